@@ -1,0 +1,7 @@
+export type DependencyStatus = 'up' | 'down';
+
+export interface HealthReport {
+  service: string;
+  status: DependencyStatus;
+  dependencies: Record<string, DependencyStatus>;
+}

@@ -1,0 +1,46 @@
+// WARNING: these subjects are a published contract between processes. Never rename or reuse one;
+// add a new subject (or a new event version) instead.
+
+/** Request-reply subjects (`<service>.<verb>`), answered by one replica of the named service. */
+export const Rpc = {
+  users: {
+    health: 'users.health',
+    signup: 'users.signup',
+    verifyCredentials: 'users.verify-credentials',
+    get: 'users.get',
+    getPublic: 'users.get-public',
+    updateProfile: 'users.update-profile',
+    forgotPassword: 'users.forgot-password',
+    contact: 'users.contact',
+  },
+  points: {
+    health: 'points.health',
+    balance: 'points.balance',
+  },
+  donations: {
+    health: 'donations.health',
+  },
+  messaging: {
+    health: 'messaging.health',
+  },
+} as const;
+
+/** The one JetStream stream holding every domain event. */
+export const EVENTS_STREAM = 'EVENTS';
+export const EVENTS_SUBJECTS = 'events.>';
+
+/** Domain event types, grouped by the service that emits them. Subject: `events.<service>.<type>`. */
+export const EventTypes = {
+  users: {
+    UserRegistered: 'UserRegistered',
+    UserUpdated: 'UserUpdated',
+    PasswordResetRequested: 'PasswordResetRequested',
+    ContactMessageReceived: 'ContactMessageReceived',
+  },
+} as const;
+
+export type ServiceName = 'users' | 'points' | 'donations' | 'messaging';
+
+export function eventSubject(service: ServiceName, type: string): string {
+  return `events.${service}.${type}`;
+}

@@ -1,0 +1,48 @@
+export type Role = 'member' | 'admin';
+
+/** What the signed-in member sees of their own account (never the password hash). */
+export interface AccountView {
+  id: string;
+  username: string;
+  email: string;
+  phone: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  city: string | null;
+  role: Role;
+  createdAt: string;
+}
+
+/**
+ * What anyone may see of a member: no e-mail, no phone, and the last name reduced to its
+ * initial (design §6: members are shown by first name and last-name initial, else username).
+ */
+export interface PublicProfileView {
+  id: string;
+  displayName: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  city: string | null;
+  createdAt: string;
+}
+
+export interface DisplayNameSource {
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export function lastNameInitial(lastName: string | null): string | null {
+  const trimmed = lastName?.trim();
+  return trimmed ? `${[...trimmed][0]!.toUpperCase()}.` : null;
+}
+
+/** "Amina B." when a first name is known, else the username. */
+export function displayName(user: DisplayNameSource): string {
+  const first = user.firstName?.trim();
+  if (!first) return user.username;
+  const initial = lastNameInitial(user.lastName);
+  return initial ? `${first} ${initial}` : first;
+}

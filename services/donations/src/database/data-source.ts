@@ -1,0 +1,18 @@
+import { DataSource } from 'typeorm';
+import { serviceDataSourceOptions } from '@hdiya/platform';
+import { SCHEMA, type DonationsConfig } from '../config.js';
+import { InitialDonationsSchema1763750000000 } from './migrations/1763750000000-InitialDonationsSchema.js';
+
+export function donationsDataSourceOptions(config: Pick<DonationsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+  return serviceDataSourceOptions({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    entities: [],
+    migrations: [InitialDonationsSchema1763750000000],
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: 'donations',
+  });
+}
+
+export const createDonationsDataSource = (config: Pick<DonationsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+  new DataSource(donationsDataSourceOptions(config));

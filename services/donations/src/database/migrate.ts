@@ -1,0 +1,5 @@
+import { runMigrations } from '@hdiya/platform';
+import { loadDonationsConfig } from '../config.js';
+import { createDonationsDataSource } from './data-source.js';
+
+await runMigrations(createDonationsDataSource(loadDonationsConfig()), 'donations');

@@ -1,0 +1,46 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientsModule, Transport } from '@nestjs/microservices';
+import { PassportModule } from '@nestjs/passport';
+import { AuthController } from './auth/auth.controller.js';
+import { CurrentAccountService } from './auth/current-account.service.js';
+import { LocalStrategy } from './auth/local.strategy.js';
+import { LoginGuard } from './auth/login.guard.js';
+import { SessionSerializer } from './auth/session.serializer.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { ContactController } from './http/contact.controller.js';
+import { HealthController } from './http/health.controller.js';
+import { UsersController } from './http/users.controller.js';
+import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
+import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
+import { RateLimits } from './security/rate-limits.js';
+
+@Module({})
+export class AppModule {
+  static register(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PassportModule.register({ session: true }),
+        ClientsModule.register([
+          {
+            name: NATS_CLIENT,
+            transport: Transport.NATS,
+            options: { servers: config.NATS_URL.split(','), name: 'gateway-rpc', maxReconnectAttempts: -1 },
+          },
+        ]),
+      ],
+      controllers: [AuthController, UsersController, ContactController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        redisProvider,
+        RedisShutdown,
+        ServiceClient,
+        RateLimits,
+        CurrentAccountService,
+        LocalStrategy,
+        LoginGuard,
+        SessionSerializer,
+      ],
+    };
+  }
+}

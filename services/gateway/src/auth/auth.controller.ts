@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  ErrorCodes,
+  ForgotPasswordDto,
+  Rpc,
+  SignupDto,
+  UpdateProfileDto,
+  type AccountView,
+} from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
+import { ValidatedBody } from '../http/validated-body.pipe.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { isCrossSiteNavigation } from '../security/origin-check.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { CurrentAccountService, type CurrentAccountView } from './current-account.service.js';
+import { LoginGuard } from './login.guard.js';
+import { SESSION_COOKIE } from './session.middleware.js';
+import { CurrentUser, type SessionUser } from './session-user.js';
+import { NOT_SIGNED_IN, SignedInGuard } from './signed-in.guard.js';
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly currentAccount: CurrentAccountService,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
+  @Post('signup')
+  async signup(@Body(new ValidatedBody(SignupDto)) input: SignupDto, @Req() req: Request): Promise<CurrentAccountView> {
+    await this.limits.consumeSignup(req.ip ?? 'unknown');
+    const account = await this.services.call<AccountView>(Rpc.users.signup, input);
+    await new Promise<void>((resolve, reject) => req.logIn(account, (error) => (error ? reject(error) : resolve())));
+    return this.currentAccount.withPoints(account);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  login(@Req() req: Request): Promise<CurrentAccountView> {
+    return this.currentAccount.withPoints(req.user as AccountView);
+  }
+
+  /** A link, as in the spec; ignored when another site triggers it. */
+  @Get('logout')
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!isCrossSiteNavigation(req) && req.isAuthenticated()) {
+      await new Promise<void>((resolve) => req.logOut(() => resolve()));
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    res.redirect(302, '/');
+  }
+
+  @Get('auth/user')
+  async me(@Req() req: Request, @CurrentUser() user: SessionUser | undefined): Promise<CurrentAccountView> {
+    if (!user) throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);
+    try {
+      return await this.currentAccount.load(user.id);
+    } catch (error) {
+      // The account is gone (deleted by moderation): end the session instead of answering 404.
+      if (error instanceof ApiException && error.getStatus() === 404) {
+        await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+        throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);
+      }
+      throw error;
+    }
+  }
+
+  @Patch('auth/user')
+  @UseGuards(SignedInGuard)
+  async updateProfile(
+    @Body(new ValidatedBody(UpdateProfileDto)) changes: UpdateProfileDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CurrentAccountView> {
+    const account = await this.services.call<AccountView>(Rpc.users.updateProfile, { userId: user.id, changes });
+    return this.currentAccount.withPoints(account);
+  }
+
+  /** Always the same answer, whether or not the address has an account. */
+  @Post('forgot-password')
+  @HttpCode(200)
+  async forgotPassword(@Body(new ValidatedBody(ForgotPasswordDto)) input: ForgotPasswordDto, @Req() req: Request) {
+    await this.limits.consumeForm(req.ip ?? 'unknown');
+    return this.services.call<{ message: string }>(Rpc.users.forgotPassword, input);
+  }
+}

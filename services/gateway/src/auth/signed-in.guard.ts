@@ -1,0 +1,15 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { ErrorCodes } from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
+
+export const NOT_SIGNED_IN = 'Vous devez être connecté.';
+
+@Injectable()
+export class SignedInGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.isAuthenticated()) throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);
+    return true;
+  }
+}

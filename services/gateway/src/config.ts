@@ -1,0 +1,44 @@
+import { loadConfig, logLevelSchema } from '@hdiya/platform';
+import { z } from 'zod';
+
+const DEV_SECRET = 'dev-only-session-secret-change-me-0123456789';
+
+const origins = z
+  .string()
+  .default('http://localhost:3000,http://127.0.0.1:3000')
+  .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean));
+
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: logLevelSchema,
+    LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    PUBLIC_ORIGINS: origins,
+    TRUST_PROXY: z.string().default('loopback'),
+    COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+    FRONTEND_DIST: z.string().default(new URL('../../../frontend/dist', import.meta.url).pathname),
+    JSON_BODY_LIMIT: z.string().default('100kb'),
+    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    RATE_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+    RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+    RATE_SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    RATE_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
+    message: 'SESSION_SECRET must be set in production',
+    path: ['SESSION_SECRET'],
+  });
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  loadConfig(gatewayConfigSchema, env);

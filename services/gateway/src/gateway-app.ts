@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import passport from 'passport';
+import { createLogger } from '@hdiya/platform';
+import { AppModule } from './app.module.js';
+import { sessionMiddleware } from './auth/session.middleware.js';
+import type { GatewayConfig } from './config.js';
+import { ApiExceptionFilter } from './errors/api-exception.filter.js';
+import { bodyParserErrors } from './errors/body-parser-errors.js';
+import { serveFrontend } from './frontend/spa.js';
+import { REDIS, type RedisClient } from './redis/redis.provider.js';
+import { originCheck } from './security/origin-check.js';
+
+/** Builds the HTTP app; tests call it too, so what they exercise is what runs. */
+export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
+  const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: false });
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  app.disable('x-powered-by');
+  app.use(serveFrontend(config.FRONTEND_DIST));
+  app.use(originCheck(config.PUBLIC_ORIGINS));
+  app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors);
+  app.use(sessionMiddleware(config, app.get<RedisClient>(REDIS)));
+  app.use(passport.initialize(), passport.session());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+  return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

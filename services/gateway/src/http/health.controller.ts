@@ -1,0 +1,60 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Rpc, type DependencyStatus, type HealthReport } from '@hdiya/contracts';
+import { REDIS, type RedisClient } from '../redis/redis.provider.js';
+import { ServiceClient } from '../rpc/service-client.js';
+
+const PROBE_TIMEOUT_MS = 1000;
+const SERVICES = ['users', 'points', 'donations', 'messaging'] as const;
+
+/** 200 when the gateway and every dependency answer, 503 with the failing parts otherwise. */
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(REDIS) private readonly redis: RedisClient,
+  ) {}
+
+  @Get()
+  async check(@Res() res: Response): Promise<void> {
+    const [redis, nats, ...services] = await Promise.all([
+      this.probeRedis(),
+      this.probeNats(),
+      ...SERVICES.map((service) => this.probeService(service)),
+    ]);
+    const dependencies: Record<string, DependencyStatus> = { redis, nats };
+    SERVICES.forEach((service, i) => (dependencies[service] = services[i]!));
+    const status: DependencyStatus = Object.values(dependencies).every((s) => s === 'up') ? 'up' : 'down';
+    res.status(status === 'up' ? 200 : 503).json({ service: 'gateway', status, dependencies } satisfies HealthReport);
+  }
+
+  private async probeRedis(): Promise<DependencyStatus> {
+    try {
+      if (!this.redis.isReady) return 'down';
+      await this.redis.ping();
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+
+  private async probeNats(): Promise<DependencyStatus> {
+    const nc = this.services.natsConnection();
+    if (!nc || nc.isClosed()) return 'down';
+    try {
+      await nc.flush();
+      return 'up';
+    } catch {
+      return 'down';
+    }
+  }
+
+  private async probeService(service: (typeof SERVICES)[number]): Promise<DependencyStatus> {
+    try {
+      const report = await this.services.call<HealthReport>(Rpc[service].health, {}, PROBE_TIMEOUT_MS);
+      return report.status;
+    } catch {
+      return 'down';
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Rpc } from '@hdiya/contracts';
+import { EventBusModule, healthController } from '@hdiya/platform';
+import { BalanceHandlers } from './ledger/balance.handlers.js';
+import { LedgerService } from './ledger/ledger.service.js';
+import { UserRegisteredConsumer } from './ledger/user-registered.consumer.js';
+import { SCHEMA, type PointsConfig } from './config.js';
+import { pointsDataSourceOptions } from './database/data-source.js';
+
+@Module({})
+export class AppModule {
+  static register(config: PointsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
+        EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL }),
+      ],
+      controllers: [healthController('points', Rpc.points.health), BalanceHandlers],
+      providers: [LedgerService, UserRegisteredConsumer],
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { DataSource } from 'typeorm';
+import { serviceDataSourceOptions } from '@hdiya/platform';
+import { Balance } from '../ledger/balance.entity.js';
+import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
+import { SCHEMA, type PointsConfig } from '../config.js';
+import { InitialPointsSchema1763750000000 } from './migrations/1763750000000-InitialPointsSchema.js';
+
+export function pointsDataSourceOptions(config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+  return serviceDataSourceOptions({
+    url: config.DATABASE_URL,
+    schema: SCHEMA,
+    entities: [Balance, LedgerEntry],
+    migrations: [InitialPointsSchema1763750000000],
+    poolSize: config.DATABASE_POOL_SIZE,
+    applicationName: 'points',
+  });
+}
+
+export const createPointsDataSource = (config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+  new DataSource(pointsDataSourceOptions(config));

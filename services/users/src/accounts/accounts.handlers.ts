@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  LoginDto,
+  Rpc,
+  SignupDto,
+  UpdateProfileDto,
+  type AccountView,
+  type PublicProfileView,
+} from '@hdiya/contracts';
+import { ValidatedPayload } from '@hdiya/platform';
+import { AccountsService } from './accounts.service.js';
+import { UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
+
+@Controller()
+export class AccountsHandlers {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @MessagePattern(Rpc.users.signup)
+  signup(@Payload(new ValidatedPayload(SignupDto)) input: SignupDto): Promise<AccountView> {
+    return this.accounts.signup(input);
+  }
+
+  @MessagePattern(Rpc.users.verifyCredentials)
+  verifyCredentials(@Payload(new ValidatedPayload(LoginDto)) input: LoginDto): Promise<AccountView> {
+    return this.accounts.verifyCredentials(input.username, input.password);
+  }
+
+  @MessagePattern(Rpc.users.get)
+  get(@Payload(new ValidatedPayload(UserIdPayload)) input: UserIdPayload): Promise<AccountView> {
+    return this.accounts.getAccount(input.userId);
+  }
+
+  @MessagePattern(Rpc.users.getPublic)
+  getPublic(@Payload(new ValidatedPayload(UserIdPayload)) input: UserIdPayload): Promise<PublicProfileView> {
+    return this.accounts.getPublicProfile(input.userId);
+  }
+
+  @MessagePattern(Rpc.users.updateProfile)
+  updateProfile(@Payload(new ValidatedPayload(UpdateProfilePayload)) input: UpdateProfilePayload): Promise<AccountView> {
+    return this.accounts.updateProfile(input.userId, input.changes as UpdateProfileDto);
+  }
+}

@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  createEvent,
+  ErrorCodes,
+  EventTypes,
+  normalizeMoroccanPhone,
+  type AccountView,
+  type PublicProfileView,
+  type Role,
+  type SignupDto,
+  type UpdateProfileDto,
+  type UserRegisteredV1,
+  type UserUpdatedV1,
+} from '@hdiya/contracts';
+import { appendToOutbox, rpcError } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
+import { PasswordHasher } from './password-hasher.js';
+import { takenFieldOf, TakenMessages } from './unique-violation.js';
+import { toAccountView, toPublicProfileView, User } from './user.entity.js';
+
+const INVALID_CREDENTIALS = 'Identifiants incorrects';
+const USER_NOT_FOUND = "Cet utilisateur n'existe pas.";
+
+const emptyToNull = (value: string | null | undefined) => (value ? value : null);
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  /** Creates the account and records `UserRegistered` in the same transaction. */
+  async signup(input: SignupDto, role: Role = 'member'): Promise<AccountView> {
+    const phone = normalizeMoroccanPhone(input.phone)!;
+    await this.assertAvailable({ username: input.username, email: input.email, phone });
+    const passwordHash = await this.hasher.hash(input.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const user = manager.create(User, {
+          id: randomUUID(),
+          username: input.username,
+          email: input.email,
+          phone,
+          passwordHash,
+          firstName: emptyToNull(input.firstName),
+          lastName: emptyToNull(input.lastName),
+          profileImageUrl: null,
+          city: null,
+          role,
+        });
+        await manager.save(user);
+        const payload: UserRegisteredV1 = {
+          userId: user.id,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          city: user.city,
+          registeredAt: user.createdAt.toISOString(),
+        };
+        await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.UserRegistered, payload)]);
+        return toAccountView(user);
+      });
+    } catch (error) {
+      throw this.asTakenError(error);
+    }
+  }
+
+  /** Username or e-mail plus password; the same refusal whichever part is wrong. */
+  async verifyCredentials(identifier: string, password: string): Promise<AccountView> {
+    const user = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:id) OR u.email = lower(:id)', { id: identifier })
+      .getOne();
+    const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
+    if (!user || !valid) throw rpcError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
+    return toAccountView(user);
+  }
+
+  async getAccount(userId: string): Promise<AccountView> {
+    return toAccountView(await this.findOrFail(this.dataSource.manager, userId));
+  }
+
+  async getPublicProfile(userId: string): Promise<PublicProfileView> {
+    return toPublicProfileView(await this.findOrFail(this.dataSource.manager, userId));
+  }
+
+  async updateProfile(userId: string, changes: UpdateProfileDto): Promise<AccountView> {
+    const phone = changes.phone !== undefined ? normalizeMoroccanPhone(changes.phone)! : undefined;
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const user = await this.findOrFail(manager, userId, true);
+        if (changes.firstName !== undefined) user.firstName = emptyToNull(changes.firstName);
+        if (changes.lastName !== undefined) user.lastName = emptyToNull(changes.lastName);
+        if (changes.city !== undefined) user.city = emptyToNull(changes.city);
+        if (changes.email !== undefined && changes.email !== user.email) {
+          await this.assertAvailable({ email: changes.email }, manager);
+          user.email = changes.email;
+        }
+        if (phone !== undefined && phone !== user.phone) {
+          await this.assertAvailable({ phone }, manager);
+          user.phone = phone;
+        }
+        await manager.save(user);
+        const payload: UserUpdatedV1 = {
+          userId: user.id,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          city: user.city,
+          profileImageUrl: user.profileImageUrl,
+        };
+        await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.UserUpdated, payload)]);
+        return toAccountView(user);
+      });
+    } catch (error) {
+      throw this.asTakenError(error);
+    }
+  }
+
+  /** Makes an existing account an administrator (used by the create-admin command). */
+  async grantRole(username: string, role: Role): Promise<AccountView> {
+    const repository = this.dataSource.getRepository(User);
+    const user = await repository.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, USER_NOT_FOUND);
+    user.role = role;
+    await repository.save(user);
+    return toAccountView(user);
+  }
+
+  private async findOrFail(manager: EntityManager, userId: string, lock = false): Promise<User> {
+    const user = await manager.findOne(User, { where: { id: userId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, USER_NOT_FOUND);
+    return user;
+  }
+
+  /** A friendly 409 before inserting; the unique indexes still decide when two requests race. */
+  private async assertAvailable(
+    fields: { username?: string; email?: string; phone?: string },
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    const qb = manager.getRepository(User).createQueryBuilder('u').select(['u.username', 'u.email', 'u.phone']);
+    if (fields.username) qb.orWhere('lower(u.username) = lower(:username)', { username: fields.username });
+    if (fields.email) qb.orWhere('u.email = :email', { email: fields.email });
+    if (fields.phone) qb.orWhere('u.phone = :phone', { phone: fields.phone });
+    const clash = await qb.getOne();
+    if (!clash) return;
+    if (fields.username && clash.username.toLowerCase() === fields.username.toLowerCase()) {
+      throw rpcError(409, ErrorCodes.USERNAME_TAKEN, TakenMessages.USERNAME_TAKEN, 'username');
+    }
+    if (fields.email && clash.email === fields.email) {
+      throw rpcError(409, ErrorCodes.EMAIL_TAKEN, TakenMessages.EMAIL_TAKEN, 'email');
+    }
+    throw rpcError(409, ErrorCodes.PHONE_TAKEN, TakenMessages.PHONE_TAKEN, 'phone');
+  }
+
+  private asTakenError(error: unknown): unknown {
+    const taken = takenFieldOf(error);
+    return taken ? rpcError(409, taken.code, TakenMessages[taken.code], taken.field) : error;
+  }
+}

@@ -1,0 +1,71 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import type { AccountView, PublicProfileView, Role } from '@hdiya/contracts';
+import { displayName, lastNameInitial } from '@hdiya/contracts';
+
+@Entity({ schema: 'users', name: 'users' })
+export class User {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  username: string;
+
+  /** Stored lower-cased. */
+  @Column('text')
+  email: string;
+
+  /** Stored in the canonical +212 form. */
+  @Column('text')
+  phone: string;
+
+  @Column('text', { name: 'password_hash' })
+  passwordHash: string;
+
+  @Column('text', { name: 'first_name', nullable: true })
+  firstName: string | null;
+
+  @Column('text', { name: 'last_name', nullable: true })
+  lastName: string | null;
+
+  @Column('text', { name: 'profile_image_url', nullable: true })
+  profileImageUrl: string | null;
+
+  @Column('text', { nullable: true })
+  city: string | null;
+
+  @Column('text', { default: 'member' })
+  role: Role;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+export function toAccountView(user: User): AccountView {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    city: user.city,
+    role: user.role,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toPublicProfileView(user: User): PublicProfileView {
+  return {
+    id: user.id,
+    displayName: displayName(user),
+    firstName: user.firstName,
+    lastName: lastNameInitial(user.lastName),
+    profileImageUrl: user.profileImageUrl,
+    city: user.city,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,28 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Rpc } from '@hdiya/contracts';
+import { EventBusModule, healthController } from '@hdiya/platform';
+import { AccountsHandlers } from './accounts/accounts.handlers.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { PasswordHasher } from './accounts/password-hasher.js';
+import { ContactHandlers } from './contact/contact.handlers.js';
+import { ContactService } from './contact/contact.service.js';
+import { PasswordResetHandlers } from './password-reset/password-reset.handlers.js';
+import { PasswordResetService } from './password-reset/password-reset.service.js';
+import { SCHEMA, type UsersConfig } from './config.js';
+import { usersDataSourceOptions } from './database/data-source.js';
+
+@Module({})
+export class AppModule {
+  static register(config: UsersConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(usersDataSourceOptions(config)),
+        EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL }),
+      ],
+      controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers],
+      providers: [PasswordHasher, AccountsService, ContactService, PasswordResetService],
+    };
+  }
+}

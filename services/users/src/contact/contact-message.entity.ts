@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity({ schema: 'users', name: 'contact_messages' })
+export class ContactMessage {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  /** The signed-in member who wrote, when there was one. */
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
+
+  @Column('text')
+  name: string;
+
+  @Column('text')
+  email: string;
+
+  @Column('text')
+  subject: string;
+
+  @Column('text')
+  message: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

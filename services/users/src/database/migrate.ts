@@ -1,0 +1,5 @@
+import { runMigrations } from '@hdiya/platform';
+import { loadUsersConfig } from '../config.js';
+import { createUsersDataSource } from './data-source.js';
+
+await runMigrations(createUsersDataSource(loadUsersConfig()), 'users');
