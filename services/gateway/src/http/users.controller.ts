@@ -1,5 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Rpc, type PublicProfileView } from '@hdiya/contracts';
+import { isUUID } from 'class-validator';
+import { ErrorCodes, Messages, Rpc, type PublicProfileView } from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
 @Controller('api/users')
@@ -9,6 +11,8 @@ export class UsersController {
   /** A member's public profile: no e-mail, no phone, last name as an initial. */
   @Get(':id')
   publicProfile(@Param('id') id: string): Promise<PublicProfileView> {
+    // Member ids are UUIDs: anything else names nobody.
+    if (!isUUID(id)) throw new ApiException(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
     return this.services.call<PublicProfileView>(Rpc.users.getPublic, { userId: id });
   }
 }

@@ -1,12 +1,10 @@
 import { Type } from 'class-transformer';
 import { IsDefined, IsUUID, ValidateNested } from 'class-validator';
-import { UpdateProfileDto } from '@hdiya/contracts';
-
-const NOT_FOUND = "Cet utilisateur n'existe pas.";
+import { Messages, UpdateProfileDto } from '@hdiya/contracts';
 
 /** RPC payload naming one member; a malformed id is simply an unknown member. */
 export class UserIdPayload {
-  @IsUUID('all', { message: NOT_FOUND })
+  @IsUUID('all', { message: Messages.userNotFound })
   userId: string;
 }
 

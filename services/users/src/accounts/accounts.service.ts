@@ -5,6 +5,7 @@ import {
   createEvent,
   ErrorCodes,
   EventTypes,
+  Messages,
   normalizeMoroccanPhone,
   type AccountView,
   type PublicProfileView,
@@ -21,7 +22,6 @@ import { takenFieldOf, TakenMessages } from './unique-violation.js';
 import { toAccountView, toPublicProfileView, User } from './user.entity.js';
 
 const INVALID_CREDENTIALS = 'Identifiants incorrects';
-const USER_NOT_FOUND = "Cet utilisateur n'existe pas.";
 
 const emptyToNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -125,7 +125,7 @@ export class AccountsService {
   async grantRole(username: string, role: Role): Promise<AccountView> {
     const repository = this.dataSource.getRepository(User);
     const user = await repository.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
-    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, USER_NOT_FOUND);
+    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
     user.role = role;
     await repository.save(user);
     return toAccountView(user);
@@ -133,7 +133,7 @@ export class AccountsService {
 
   private async findOrFail(manager: EntityManager, userId: string, lock = false): Promise<User> {
     const user = await manager.findOne(User, { where: { id: userId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, USER_NOT_FOUND);
+    if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
     return user;
   }
 

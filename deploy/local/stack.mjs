@@ -1,0 +1,556 @@
+// Runs the Hdiya stack from the built dist folders, without Docker: the environment of each
+// service, a supervisor for child processes, port and health waits, and the S3 stand-in.
+// Used by `npm start` (deploy/local/start.mjs) and by the test runner for end-to-end tests.
+//
+// Node built-ins only: start.mjs imports this before `npm install` has run.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (two levels above this file). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every service, in start order (the gateway last). */
+export const SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging', 'gateway']);
+
+/** Services that own a Postgres schema (and have dist/database/migrate.js). */
+export const DB_SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging']);
+
+export const DEFAULTS = Object.freeze({
+  database: 'hdiya',
+  pgHost: '127.0.0.1',
+  pgPort: 5432,
+  natsUrl: 'nats://127.0.0.1:4222',
+  redisUrl: 'redis://127.0.0.1:6379',
+  port: 3000,
+  nodeEnv: 'production',
+  s3: Object.freeze({
+    endpoint: '127.0.0.1',
+    port: 4569,
+    useSSL: false,
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    bucket: 'hdiya-images',
+    region: 'us-east-1',
+  }),
+  healthPath: '/api/health',
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ------------------------------------------------------------------ environment
+
+/**
+ * Connection string of a service's own role: postgres://hdiya_<svc>:<password>@host:port/database.
+ * @param {string} service one of DB_SERVICES
+ * @param {{database?: string, pgHost?: string, pgPort?: number|string, password?: string}} [opts]
+ */
+export function databaseUrl(service, opts = {}) {
+  const role = `hdiya_${service}`;
+  const password = opts.password ?? role;
+  const host = opts.pgHost ?? DEFAULTS.pgHost;
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return `postgres://${role}:${encodeURIComponent(password)}@${hostPart}:${opts.pgPort ?? DEFAULTS.pgPort}/${
+    opts.database ?? DEFAULTS.database
+  }`;
+}
+
+let processSessionSecret;
+
+/**
+ * The Hdiya variables one service needs (strings only; merge over process.env yourself,
+ * or let startStack do it).
+ *
+ * Options (all optional):
+ *   database ('hdiya'), pgHost ('127.0.0.1'), pgPort (5432), passwords ({users: ...}; default
+ *   the role name), natsUrl, redisUrl, port (gateway HTTP, 3000), nodeEnv ('production'),
+ *   logLevel (error|warn|log|debug|verbose) and logFormat (json|pretty), both unset unless
+ *   given, sessionSecret (random per process if absent),
+ *   publicOrigins (array or comma string; default http://localhost:<port>,http://127.0.0.1:<port>),
+ *   trustProxy and cookieSecure (unset unless given: the gateway's defaults),
+ *   frontendDist (<root>/frontend/dist), s3 ({endpoint, port, useSSL, accessKey, secretKey,
+ *   bucket, region}, merged over the local s3rver defaults), env (raw variables, added last).
+ * Any other UPPER_CASE key is copied as a variable too:
+ *   serviceEnv('gateway', { port: 3100, RATE_LIMIT_LOGIN: '50' })
+ * DATABASE_URL goes to the four database services only (the gateway owns no data);
+ * PORT, REDIS_URL, SESSION_SECRET, PUBLIC_ORIGINS, FRONTEND_DIST (and TRUST_PROXY,
+ * COOKIE_SECURE when given) to the gateway only; NODE_ENV, NATS_URL, S3_* (and LOG_LEVEL,
+ * LOG_FORMAT when given) to all.
+ * @param {string} service
+ * @param {Record<string, any>} [opts]
+ * @returns {Record<string, string>}
+ */
+export function serviceEnv(service, opts = {}) {
+  if (!SERVICES.includes(service)) throw new Error(`unknown service '${service}' (expected one of ${SERVICES.join(', ')})`);
+  const s3 = { ...DEFAULTS.s3, ...(opts.s3 ?? {}) };
+  const env = {
+    NODE_ENV: opts.nodeEnv ?? DEFAULTS.nodeEnv,
+    NATS_URL: opts.natsUrl ?? DEFAULTS.natsUrl,
+    S3_ENDPOINT: s3.endpoint,
+    S3_PORT: String(s3.port),
+    S3_USE_SSL: String(s3.useSSL),
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: s3.region,
+  };
+  if (opts.logLevel !== undefined) env.LOG_LEVEL = String(opts.logLevel);
+  if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
+  if (DB_SERVICES.includes(service)) {
+    env.DATABASE_URL = databaseUrl(service, { ...opts, password: opts.passwords?.[service] });
+  }
+  if (service === 'gateway') {
+    processSessionSecret ??= randomBytes(32).toString('hex');
+    const port = opts.port ?? DEFAULTS.port;
+    const origins = opts.publicOrigins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+    Object.assign(env, {
+      PORT: String(port),
+      REDIS_URL: opts.redisUrl ?? DEFAULTS.redisUrl,
+      SESSION_SECRET: opts.sessionSecret ?? processSessionSecret,
+      PUBLIC_ORIGINS: Array.isArray(origins) ? origins.join(',') : String(origins),
+      FRONTEND_DIST: opts.frontendDist ?? path.join(ROOT, 'frontend', 'dist'),
+    });
+    // Unset unless given: the gateway's own defaults (loopback, auto) suit plain http here.
+    if (opts.trustProxy !== undefined) env.TRUST_PROXY = String(opts.trustProxy);
+    if (opts.cookieSecure !== undefined) env.COOKIE_SECURE = String(opts.cookieSecure);
+  }
+  for (const [key, value] of Object.entries(opts)) {
+    if (/^[A-Z][A-Z0-9_]*$/.test(key) && value !== undefined) env[key] = String(value);
+  }
+  for (const [key, value] of Object.entries(opts.env ?? {})) {
+    if (value !== undefined) env[key] = String(value);
+  }
+  return env;
+}
+
+/** Reads the session secret from `file`, creating it (random, mode 600) the first time. */
+export function ensureSessionSecret(file) {
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+// ------------------------------------------------------------------ waiting
+
+/** Resolves true if something accepts TCP connections on host:port. */
+export function isPortOpen(host, port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port: Number(port) });
+    const done = (open) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Resolves once host:port accepts connections; rejects after timeoutMs. */
+export async function waitForPort(host, port, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await isPortOpen(host, port)) return;
+    if (Date.now() >= deadline) throw new Error(`nothing listens on ${host}:${port} after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** One GET; resolves the status code (0 when the connection fails). */
+export function httpStatus(url, timeoutMs = 2_000) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('timeout', () => req.destroy());
+    req.once('error', () => resolve(0));
+  });
+}
+
+/**
+ * Resolves once GET url answers `status` (200); rejects after timeoutMs, or as soon as
+ * `abort` (a promise) rejects: pass a child's early-exit promise to fail fast.
+ */
+export async function waitForHttp(url, { timeoutMs = 60_000, status = 200, intervalMs = 250, abort } = {}) {
+  let aborted;
+  abort?.catch((error) => {
+    aborted = error;
+  });
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  for (;;) {
+    if (aborted) throw aborted;
+    last = await httpStatus(url);
+    if (last === status) return;
+    if (aborted) throw aborted;
+    if (Date.now() >= deadline) {
+      throw new Error(`GET ${url} did not answer ${status} within ${timeoutMs} ms (last: ${last || 'no connection'})`);
+    }
+    await sleep(intervalMs);
+  }
+}
+
+// ------------------------------------------------------------------ supervisor
+
+const COLOURS = [36, 33, 35, 32, 34, 91, 96, 93];
+
+/** Writes `name | line` to stdout, with a coloured name on a terminal. */
+export function prefixedLogger(width = 10) {
+  const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+  const colourOf = new Map();
+  return (name, line) => {
+    let label = name.padEnd(width);
+    if (useColour) {
+      if (!colourOf.has(name)) colourOf.set(name, COLOURS[colourOf.size % COLOURS.length]);
+      label = `\x1b[${colourOf.get(name)}m${label}\x1b[0m`;
+    }
+    process.stdout.write(`${label}| ${line}\n`);
+  };
+}
+
+/**
+ * Starts and stops child processes it owns, and only those.
+ * - Output: each line goes to `log(name, line, stream)` (default: prefixed to stdout; pass
+ *   `log: false` for silence) and to `<logDir>/<name>.log` when logDir is set; the last
+ *   `tailLines` lines are kept on the child for error messages.
+ * - An exit that nobody asked for (not through kill/stop) calls `onUnexpectedExit(child, result)`.
+ * - `detached: true` puts children in their own process group, so a terminal's Ctrl-C reaches
+ *   only the parent, which then stops them in order (start.mjs). Default false: a host that
+ *   dies on Ctrl-C without cleaning up still takes its children with it.
+ * - If the host process exits, children still alive are killed (SIGKILL).
+ */
+export class Supervisor {
+  constructor({ log, logDir, tailLines = 40, detached = false, onUnexpectedExit } = {}) {
+    this.log = log === false ? () => {} : (log ?? prefixedLogger());
+    this.logDir = logDir;
+    this.tailLines = tailLines;
+    this.detached = detached;
+    this.onUnexpectedExit = onUnexpectedExit;
+    /** @type {Map<string, any>} name -> child record (live view) */
+    this.children = new Map();
+    this.stopping = false;
+    this.onHostExit = () => {
+      for (const child of this.children.values()) {
+        if (child.alive) {
+          try {
+            child.process.kill('SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }
+      }
+    };
+    process.on('exit', this.onHostExit);
+  }
+
+  /**
+   * Spawns `node <file> ...args` (the PID is the real process).
+   * @param {string} name unique label, e.g. 'users'
+   * @param {{file: string, args?: string[], cwd?: string, env?: Record<string,string>, oneShot?: boolean}} spec
+   */
+  spawn(name, spec) {
+    const previous = this.children.get(name);
+    if (previous?.alive) throw new Error(`${name} is already running (pid ${previous.pid})`);
+    const cwd = spec.cwd ?? ROOT;
+    const proc = spawn(process.execPath, [spec.file, ...(spec.args ?? [])], {
+      cwd,
+      env: spec.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: this.detached,
+    });
+    const child = {
+      name,
+      spec,
+      process: proc,
+      pid: proc.pid,
+      alive: true,
+      expectedExit: Boolean(spec.oneShot),
+      tail: [],
+      result: undefined,
+      /** resolves {code, signal} once the process has exited and its output is drained */
+      exited: undefined,
+    };
+    const file = this.logDir ? this.#logFile(name) : undefined;
+    const onLine = (stream) => (line) => {
+      if (!line.trim()) return;
+      child.tail.push(line);
+      if (child.tail.length > this.tailLines) child.tail.shift();
+      file?.write(`${line}\n`);
+      this.log(name, line, stream);
+    };
+    readline.createInterface({ input: proc.stdout, crlfDelay: Infinity }).on('line', onLine('stdout'));
+    readline.createInterface({ input: proc.stderr, crlfDelay: Infinity }).on('line', onLine('stderr'));
+    child.exited = new Promise((resolve) => {
+      let settled = false;
+      const finish = (code, signal, error) => {
+        if (settled) return;
+        settled = true;
+        child.alive = false;
+        child.result = { code, signal, error };
+        file?.end();
+        if (!child.expectedExit && !this.stopping) this.onUnexpectedExit?.(child, child.result);
+        resolve(child.result);
+      };
+      proc.once('close', (code, signal) => finish(code, signal));
+      proc.once('error', (error) => {
+        onLine('stderr')(`spawn failed: ${error.message}`);
+        finish(null, null, error);
+      });
+    });
+    this.children.set(name, child);
+    return child;
+  }
+
+  /** Runs a one-shot `node <file>` and resolves {code, signal, tail} when it ends. */
+  async run(name, spec) {
+    const child = this.spawn(name, { ...spec, oneShot: true });
+    const result = await child.exited;
+    return { ...result, tail: [...child.tail] };
+  }
+
+  /**
+   * Stops one child (an expected exit): `signal`, then SIGKILL after timeoutMs.
+   * Resolves {code, signal} (immediately if it is not running).
+   */
+  async kill(name, signal = 'SIGTERM', timeoutMs = 10_000) {
+    const child = this.children.get(name);
+    if (!child) throw new Error(`no child named ${name}`);
+    if (!child.alive) return child.result;
+    child.expectedExit = true;
+    try {
+      child.process.kill(signal);
+    } catch {
+      /* already gone */
+    }
+    if (signal !== 'SIGKILL') {
+      const timer = setTimeout(() => {
+        try {
+          child.process.kill('SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, timeoutMs);
+      timer.unref();
+      const result = await child.exited;
+      clearTimeout(timer);
+      return result;
+    }
+    return child.exited;
+  }
+
+  /** Stops every child still running: the names in `first` before the rest, then all in parallel. */
+  async stop({ first = [], timeoutMs = 10_000 } = {}) {
+    this.stopping = true;
+    for (const name of first) {
+      if (this.children.get(name)?.alive) await this.kill(name, 'SIGTERM', timeoutMs);
+    }
+    await Promise.all([...this.children.values()].filter((c) => c.alive).map((c) => this.kill(c.name, 'SIGTERM', timeoutMs)));
+    process.removeListener('exit', this.onHostExit);
+  }
+
+  #logFile(name) {
+    mkdirSync(this.logDir, { recursive: true });
+    return createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
+  }
+}
+
+function describeExit(child, result) {
+  const how = result.error
+    ? `could not start (${result.error.message})`
+    : result.signal
+      ? `was killed by ${result.signal}`
+      : `exited with code ${result.code}`;
+  const tail = child.tail.length ? `\n--- last output of ${child.name} ---\n${child.tail.join('\n')}` : '';
+  return `${child.name} ${how}${tail}`;
+}
+
+// ------------------------------------------------------------------ S3 stand-in
+
+/**
+ * Starts s3rver (npm) on host:port with data in dataDir, creating the bucket, unless something
+ * already listens there. Resolves {url, port, alreadyRunning, child, stop()}.
+ * Options: host ('127.0.0.1'), bucket ('hdiya-images'), supervisor (to share one stop()),
+ * log (as in Supervisor), timeoutMs (10 s).
+ */
+export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
+  const host = opts.host ?? '127.0.0.1';
+  const url = `http://${host}:${port}`;
+  if (await isPortOpen(host, port)) {
+    return { url, port, alreadyRunning: true, child: undefined, stop: async () => {} };
+  }
+  const bin = path.join(ROOT, 'node_modules', 's3rver', 'bin', 's3rver.js');
+  if (!existsSync(bin)) throw new Error('s3rver is not installed: run `npm install` first');
+  mkdirSync(dataDir, { recursive: true });
+  const supervisor = opts.supervisor ?? new Supervisor({ log: opts.log });
+  const name = opts.name ?? 's3';
+  const child = supervisor.spawn(name, {
+    file: bin,
+    args: ['-d', dataDir, '-a', host, '-p', String(port), '--no-vhost-buckets', '--silent',
+      '--configure-bucket', opts.bucket ?? DEFAULTS.s3.bucket],
+  });
+  const early = child.exited.then((result) => {
+    throw new Error(describeExit(child, result));
+  });
+  early.catch(() => {});
+  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  while (!(await isPortOpen(host, port))) {
+    if (!child.alive) await early;
+    if (Date.now() >= deadline) {
+      await supervisor.kill(name, 'SIGKILL');
+      throw new Error(`s3rver did not listen on ${host}:${port} in time`);
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    port,
+    alreadyRunning: false,
+    child,
+    stop: () => supervisor.kill(name),
+  };
+}
+
+// ------------------------------------------------------------------ the stack
+
+/**
+ * Starts the given services from their dist folders and resolves once they are up: the
+ * gateway's GET /api/health answers 200 (or, without a gateway, `settleMs` passed with no
+ * child dying). Rejects, after stopping whatever it started, if a child exits early (the
+ * error carries its last output lines), if the gateway port is already taken, or on timeout.
+ *
+ * Options: every serviceEnv option (database, natsUrl, redisUrl, port, sessionSecret, s3, ...)
+ * plus
+ *   services   (SERVICES)         which services to start
+ *   envFor     ({})               extra variables per service: { gateway: { X: '1' } }
+ *   baseEnv    (process.env)      what children inherit under their own variables
+ *   s3DataDir                     also start s3rver (startS3) on s3.port, stopped with the rest
+ *   timeoutMs  (60000)            start-up limit
+ *   settleMs   (1500)             wait when no gateway is started
+ *   log, logDir, detached, tailLines   as in Supervisor
+ *   onExit(name, result)          a child died after start-up (default: log a line)
+ *
+ * Resolves {
+ *   children,            Map name -> {name, pid, process, alive, tail, exited}
+ *   url,                 'http://127.0.0.1:<port>'
+ *   env(name),           the full environment given to that service
+ *   kill(name, signal='SIGTERM'),  stop one service on purpose (fault tests)
+ *   start(name),         start it again (gateway: resolves when healthy)
+ *   restart(name, signal='SIGTERM'),
+ *   run(name, file, args=[], label),  one-shot `node services/<name>/<file>` with that service's
+ *                        env, output labelled `label` (the file's base name) -> {code, signal, tail}
+ *   stop(),              stops everything it started; safe to call twice
+ *   supervisor,
+ * }
+ */
+export async function startStack(options = {}) {
+  const services = options.services ?? SERVICES;
+  for (const service of services) {
+    if (!SERVICES.includes(service)) throw new Error(`unknown service '${service}'`);
+    const main = path.join(ROOT, 'services', service, 'dist', 'main.js');
+    if (!existsSync(main)) throw new Error(`services/${service}/dist/main.js is missing: run \`npm run build\` first`);
+  }
+  const port = Number(options.port ?? DEFAULTS.port);
+  const healthUrl = `http://127.0.0.1:${port}${options.healthPath ?? DEFAULTS.healthPath}`;
+  if (services.includes('gateway') && (await isPortOpen('127.0.0.1', port))) {
+    throw new Error(`port ${port} is already in use on 127.0.0.1: stop what runs there or choose another port`);
+  }
+
+  let started = false;
+  let onExit = options.onExit;
+  const supervisor = new Supervisor({
+    log: options.log,
+    logDir: options.logDir,
+    tailLines: options.tailLines,
+    detached: options.detached,
+    onUnexpectedExit: (child, result) => {
+      if (!started) return; // start-up failures reject startStack instead
+      if (onExit) onExit(child.name, result);
+      else supervisor.log(child.name, `!! ${describeExit(child, result).split('\n')[0]}`, 'stderr');
+    },
+  });
+  const baseEnv = options.baseEnv ?? process.env;
+  const envOf = (name) => ({ ...baseEnv, ...serviceEnv(name, options), ...(options.envFor?.[name] ?? {}) });
+  const specOf = (name) => ({
+    file: path.join('dist', 'main.js'),
+    cwd: path.join(ROOT, 'services', name),
+    env: envOf(name),
+  });
+  // Rejects when any of `names` exits before `started`.
+  const earlyExit = (names) =>
+    Promise.race(
+      names.map((name) =>
+        supervisor.children.get(name).exited.then((result) => {
+          throw new Error(describeExit(supervisor.children.get(name), result));
+        }),
+      ),
+    );
+
+  const stop = async () => {
+    await supervisor.stop({ first: ['gateway'] });
+  };
+
+  const waitUp = async (names) => {
+    const died = earlyExit(names);
+    died.catch(() => {});
+    if (names.includes('gateway')) {
+      await waitForHttp(healthUrl, { timeoutMs: options.timeoutMs ?? 60_000, abort: died });
+    } else {
+      await Promise.race([sleep(options.settleMs ?? 1_500), died]);
+    }
+  };
+
+  try {
+    if (options.s3DataDir) {
+      await startS3(options.s3DataDir, options.s3?.port ?? DEFAULTS.s3.port, {
+        supervisor,
+        bucket: options.s3?.bucket,
+      });
+    }
+    for (const name of services) supervisor.spawn(name, specOf(name));
+    await waitUp(services);
+  } catch (error) {
+    await supervisor.stop();
+    throw error;
+  }
+  started = true;
+
+  const handle = {
+    children: supervisor.children,
+    url: `http://127.0.0.1:${port}`,
+    env: envOf,
+    supervisor,
+    stop,
+    kill: (name, signal = 'SIGTERM') => supervisor.kill(name, signal),
+    async start(name) {
+      supervisor.spawn(name, specOf(name));
+      await waitUp([name]);
+      return supervisor.children.get(name);
+    },
+    async restart(name, signal = 'SIGTERM') {
+      await supervisor.kill(name, signal);
+      return handle.start(name);
+    },
+    run: (name, file, args = [], label = path.basename(file, '.js')) =>
+      supervisor.run(label, {
+        file,
+        args,
+        cwd: path.join(ROOT, 'services', name),
+        env: envOf(name),
+      }),
+    set onExit(fn) {
+      onExit = fn;
+    },
+  };
+  return handle;
+}

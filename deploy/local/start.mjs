@@ -1,0 +1,116 @@
+// `npm start`: the whole product with demo data on http://localhost:3000, without Docker.
+//   1. npm install   2. npm run build (Nx, every project)   3. deploy/local/infra.sh
+//   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. s3rver as the
+//   object store   5. every service from dist   6. demo data, when the seed exists.
+// Ctrl-C stops every process this script started, and only those.
+//
+// Options: --skip-install, --skip-build (when you know they are up to date).
+// Node built-ins only: this runs before anything is installed.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULTS, ROOT, ensureSessionSecret, startStack } from './stack.mjs';
+
+const PORT = 3000;
+const SEED = path.join('dist', 'cli', 'seed-demo.js'); // relative to services/donations
+const args = new Set(process.argv.slice(2));
+for (const arg of args) {
+  if (!['--skip-install', '--skip-build'].includes(arg)) {
+    console.error(`start: unknown option ${arg} (known: --skip-install, --skip-build)`);
+    process.exit(2);
+  }
+}
+
+process.chdir(ROOT);
+let stack;
+let step; // the preparation command currently running
+let stopping = false;
+
+function say(line) {
+  console.log(`hdiya     | ${line}`);
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  if (step?.exitCode === null) step.kill('SIGTERM');
+  if (stack) {
+    say('stopping...');
+    await stack.stop();
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => {
+  if (stopping) process.exit(130); // second Ctrl-C: the exit hook SIGKILLs what is left
+  shutdown(0);
+});
+process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
+
+/** Runs a preparation command with the terminal attached; exits on failure. */
+function run(title, command, commandArgs, env = process.env) {
+  say(title);
+  return new Promise((resolve) => {
+    step = spawn(command, commandArgs, { cwd: ROOT, env, stdio: 'inherit' });
+    step.once('error', (error) => {
+      console.error(`start: could not run ${command}: ${error.message}`);
+      shutdown(1);
+    });
+    step.once('exit', (code, signal) => {
+      step = undefined;
+      if (stopping) return;
+      if (code === 0) return resolve();
+      console.error(`start: '${[command, ...commandArgs].join(' ')}' failed (${signal ?? `exit ${code}`})`);
+      shutdown(code || 1);
+    });
+  });
+}
+
+async function main() {
+  // `npm ci` cannot work on this kind of machine (the lockfile lacks other platforms' optional binaries).
+  if (!args.has('--skip-install')) await run('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
+  if (!args.has('--skip-build')) {
+    await run('npm run build', 'npm', ['run', 'build'], { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' });
+  }
+  await run('infrastructure and migrations', 'bash', [path.join('deploy', 'local', 'infra.sh')]);
+  if (stopping) return;
+
+  say('starting s3rver and the services');
+  const dataDir = path.join(ROOT, '.data');
+  try {
+    stack = await startStack({
+      database: DEFAULTS.database,
+      port: PORT,
+      nodeEnv: 'production',
+      logFormat: 'pretty', // read by a person, in a terminal
+      publicOrigins: [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`],
+      sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),
+      s3DataDir: path.join(dataDir, 's3'), // reused when something already listens on 4569
+      detached: true, // Ctrl-C reaches this script only; it stops the children in order
+      onExit(name, result) {
+        const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
+        console.error(`start: ${name} stopped unexpectedly (${how}); stopping everything`);
+        shutdown(1);
+      },
+    });
+  } catch (error) {
+    if (stopping) return;
+    console.error(`start: the stack did not come up: ${error.message}`);
+    await shutdown(1);
+    return;
+  }
+  if (stopping) return;
+
+  if (existsSync(path.join(ROOT, 'services', 'donations', SEED))) {
+    const result = await stack.run('donations', SEED);
+    if (stopping) return;
+    if (result.code !== 0) say(`demo data seed failed (${result.signal ?? `exit ${result.code}`}); continuing without it`);
+  }
+  console.log(`\nHdiya is running on http://localhost:${PORT} (Ctrl-C to stop)\n`);
+}
+
+main().catch((error) => {
+  console.error(`start: ${error.stack ?? error}`);
+  shutdown(1);
+});

@@ -1,0 +1,146 @@
+// `npm test`: every test, against real Postgres, NATS JetStream, Redis and the S3 stand-in.
+// `pretest` has installed dependencies and built every project. This script:
+//   1. prepares the machine and a fresh `hdiya_test` database (infra.sh, migrations included);
+//   2. starts a private NATS server (so a running `npm start` never answers a test's requests);
+//   3. runs each project's lint, typecheck and tests (unit + integration) through Nx;
+//   4. starts the whole stack on a free port and runs the end-to-end suite (API, browser, deploy files).
+// Node built-ins only.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, startStack, waitForPort } from './stack.mjs';
+
+const DATABASE = 'hdiya_test';
+const REDIS_URL = 'redis://127.0.0.1:6379/15';
+const cleanups = [];
+const timings = [];
+
+function say(line) {
+  console.log(`test      | ${line}`);
+}
+
+async function timed(title, fn) {
+  const started = Date.now();
+  say(`${title}...`);
+  try {
+    return await fn();
+  } finally {
+    timings.push([title, (Date.now() - started) / 1000]);
+  }
+}
+
+function run(command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(`test: could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function natsServerBinary() {
+  const found = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
+  return found.stdout.trim().split('\n')[0] || null;
+}
+
+async function startPrivateNats() {
+  const binary = natsServerBinary();
+  if (!binary) throw new Error('nats-server is not installed: run `bash deploy/local/infra.sh` first');
+  const port = await freePort();
+  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-nats-'));
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+  cleanups.push(() => {
+    child.kill('SIGTERM');
+    rmSync(store, { recursive: true, force: true });
+  });
+  await waitForPort('127.0.0.1', port, 10_000);
+  return `nats://127.0.0.1:${port}`;
+}
+
+async function main() {
+  const infra = await timed('infrastructure and a fresh test database', () =>
+    run('bash', [path.join('deploy', 'local', 'infra.sh'), '--with-browser', '--with-compose'], {
+      ...process.env,
+      HDIYA_DATABASE: DATABASE,
+      HDIYA_RESET: '1',
+    }),
+  );
+  if (infra !== 0) return infra;
+
+  spawnSync('redis-cli', ['-u', REDIS_URL, 'FLUSHDB'], { stdio: 'ignore' });
+  const natsUrl = await startPrivateNats();
+  const env = {
+    ...process.env,
+    HDIYA_DATABASE: DATABASE,
+    NATS_URL: natsUrl,
+    REDIS_URL,
+    NX_DAEMON: 'false',
+    NX_TUI: 'false',
+    FORCE_COLOR: '0',
+  };
+
+  const projects = await timed('lint, typecheck, unit and integration tests', () =>
+    run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream'], env),
+  );
+  if (projects !== 0) return projects;
+
+  const port = await freePort();
+  const s3Port = await freePort();
+  const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-s3-'));
+  cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
+  const gatewayEnv = { RATE_LOGIN_FAILURES_PER_ACCOUNT: '5', RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_FORMS_PER_ADDRESS: '100000' };
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
+  const stack = await timed('starting the stack', () =>
+    startStack({
+      database: DATABASE,
+      port,
+      natsUrl,
+      redisUrl: REDIS_URL,
+      nodeEnv: 'test',
+      logLevel: 'warn',
+      s3DataDir: s3Dir,
+      s3: { port: s3Port },
+      envFor: { gateway: gatewayEnv },
+      log: false,
+      logDir,
+    }),
+  );
+  cleanups.push(() => stack.stop());
+
+  const e2e = await timed('end-to-end tests', () =>
+    run('node', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand'], {
+      ...env,
+      ...gatewayEnv,
+      GATEWAY_URL: stack.url,
+    }),
+  );
+  if (e2e !== 0) say(`service logs are in ${logDir}`);
+  return e2e;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (error) {
+  console.error(`test: ${error.stack ?? error}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+}
+for (const [title, seconds] of timings) say(`${title}: ${seconds.toFixed(1)} s`);
+say(code === 0 ? 'all tests passed' : 'tests failed');
+process.exit(code);

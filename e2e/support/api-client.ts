@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { testEnv } from '@hdiya/testing';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like API client: keeps its own session cookie and sends the site's Origin. */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl = testEnv().gatewayUrl,
+    private readonly origin: string | null = testEnv().gatewayUrl,
+  ) {}
+
+  get<T = unknown>(path: string, headers: Record<string, string> = {}) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+
+  post<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>('POST', path, body, headers);
+  }
+
+  patch<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>('PATCH', path, body, headers);
+  }
+
+  /** Sends a body exactly as given (malformed JSON, huge payloads). */
+  async raw<T = unknown>(method: string, path: string, rawBody: string, headers: Record<string, string> = {}) {
+    return this.send<T>(method, path, rawBody, { 'content-type': 'application/json', ...headers });
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const extra: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...extra, ...headers });
+  }
+
+  get sessionCookie(): string | undefined {
+    return this.cookies.get('hdiya.sid');
+  }
+
+  private async send<T>(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<ApiResponse<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      body,
+      redirect: 'manual',
+      headers: {
+        ...(this.origin && method !== 'GET' ? { origin: this.origin } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (/expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON (redirects, HTML): keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+}
+
+let counter = 0;
+
+/** A valid, unique signup payload (username, e-mail and phone never collide across runs). */
+export function newMemberPayload(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = randomUUID().replace(/-/g, '').slice(0, 10);
+  const digits = String(Date.now() * 100 + (counter % 100)).slice(-8);
+  return {
+    username: `m_${tag}`,
+    email: `m_${tag}@example.ma`,
+    phone: `06${digits}`,
+    password: 'motdepasse-sur',
+    confirmPassword: 'motdepasse-sur',
+    firstName: 'Salma',
+    lastName: 'Idrissi',
+    ...overrides,
+  };
+}
+
+export interface CurrentUserBody {
+  id: string;
+  username: string;
+  email: string;
+  phone: string;
+  firstName: string | null;
+  lastName: string | null;
+  city: string | null;
+  role: string;
+  points: number | null;
+  blockedPoints: number | null;
+  reliabilityScore: number | null;
+  pointsPending: boolean;
+}
+
+/** Signs a new member up with their own client, returning both. */
+export async function signedUpMember(overrides: Record<string, unknown> = {}) {
+  const client = new ApiClient();
+  const payload = newMemberPayload(overrides);
+  const response = await client.post<CurrentUserBody>('/api/signup', payload);
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { client, payload, user: response.body };
+}

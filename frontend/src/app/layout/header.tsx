@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { PointsSummary } from '@/features/points/components/points-summary';
+import { useUser } from '@/lib/auth';
+import { LanguageSwitch } from './language-switch';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+const NAV_LINKS = [
+  { to: '/', key: 'layout.nav.home', end: true, secondary: false },
+  { to: '/donations', key: 'layout.nav.explore', end: false, secondary: false },
+  { to: '/how-it-works', key: 'layout.nav.howItWorks', end: false, secondary: false },
+  { to: '/about', key: 'layout.nav.about', end: false, secondary: true },
+  { to: '/contact', key: 'layout.nav.contact', end: false, secondary: true },
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+
+  return (
+    <header className="site-header" data-testid="site-header">
+      <div className="container site-header__inner">
+        <Link to="/" className="site-header__logo" aria-label="Hdiya" data-testid="logo">
+          <span aria-hidden="true">🎁</span>
+          <span>Hdiya</span>
+        </Link>
+
+        <nav className="site-header__nav" aria-label={t('layout.nav.label')}>
+          {NAV_LINKS.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.end}
+              className={link.secondary ? 'site-header__link site-header__link--secondary' : 'site-header__link'}
+            >
+              {t(link.key)}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="site-header__actions">
+          <Link
+            to="/create-donation"
+            className={buttonClass('primary', 'sm', 'site-header__create')}
+            data-testid="header-create"
+          >
+            {t('layout.create')}
+          </Link>
+
+          {user && (
+            <PointsSummary
+              points={user.points}
+              blockedPoints={user.blockedPoints}
+              reliabilityScore={user.reliabilityScore}
+            />
+          )}
+
+          <LanguageSwitch />
+          <ThemeToggle />
+
+          {isPending ? (
+            <span className="site-header__auth-placeholder" aria-hidden="true" />
+          ) : user ? (
+            <UserMenu user={user} />
+          ) : (
+            <div className="site-header__auth">
+              <Link to="/login" className={buttonClass('ghost', 'sm')} data-testid="header-login">
+                {t('layout.login')}
+              </Link>
+              <Link
+                to="/signup"
+                className={buttonClass('outline', 'sm', 'site-header__signup')}
+                data-testid="header-signup"
+              >
+                {t('layout.signup')}
+              </Link>
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { displayName, initials, type User } from '@/lib/auth';
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+
+  // Close on navigation, outside click and Escape.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="user-menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('layout.userMenu.open', { name: displayName(user) })}
+        data-testid="user-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar avatar--sm" aria-hidden="true">
+          {initials(user)}
+        </span>
+      </button>
+      {open && (
+        <div className="user-menu__panel" role="menu" id={menuId} data-testid="user-menu-panel">
+          <div className="user-menu__identity">
+            <strong>{displayName(user)}</strong>
+            <span className="muted">{user.email}</span>
+          </div>
+          <Link role="menuitem" to="/profile" data-testid="user-menu-profile">
+            {t('layout.userMenu.profile')}
+          </Link>
+          <Link role="menuitem" to="/profile?tab=donations" data-testid="user-menu-donations">
+            {t('layout.userMenu.donations')}
+          </Link>
+          <Link role="menuitem" to="/profile?tab=favorites" data-testid="user-menu-favorites">
+            {t('layout.userMenu.favorites')}
+          </Link>
+          <Link role="menuitem" to="/transfer-points" data-testid="user-menu-transfer">
+            {t('layout.userMenu.transfer')}
+          </Link>
+          <Link role="menuitem" to="/points-history" data-testid="user-menu-history">
+            {t('layout.userMenu.history')}
+          </Link>
+          {user.role === 'admin' && (
+            <Link role="menuitem" to="/admin" data-testid="user-menu-admin">
+              {t('layout.userMenu.admin')}
+            </Link>
+          )}
+          {/* A plain link: the gateway ends the session and redirects, which also resets the app. */}
+          <a role="menuitem" href="/api/logout" className="user-menu__logout" data-testid="logout-link">
+            {t('layout.userMenu.logout')}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import './how-it-works-steps.css';
+
+const STEPS = [
+  { id: 1, icon: '📸' },
+  { id: 2, icon: '💬' },
+  { id: 3, icon: '🤝' },
+] as const;
+
+/** The three steps of spec §1: describe, arrange the collection, hand over and earn points. */
+export function HowItWorksSteps() {
+  const { t } = useTranslation();
+  return (
+    <ol className="steps" data-testid="how-it-works-steps">
+      {STEPS.map((step) => (
+        <li key={step.id} className="card steps__item">
+          <span className="steps__icon" aria-hidden="true">
+            {step.icon}
+          </span>
+          <span className="steps__number">{step.id}</span>
+          <h3>{t(`common.steps.${step.id}.title`)}</h3>
+          <p className="muted">{t(`common.steps.${step.id}.text`)}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}

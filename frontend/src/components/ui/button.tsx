@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from 'react';
+import './ui.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+/** Class names for anything that should look like a button (also links: `<Link className={buttonClass()}>`). */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+  return ['btn', `btn--${variant}`, `btn--${size}`, extra].filter(Boolean).join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  loading?: boolean;
+}
+
+export function Button({ variant, size, loading, className, disabled, type = 'button', children, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <span className="btn__spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,89 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import './ui.css';
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label + control + hint + error. The label is tied to the control by id, so tests can fill by label. */
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+export function InputField({ id, label, hint, error, className, ...rest }: InputFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        className={['input', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+export function TextareaField({ id, label, hint, error, className, ...rest }: TextareaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className={['input', 'input--textarea', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A form-level message (e.g. "please fill every field") shown above the submit button. */
+export function FormError({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p className="form-error" role="alert" data-testid="form-error">
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,84 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './ui.css';
+
+export type ToastVariant = 'success' | 'error' | 'info';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+interface ToastState extends ToastInput {
+  id: number;
+}
+
+interface ToastContextValue {
+  toast: (input: ToastInput) => void;
+  dismiss: () => void;
+}
+
+const ToastContext = createContext<ToastContextValue | null>(null);
+
+// One toast at a time (spec §9: limit 1); a new one replaces the current one, and it stays
+// until the member dismisses it.
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastState | null>(null);
+
+  const toast = useCallback((input: ToastInput) => {
+    setCurrent((previous) => ({ ...input, id: (previous?.id ?? 0) + 1 }));
+  }, []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+  const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ToastViewport toast={current} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastContextValue {
+  const context = useContext(ToastContext);
+  if (!context) throw new Error('useToast must be used inside <ToastProvider>');
+  return context;
+}
+
+function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="toast-viewport" role="region" aria-label={t('common.toast.region')} aria-live="polite">
+      {toast && (
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.variant ?? 'info'}`}
+          role={toast.variant === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-variant={toast.variant ?? 'info'}
+        >
+          <div className="toast__body">
+            <p className="toast__title" data-testid="toast-title">
+              {toast.title}
+            </p>
+            {toast.description && (
+              <p className="toast__description" data-testid="toast-description">
+                {toast.description}
+              </p>
+            )}
+          </div>
+          <button
+            type="button"
+            className="toast__close"
+            onClick={onDismiss}
+            aria-label={t('common.toast.close')}
+            data-testid="toast-close"
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

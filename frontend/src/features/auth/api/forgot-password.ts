@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface ForgotPasswordInput {
+  email: string;
+}
+
+/** POST /api/forgot-password → 200 `{ message }` (the same answer whether or not the address exists). */
+export function forgotPassword(input: ForgotPasswordInput): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/forgot-password', input);
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

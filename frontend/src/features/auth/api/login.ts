@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userQueryOptions, type User } from '@/lib/auth';
+
+export interface LoginInput {
+  /** a username or an e-mail address */
+  username: string;
+  password: string;
+}
+
+/** POST /api/login → 200 with the member; the gateway sets the session cookie. */
+export function login(input: LoginInput): Promise<User> {
+  return api.post<User>('/api/login', input);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
+      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userQueryOptions, type User } from '@/lib/auth';
+
+export interface SignupInput {
+  username: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** POST /api/signup → 201 with the member, already signed in by the gateway. */
+export function signup(input: SignupInput): Promise<User> {
+  return api.post<User>('/api/signup', input);
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: (user) => {
+      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
+      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+    },
+  });
+}

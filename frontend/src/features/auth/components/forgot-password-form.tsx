@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
+import { FormError, InputField } from '@/components/ui/input';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/errors';
+import { useForgotPassword } from '../api/forgot-password';
+
+export function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = email.trim();
+    if (!address) {
+      setFormError(t('auth.forgot.errors.required'));
+      return;
+    }
+    setFormError(null);
+    forgot.mutate(
+      { email: address },
+      {
+        // The server's French message is not shown: our own translated text says the same thing.
+        onSuccess: () => {
+          setSentTo(address);
+          toast({ title: t('auth.forgot.successToast'), variant: 'success' });
+        },
+        onError: (error) =>
+          toast({ title: t('common.error'), description: errorMessage(error, t, 'auth.forgot.errorFallback'), variant: 'error' }),
+      },
+    );
+  }
+
+  if (sentTo) {
+    return (
+      <div className="stack auth-card__sent" data-testid="forgot-password-sent">
+        <div className="auth-card__icon" aria-hidden="true">
+          ✉️
+        </div>
+        <h2>{t('auth.forgot.sentTitle')}</h2>
+        <p className="muted">{t('auth.forgot.sentText', { email: sentTo })}</p>
+        <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="back-to-login">
+          {t('auth.forgot.backToLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate data-testid="forgot-password-form">
+      <InputField
+        id="forgot-email"
+        name="email"
+        type="email"
+        label={t('auth.forgot.email')}
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <FormError>{formError}</FormError>
+      <Button type="submit" className="btn--block" loading={forgot.isPending} data-testid="forgot-password-submit">
+        {t('auth.forgot.submit')}
+      </Button>
+      <p className="auth-card__footer">
+        <Link to="/login">{t('auth.forgot.backToLogin')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { FormError, InputField } from '@/components/ui/input';
+import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { useSignup, type SignupInput } from '../api/signup';
+import { validateSignup } from '../lib/validation';
+
+type FieldName = keyof SignupInput;
+
+const EMPTY: SignupInput = {
+  firstName: '',
+  lastName: '',
+  username: '',
+  email: '',
+  phone: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/** Spec §4: after signup the app goes home "after about 100 ms", once the toast is on screen. */
+const REDIRECT_DELAY_MS = 100;
+
+export function SignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const signup = useSignup();
+  const [values, setValues] = useState<SignupInput>(EMPTY);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const bind = (name: FieldName) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignup(values);
+    setFormError(invalid ? t(invalid) : null);
+    setFieldErrors({});
+    if (invalid) return;
+
+    const input: SignupInput = {
+      ...values,
+      username: values.username.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+    };
+    signup.mutate(input, {
+      onSuccess: () => {
+        toast({ title: t('auth.signup.success'), description: t('auth.signup.successDescription'), variant: 'success' });
+        redirectTimer.current = window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+      },
+      onError: (error) => {
+        const message = errorMessage(error, t, 'auth.signup.errorFallback');
+        if (isApiError(error) && error.field && error.field in EMPTY) {
+          setFieldErrors({ [error.field as FieldName]: message });
+        }
+        toast({ title: t('auth.signup.errorTitle'), description: message, variant: 'error' });
+      },
+    });
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate data-testid="signup-form">
+      <div className="form-grid">
+        <InputField id="signup-first-name" label={t('auth.signup.firstName')} autoComplete="given-name" {...bind('firstName')} />
+        <InputField id="signup-last-name" label={t('auth.signup.lastName')} autoComplete="family-name" {...bind('lastName')} />
+      </div>
+      <InputField id="signup-username" label={t('auth.signup.username')} autoComplete="username" {...bind('username')} />
+      <InputField id="signup-email" type="email" label={t('auth.signup.email')} autoComplete="email" {...bind('email')} />
+      <InputField
+        id="signup-phone"
+        type="tel"
+        label={t('auth.signup.phone')}
+        hint={t('auth.signup.phoneHint')}
+        autoComplete="tel"
+        inputMode="tel"
+        {...bind('phone')}
+      />
+      <InputField
+        id="signup-password"
+        type="password"
+        label={t('auth.signup.password')}
+        hint={t('auth.signup.passwordHint')}
+        autoComplete="new-password"
+        {...bind('password')}
+      />
+      <InputField
+        id="signup-confirm-password"
+        type="password"
+        label={t('auth.signup.confirmPassword')}
+        autoComplete="new-password"
+        {...bind('confirmPassword')}
+      />
+      <p className="auth-card__terms">
+        <Trans
+          i18nKey="auth.signup.terms"
+          components={{ terms: <Link to="/terms-of-service" />, privacy: <Link to="/privacy-policy" /> }}
+        />
+      </p>
+      <FormError>{formError}</FormError>
+      <Button type="submit" className="btn--block" loading={signup.isPending} data-testid="signup-submit">
+        {t('auth.signup.submit')}
+      </Button>
+      <p className="auth-card__footer">
+        {t('auth.signup.haveAccount')}{' '}
+        <Link to="/login" data-testid="login-link">
+          {t('auth.signup.toLogin')}
+        </Link>
+      </p>
+    </form>
+  );
+}

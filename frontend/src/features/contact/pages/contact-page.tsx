@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '@/lib/use-page-title';
+import { ContactForm } from '../components/contact-form';
+import './contact.css';
+
+const INFO_CARDS = [
+  { id: 'email', icon: '✉️', value: 'contact@hdiya.ma', href: 'mailto:contact@hdiya.ma' },
+  { id: 'location', icon: '📍', value: null, href: null },
+  { id: 'response', icon: '⏱️', value: null, href: null },
+] as const;
+
+const HOURS = ['weekdays', 'saturday', 'sunday'] as const;
+
+const FAQ_LINKS = [
+  { to: '/how-it-works', key: 'contact.faq.howItWorks' },
+  { to: '/terms-of-service', key: 'contact.faq.terms' },
+  { to: '/privacy-policy', key: 'contact.faq.privacy' },
+] as const;
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('contact.title'));
+  return (
+    <div className="container page" data-testid="contact-page">
+      <header className="page__header">
+        <h1>{t('contact.title')}</h1>
+        <p className="page__lead">{t('contact.subtitle')}</p>
+      </header>
+
+      <div className="contact-layout">
+        <aside className="stack">
+          {INFO_CARDS.map((card) => (
+            <div key={card.id} className="card contact-info">
+              <span className="contact-info__icon" aria-hidden="true">
+                {card.icon}
+              </span>
+              <div>
+                <h2 className="contact-info__title">{t(`contact.info.${card.id}.title`)}</h2>
+                {card.href ? (
+                  <a href={card.href} dir="ltr">
+                    {card.value}
+                  </a>
+                ) : (
+                  <p className="muted">{t(`contact.info.${card.id}.text`)}</p>
+                )}
+              </div>
+            </div>
+          ))}
+
+          <div className="card" data-testid="support-hours">
+            <h2 className="contact-info__title">{t('contact.hours.title')}</h2>
+            <dl className="contact-hours">
+              {HOURS.map((day) => (
+                <div key={day} className="contact-hours__row">
+                  <dt>{t(`contact.hours.${day}.day`)}</dt>
+                  <dd>{t(`contact.hours.${day}.time`)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+
+          <div className="card">
+            <h2 className="contact-info__title">{t('contact.faq.title')}</h2>
+            <ul className="contact-faq">
+              {FAQ_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="link-arrow">
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+
+        <ContactForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/use-page-title';
+import { CategoryStrip } from '../components/category-strip';
+import { Hero } from '../components/hero';
+import { HowItWorksSteps } from '@/components/how-it-works-steps';
+import './home.css';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  usePageTitle(undefined);
+  return (
+    <div data-testid="home-page">
+      <Hero />
+      <div className="container page">
+        <CategoryStrip />
+
+        {/* Nearby and recent donations arrive with the donations issue; only the way there for now. */}
+        <section className="section card home-more">
+          <div>
+            <h2 className="section__title">{t('home.more.title')}</h2>
+            <p className="muted">{t('home.more.text')}</p>
+          </div>
+          <Link to="/donations" className={buttonClass('primary')} data-testid="see-more-donations">
+            {t('home.more.link')}
+          </Link>
+        </section>
+
+        <section className="section" aria-labelledby="home-steps-title">
+          <div className="section__head">
+            <h2 id="home-steps-title" className="section__title">
+              {t('home.steps.title')}
+            </h2>
+            <Link to="/how-it-works" className="link-arrow">
+              {t('home.steps.more')}
+            </Link>
+          </div>
+          <HowItWorksSteps />
+        </section>
+
+        <section className="section card home-cta">
+          <h2>{t('home.cta.title')}</h2>
+          <p className="muted">{t('home.cta.text')}</p>
+          <div className="row home-cta__actions">
+            <Link to="/create-donation" className={buttonClass('primary')}>
+              {t('home.hero.give')}
+            </Link>
+            <Link to="/success-stories" className={buttonClass('outline')}>
+              {t('home.cta.stories')}
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/use-page-title';
+import './info.css';
+
+export function InfoPage({
+  title,
+  lead,
+  testId,
+  reading,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  testId: string;
+  reading?: boolean;
+  children: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <div className={reading ? 'container page page--reading' : 'container page'} data-testid={testId}>
+      <header className="page__header">
+        <h1>{title}</h1>
+        {lead && <p className="page__lead">{lead}</p>}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/** A list of cards whose texts live at `<base>.<id>.title` and `<base>.<id>.text`. */
+export function FeatureCards({
+  items,
+  render,
+}: {
+  items: readonly { id: string; icon: string }[];
+  render: (id: string) => { title: string; text: string };
+}) {
+  return (
+    <ul className="grid feature-cards">
+      {items.map((item) => {
+        const { title, text } = render(item.id);
+        return (
+          <li key={item.id} className="card feature-card">
+            <span className="feature-card__icon" aria-hidden="true">
+              {item.icon}
+            </span>
+            <h3>{title}</h3>
+            <p className="muted">{text}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ImpactStats({ stats }: { stats: readonly { value: string; label: string }[] }) {
+  return (
+    <dl className="impact-stats card">
+      {stats.map((stat) => (
+        <div key={stat.label} className="stat">
+          <dt className="stat__label">{stat.label}</dt>
+          <dd className="stat__value" dir="ltr">
+            {stat.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { FeatureCards, ImpactStats, InfoPage } from '../components/info-page';
+
+const VALUES = [
+  { id: 'solidarity', icon: '🤲' },
+  { id: 'sustainability', icon: '♻️' },
+  { id: 'trust', icon: '🛡️' },
+] as const;
+
+export function AboutPage() {
+  const { t } = useTranslation();
+  // Static marketing figures (spec §1, impact block).
+  const stats = [
+    { value: '150+', label: t('info.stats.objects') },
+    { value: '80+', label: t('info.stats.activeUsers') },
+    { value: '5+', label: t('info.stats.cities') },
+    { value: '850+ kg', label: t('info.stats.waste') },
+  ];
+  return (
+    <InfoPage title={t('info.about.title')} lead={t('info.about.lead')} testId="about-page">
+      <section className="section card">
+        <h2 className="section__title">{t('info.about.mission.title')}</h2>
+        <p>{t('info.about.mission.text')}</p>
+      </section>
+
+      <section className="section">
+        <h2 className="section__title">{t('info.about.values.title')}</h2>
+        <FeatureCards
+          items={VALUES}
+          render={(id) => ({ title: t(`info.about.values.${id}.title`), text: t(`info.about.values.${id}.text`) })}
+        />
+      </section>
+
+      <section className="section card">
+        <h2 className="section__title">{t('info.about.history.title')}</h2>
+        <p>{t('info.about.history.text')}</p>
+      </section>
+
+      <section className="section">
+        <h2 className="section__title">{t('info.stats.title')}</h2>
+        <ImpactStats stats={stats} />
+      </section>
+
+      <section className="card cta-band">
+        <h2>{t('info.about.cta')}</h2>
+        <div className="row">
+          <Link to="/signup" className={buttonClass('primary')}>
+            {t('layout.signup')}
+          </Link>
+          <Link to="/contact" className={buttonClass('outline')}>
+            {t('layout.nav.contact')}
+          </Link>
+        </div>
+      </section>
+    </InfoPage>
+  );
+}

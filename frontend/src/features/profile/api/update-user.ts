@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userQueryOptions, type User } from '@/lib/auth';
+
+export interface UpdateUserInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  city: string;
+}
+
+/** PATCH /api/auth/user → the updated member. */
+export function updateUser(input: UpdateUserInput): Promise<User> {
+  return api.patch<User>('/api/auth/user', input);
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: (user) => {
+      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
+      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+    },
+  });
+}

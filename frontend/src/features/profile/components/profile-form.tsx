@@ -1,0 +1,71 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { InputField } from '@/components/ui/input';
+import { useToast } from '@/components/ui/toast';
+import type { User } from '@/lib/auth';
+import { CITIES } from '@/lib/cities';
+import { errorMessage } from '@/lib/errors';
+import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
+
+function fromUser(user: User): UpdateUserInput {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email ?? '',
+    phone: user.phone ?? '',
+    city: user.city ?? '',
+  };
+}
+
+// Spec §5: no client checks on this form; the server validates and names the bad field.
+// Initial values are read once: the user query may poll (pending points) and must not wipe edits.
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const update = useUpdateUser();
+  const [values, setValues] = useState<UpdateUserInput>(() => fromUser(user));
+  const citiesId = useId();
+
+  const bind = (name: keyof UpdateUserInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, value.trim()]),
+    ) as unknown as UpdateUserInput;
+    update.mutate(input, {
+      onSuccess: () =>
+        toast({ title: t('profile.form.success'), description: t('profile.form.successDescription'), variant: 'success' }),
+      onError: (error) =>
+        toast({ title: t('common.error'), description: errorMessage(error, t, 'profile.form.errorFallback'), variant: 'error' }),
+    });
+  }
+
+  return (
+    <form className="card stack" onSubmit={onSubmit} noValidate data-testid="profile-form">
+      <h2 className="section__title">{t('profile.form.title')}</h2>
+      <div className="form-grid">
+        <InputField id="profile-first-name" label={t('profile.form.firstName')} autoComplete="given-name" {...bind('firstName')} />
+        <InputField id="profile-last-name" label={t('profile.form.lastName')} autoComplete="family-name" {...bind('lastName')} />
+        <InputField id="profile-email" type="email" label={t('profile.form.email')} autoComplete="email" {...bind('email')} />
+        <InputField id="profile-phone" type="tel" label={t('profile.form.phone')} autoComplete="tel" {...bind('phone')} />
+        <InputField id="profile-city" label={t('profile.form.city')} list={citiesId} autoComplete="address-level2" {...bind('city')} />
+        <datalist id={citiesId}>
+          {CITIES.map((city) => (
+            <option key={city} value={city} />
+          ))}
+        </datalist>
+      </div>
+      <div>
+        <Button type="submit" loading={update.isPending} data-testid="profile-submit">
+          {t('profile.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

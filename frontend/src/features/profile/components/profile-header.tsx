@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { fullName, initials, type User } from '@/lib/auth';
+import { intlLocale } from '@/lib/i18n';
+
+export function ProfileHeader({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const since = new Intl.DateTimeFormat(intlLocale(i18n.language), { month: 'long', year: 'numeric' }).format(
+    new Date(user.createdAt),
+  );
+  return (
+    <section className="card profile-header" data-testid="profile-header">
+      <span className="avatar avatar--lg" aria-hidden="true">
+        {initials(user)}
+      </span>
+      <div className="profile-header__identity">
+        <h1 className="profile-header__name" data-testid="profile-name">
+          {fullName(user)}
+        </h1>
+        <p className="muted profile-header__email" data-testid="profile-email">
+          {user.email}
+        </p>
+        <ul className="profile-header__facts">
+          <li data-testid="profile-points">
+            <span aria-hidden="true">⭐</span> {t('points.balance', { value: user.points ?? '—' })}
+          </li>
+          {user.city && (
+            <li data-testid="profile-city">
+              <span aria-hidden="true">📍</span> {user.city}
+            </li>
+          )}
+          <li data-testid="profile-member-since">
+            <span aria-hidden="true">📅</span> {t('profile.memberSince', { date: since })}
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

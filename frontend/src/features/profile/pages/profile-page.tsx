@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useUser } from '@/lib/auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { ProfileForm } from '../components/profile-form';
+import { ProfileHeader } from '../components/profile-header';
+import { ProfileTabs } from '../components/profile-tabs';
+import { parseProfileTab, type ProfileTab } from '../lib/tabs';
+import './profile.css';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseProfileTab(searchParams.get('tab'));
+  usePageTitle(t('profile.title'));
+
+  if (isPending) {
+    return (
+      <div className="container page" aria-busy="true">
+        <p className="muted">{t('common.loading')}</p>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/" replace />;
+
+  // Spec §2: switching tabs rewrites ?tab= without adding a history entry.
+  const selectTab = (next: ProfileTab) =>
+    setSearchParams(
+      (params) => {
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="container page stack profile-page" data-testid="profile-page">
+      <ProfileHeader user={user} />
+      <ProfileTabs active={tab} onChange={selectTab} />
+      <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`} data-testid="profile-tab-panel">
+        {tab === 'profile' ? (
+          <ProfileForm key={user.id} user={user} />
+        ) : (
+          <div className="card empty-state" data-testid="coming-soon-message">
+            {t('common.comingSoon')}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

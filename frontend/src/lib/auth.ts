@@ -1,0 +1,73 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from './api-client';
+
+// The signed-in member is read by the header, the profile and every guarded screen, so it lives
+// in lib/ (as in bulletproof-react) rather than inside one feature.
+
+export type UserRole = 'member' | 'admin';
+
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  city: string | null;
+  role: UserRole;
+  createdAt: string;
+  /** null when the points service is unreachable */
+  points: number | null;
+  blockedPoints: number | null;
+  reliabilityScore: number | null;
+  /** true until the points service has applied the welcome credit */
+  pointsPending: boolean;
+}
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/** GET /api/auth/user: the member, or null when nobody is signed in (401). */
+export async function getUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await api.get<User>('/api/auth/user', signal);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const POINTS_PENDING_POLL_MS = 1000;
+
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: ({ signal }) => getUser(signal),
+  staleTime: 0,
+  retry: false,
+  // Poll until the welcome credit lands, so a new member sees their 10 points without reloading.
+  refetchInterval: (query) => (query.state.data?.pointsPending ? POINTS_PENDING_POLL_MS : false),
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+/** How other members see someone: first name and last-name initial, else username; never the e-mail. */
+export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const first = user.firstName?.trim();
+  const last = user.lastName?.trim();
+  if (first) return last ? `${first} ${last[0].toUpperCase()}.` : first;
+  return user.username;
+}
+
+export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');
+  return name || user.username;
+}
+
+export function initials(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
+  const first = user.firstName?.trim();
+  const last = user.lastName?.trim();
+  const letters = first || last ? `${first?.[0] ?? ''}${last?.[0] ?? ''}` : user.username.slice(0, 2);
+  return letters.toUpperCase();
+}

@@ -1,0 +1,28 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from './api-client';
+import { i18n } from './i18n';
+
+/** The gateway writes its messages in French (design.md §5). */
+const SERVER_LANGUAGE = 'fr';
+
+/**
+ * What the UI shows for a failed call.
+ * - On a French screen, the server's own message: same language, and the most precise text
+ *   (a VALIDATION_FAILED message names the rule that failed; the code alone does not).
+ * - Otherwise the translation of the error `code`, so an Arabic screen never shows French when a
+ *   translation exists; else the server's message; else the screen's own fallback text.
+ */
+export function errorMessage(
+  error: unknown,
+  t: TFunction,
+  fallbackKey: string,
+  language: string | undefined = i18n.resolvedLanguage,
+): string {
+  if (isApiError(error)) {
+    if (error.fromServer && language === SERVER_LANGUAGE) return error.message;
+    const translated = error.code ? t(`errors.${error.code}`, { defaultValue: '' }) : '';
+    if (translated) return translated;
+    if (error.fromServer) return error.message;
+  }
+  return t(fallbackKey);
+}

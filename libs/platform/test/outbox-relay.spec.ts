@@ -1,0 +1,138 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { createEvent, EVENTS_STREAM, type OutgoingEvent } from '@hdiya/contracts';
+import { adminDatabaseUrl, testEnv, waitFor } from '@hdiya/testing';
+import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
+import { appendToOutbox } from '../src/outbox/outbox.js';
+import { OutboxRelay } from '../src/outbox/outbox-relay.js';
+import { createOutboxTableV1 } from '../src/database/messaging-tables.js';
+
+const SCHEMA = 'relay_it';
+const logger = new Logger('relay-test');
+logger.warn = () => undefined; // expected failures are asserted, not printed
+
+let dataSource: DataSource;
+let bus: EventBus;
+
+/** A fresh event on a subject of its own, so assertions never see another test's messages. */
+function uniqueEvent(): OutgoingEvent<{ n: string }> {
+  const event = createEvent('users', 'RelayTest', { n: randomUUID() });
+  return { ...event, subject: `events.relaytest.${event.envelope.id}` };
+}
+
+async function storedCount(subject: string): Promise<number> {
+  const info = await bus.jsm.streams.info(EVENTS_STREAM, { subjects_filter: subject });
+  return info.state.subjects?.[subject] ?? 0;
+}
+
+async function commitEvents(events: OutgoingEvent[]): Promise<void> {
+  await dataSource.transaction((manager) => appendToOutbox(manager, SCHEMA, events));
+}
+
+function newRelay(js = bus.js): OutboxRelay {
+  return new OutboxRelay({ databaseUrl: adminDatabaseUrl(), schema: SCHEMA, js, logger, pollIntervalMs: 200 });
+}
+
+beforeAll(async () => {
+  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
+  await dataSource.initialize();
+  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
+  for (const sql of createOutboxTableV1(SCHEMA)) await dataSource.query(sql);
+  bus = await connectEventBus(testEnv().natsUrl, 'relay-test');
+});
+
+afterAll(async () => {
+  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  await dataSource.destroy();
+  await bus.nc.close();
+});
+
+describe(OutboxRelay.name, () => {
+  it('should publish an event only once its transaction has committed', async () => {
+    const relay = newRelay();
+    await relay.start();
+    const event = uniqueEvent();
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await appendToOutbox(runner.manager, SCHEMA, [event]);
+      expect(await relay.drain()).toBe(0);
+      expect(await storedCount(event.subject)).toBe(0);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    await waitFor(async () => (await storedCount(event.subject)) === 1, { what: 'the committed event' });
+    const stored = await bus.jsm.streams.getMessage(EVENTS_STREAM, { last_by_subj: event.subject });
+    expect(stored?.header.get('Nats-Msg-Id')).toBe(event.envelope.id);
+    expect(stored?.json()).toEqual(event.envelope);
+    await relay.stop();
+  });
+
+  it('should publish nothing for a rolled-back transaction', async () => {
+    const relay = newRelay();
+    const event = uniqueEvent();
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await appendToOutbox(manager, SCHEMA, [event]);
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    await relay.start();
+    await relay.drain();
+    expect(await storedCount(event.subject)).toBe(0);
+    await relay.stop();
+  });
+
+  it('should lose nothing while the relay is down, including a row a crashed relay had claimed', async () => {
+    const events = Array.from({ length: 5 }, uniqueEvent);
+    await commitEvents(events);
+    // A relay that claimed this row then died: its lease has run out.
+    await dataSource.query(`UPDATE "${SCHEMA}"."outbox" SET claimed_until = now() - interval '1 second' WHERE id = $1`, [
+      events[0]!.envelope.id,
+    ]);
+    const relay = newRelay();
+    await relay.start();
+    for (const event of events) {
+      await waitFor(async () => (await storedCount(event.subject)) === 1, { what: event.subject });
+    }
+    const unpublished = await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."outbox" WHERE published_at IS NULL`);
+    expect(unpublished[0].n).toBe(0);
+    await relay.stop();
+  });
+
+  it('should store a row published twice only once (crash between publish and mark)', async () => {
+    const relay = newRelay();
+    const event = uniqueEvent();
+    await commitEvents([event]);
+    await relay.start();
+    await relay.drain();
+    await dataSource.query(`UPDATE "${SCHEMA}"."outbox" SET published_at = NULL WHERE id = $1`, [event.envelope.id]);
+    await relay.drain();
+    expect(await storedCount(event.subject)).toBe(1);
+    await relay.stop();
+  });
+
+  it('should keep a row whose publish failed and retry it later', async () => {
+    const event = uniqueEvent();
+    // No stream listens on this subject: JetStream refuses the publish.
+    const unroutable = { ...event, subject: `nostream.${event.envelope.id}` };
+    await commitEvents([unroutable]);
+    const relay = newRelay();
+    await relay.start();
+    await waitFor(async () => {
+      const [row] = await dataSource.query(`SELECT attempts, last_error, published_at FROM "${SCHEMA}"."outbox" WHERE id = $1`, [
+        event.envelope.id,
+      ]);
+      return row.attempts >= 1 && row.last_error !== null ? row : false;
+    });
+    const [row] = await dataSource.query(`SELECT published_at, next_attempt_at > now() AS later FROM "${SCHEMA}"."outbox" WHERE id = $1`, [
+      event.envelope.id,
+    ]);
+    expect(row).toEqual({ published_at: null, later: true });
+    await relay.stop();
+    await dataSource.query(`DELETE FROM "${SCHEMA}"."outbox" WHERE id = $1`, [event.envelope.id]);
+  });
+});

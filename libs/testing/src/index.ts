@@ -1,0 +1,3 @@
+export * from './test-env.js';
+export * from './wait-for.js';
+export * from './microservice.js';

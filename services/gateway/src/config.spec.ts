@@ -1,0 +1,24 @@
+import { ConfigError } from '@hdiya/platform';
+import { loadGatewayConfig } from './config.js';
+
+describe(loadGatewayConfig.name, () => {
+  it('should run on local defaults in development', () => {
+    const config = loadGatewayConfig({});
+    expect(config).toMatchObject({ PORT: 3000, REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config.PUBLIC_ORIGINS).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+  });
+
+  it('should refuse to start in production with the development session secret', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('should list every bad variable at once', () => {
+    try {
+      loadGatewayConfig({ PORT: 'abc', REDIS_URL: 'http://nope', SESSION_SECRET: 'short' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['PORT', 'REDIS_URL', 'SESSION_SECRET']);
+    }
+  });
+});

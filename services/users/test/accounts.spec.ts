@@ -1,0 +1,93 @@
+import type { INestMicroservice } from '@nestjs/common';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { Rpc, type AccountView } from '@hdiya/contracts';
+import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { AppModule } from '../src/app.module.js';
+import { loadUsersConfig } from '../src/config.js';
+
+let app: INestMicroservice;
+let nc: NatsConnection;
+let db: DataSource;
+
+function signupPayload(overrides: Record<string, unknown> = {}) {
+  const tag = randomUUID().slice(0, 8);
+  return {
+    username: `it_${tag}`,
+    email: `it_${tag}@example.ma`,
+    phone: `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    password: 'un-mot-de-passe',
+    confirmPassword: 'un-mot-de-passe',
+    ...overrides,
+  };
+}
+
+async function registeredEvents(userId: string): Promise<unknown[]> {
+  return db.query(`SELECT envelope FROM users.outbox WHERE envelope->>'type' = 'UserRegistered' AND envelope->'payload'->>'userId' = $1`, [userId]);
+}
+
+async function rpcError(promise: Promise<unknown>): Promise<RpcFailure['body']> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(RpcFailure);
+  return (error as RpcFailure).body;
+}
+
+beforeAll(async () => {
+  const config = loadUsersConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('users') });
+  app = await startMicroservice('users', AppModule.register(config));
+  db = app.get(DataSource);
+  nc = await connectTestNats('users-test');
+});
+
+afterAll(async () => {
+  await nc.close();
+  await app.close();
+});
+
+describe('users service', () => {
+  it('should store the account with an argon2id hash and record UserRegistered with it', async () => {
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload({ firstName: 'Hind' }));
+    const [row] = await db.query('SELECT password_hash FROM users.users WHERE id = $1', [account.id]);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const events = (await registeredEvents(account.id)) as { envelope: { payload: Record<string, unknown>; version: number } }[];
+    expect(events).toHaveLength(1);
+    expect(events[0]!.envelope).toMatchObject({ version: 1, payload: { userId: account.id, username: account.username, firstName: 'Hind' } });
+  });
+
+  it('should write neither account nor event when the signup is refused', async () => {
+    const first = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
+    const clash = signupPayload({ email: first.email });
+    const body = await rpcError(requestRpc(nc, Rpc.users.signup, clash));
+    expect(body).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+    const rows = await db.query('SELECT id FROM users.users WHERE username = $1', [clash.username]);
+    expect(rows).toEqual([]);
+  });
+
+  it('should validate its own input whoever the caller is', async () => {
+    const body = await rpcError(requestRpc(nc, Rpc.users.signup, signupPayload({ phone: undefined })));
+    expect(body).toEqual({ status: 400, code: 'VALIDATION_FAILED', message: 'Veuillez remplir tous les champs obligatoires.', field: 'phone' });
+  });
+
+  it('should check credentials by username or e-mail', async () => {
+    const payload = signupPayload();
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, payload);
+    const byEmail = await requestRpc<AccountView>(nc, Rpc.users.verifyCredentials, { username: payload.email, password: payload.password });
+    expect(byEmail.id).toBe(account.id);
+    const wrong = await rpcError(requestRpc(nc, Rpc.users.verifyCredentials, { username: payload.username, password: 'mauvais-mot' }));
+    expect(wrong).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('should record UserUpdated with the profile change', async () => {
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
+    const updated = await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { city: 'Tanger', email: 'bad' } })
+      .catch((e: RpcFailure) => e.body);
+    expect(updated).toMatchObject({ status: 400, field: 'email' });
+    await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { city: 'Tanger' } });
+    const events = await db.query(
+      `SELECT envelope->'payload'->>'city' AS city FROM users.outbox WHERE envelope->>'type' = 'UserUpdated' AND envelope->'payload'->>'userId' = $1`,
+      [account.id],
+    );
+    expect(events).toEqual([{ city: 'Tanger' }]);
+  });
+});
