@@ -17,7 +17,6 @@ export function sessionMiddleware(config: GatewayConfig, redis: RedisClient) {
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: undefined,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
