@@ -1,17 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { serviceDatabaseUrl, waitFor } from '@hdiya/testing';
+import { waitFor } from '@hdiya/testing';
+import { createAdminCommand } from '../support/admin.js';
 import { ApiClient, newMemberPayload, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
-
-const run = promisify(execFile);
-const createAdmin = fileURLToPath(new URL('../../services/users/dist/cli/create-admin.js', import.meta.url));
-
-function createAdminCommand(args: string[], password?: string) {
-  return run('node', [createAdmin, ...args], {
-    env: { ...process.env, DATABASE_URL: serviceDatabaseUrl('users'), ...(password ? { ADMIN_PASSWORD: password } : {}) },
-  });
-}
 
 describe('the create-admin command', () => {
   it('should create an administrator who signs in with the admin role and gets the welcome points', async () => {

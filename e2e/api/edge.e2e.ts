@@ -66,7 +66,7 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({
       service: 'gateway',
       status: 'up',
-      dependencies: { redis: 'up', nats: 'up', users: 'up', points: 'up', donations: 'up', messaging: 'up' },
+      dependencies: { redis: 'up', nats: 'up', storage: 'up', users: 'up', points: 'up', donations: 'up', messaging: 'up' },
     });
   });
 });

@@ -8,3 +8,7 @@ export * from './users.js';
 export * from './validation.js';
 export * from './dto/auth.dto.js';
 export * from './events/users.events.js';
+export * from './donations.js';
+export * from './dto/donations.dto.js';
+export * from './events/donations.events.js';
+export * from './cities.js';

@@ -12,6 +12,8 @@ export const Rpc = {
     updateProfile: 'users.update-profile',
     forgotPassword: 'users.forgot-password',
     contact: 'users.contact',
+    /** E-mail addresses of several members at once, for moderators only. */
+    contacts: 'users.contacts',
   },
   points: {
     health: 'points.health',
@@ -19,6 +21,22 @@ export const Rpc = {
   },
   donations: {
     health: 'donations.health',
+    categories: 'donations.categories',
+    category: 'donations.category',
+    cities: 'donations.cities',
+    search: 'donations.search',
+    nearby: 'donations.nearby',
+    get: 'donations.get',
+    create: 'donations.create',
+    update: 'donations.update',
+    delete: 'donations.delete',
+    forceDelete: 'donations.force-delete',
+    byOwner: 'donations.by-owner',
+    moderationList: 'donations.moderation-list',
+    addFavorite: 'donations.favorites.add',
+    removeFavorite: 'donations.favorites.remove',
+    favorites: 'donations.favorites.list',
+    report: 'donations.report',
   },
   messaging: {
     health: 'messaging.health',
@@ -37,10 +55,21 @@ export const EventTypes = {
     PasswordResetRequested: 'PasswordResetRequested',
     ContactMessageReceived: 'ContactMessageReceived',
   },
+  donations: {
+    DonationCreated: 'DonationCreated',
+    DonationUpdated: 'DonationUpdated',
+    DonationDeleted: 'DonationDeleted',
+    DonationReported: 'DonationReported',
+  },
 } as const;
 
 export type ServiceName = 'users' | 'points' | 'donations' | 'messaging';
 
 export function eventSubject(service: ServiceName, type: string): string {
   return `events.${service}.${type}`;
+}
+
+/** Every event a service emits, for a consumer that follows them all in order. */
+export function allEventsOf(service: ServiceName): string {
+  return `events.${service}.>`;
 }

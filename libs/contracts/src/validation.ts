@@ -20,6 +20,7 @@ export const Messages = {
   invalidUsername:
     "Le nom d'utilisateur doit contenir de 3 à 30 caractères : lettres, chiffres, point, tiret ou tiret bas.",
   userNotFound: "Cet utilisateur n'existe pas.",
+  adminOnly: 'Action réservée aux modérateurs.',
   contactName: 'Le nom doit contenir au moins 2 caractères',
   contactSubject: 'Le sujet doit contenir au moins 5 caractères',
   contactMessage: 'Le message doit contenir au moins 10 caractères',

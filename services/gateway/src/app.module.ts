@@ -1,15 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
+import { AdminGuard } from './auth/admin.guard.js';
 import { AuthController } from './auth/auth.controller.js';
 import { CurrentAccountService } from './auth/current-account.service.js';
 import { LocalStrategy } from './auth/local.strategy.js';
 import { LoginGuard } from './auth/login.guard.js';
 import { SessionSerializer } from './auth/session.serializer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
+import { AdminController } from './http/admin.controller.js';
+import { CatalogueController } from './http/catalogue.controller.js';
 import { ContactController } from './http/contact.controller.js';
+import { DonationsController } from './http/donations.controller.js';
 import { HealthController } from './http/health.controller.js';
+import { MemberListsController } from './http/member-lists.controller.js';
 import { UsersController } from './http/users.controller.js';
+import { DonationImages } from './images/donation-images.service.js';
+import { ImageStore } from './images/image-store.js';
+import { ImagesController } from './images/images.controller.js';
 import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
 import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
 import { RateLimits } from './security/rate-limits.js';
@@ -29,7 +37,17 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [AuthController, UsersController, ContactController, HealthController],
+      controllers: [
+        AuthController,
+        UsersController,
+        ContactController,
+        HealthController,
+        CatalogueController,
+        DonationsController,
+        MemberListsController,
+        AdminController,
+        ImagesController,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         redisProvider,
@@ -40,6 +58,9 @@ export class AppModule {
         LocalStrategy,
         LoginGuard,
         SessionSerializer,
+        AdminGuard,
+        ImageStore,
+        DonationImages,
       ],
     };
   }

@@ -23,12 +23,22 @@ export const gatewayConfigSchema = z
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     FRONTEND_DIST: z.string().default(new URL('../../../frontend/dist', import.meta.url).pathname),
     JSON_BODY_LIMIT: z.string().default('100kb'),
+    // A donation may carry its photo inline as a data URL: 5 MB of image is about 6.7 MB of base64.
+    DONATION_BODY_LIMIT: z.string().default('7mb'),
+    S3_ENDPOINT: z.string().min(1).default('127.0.0.1'),
+    S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
+    S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+    S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
+    S3_BUCKET: z.string().min(3).default('hdiya-images'),
+    S3_REGION: z.string().min(1).default('us-east-1'),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     RATE_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     RATE_SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     RATE_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    RATE_UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).default(100),
     RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {

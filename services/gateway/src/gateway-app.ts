@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
+import helmet from 'helmet';
 import passport from 'passport';
 import { createLogger } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
@@ -10,6 +11,7 @@ import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
+import { imageTooLarge } from './images/image-pipeline.js';
 import { REDIS, type RedisClient } from './redis/redis.provider.js';
 import { originCheck } from './security/origin-check.js';
 
@@ -19,9 +21,18 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: false });
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
+  // Helmet's defaults, with photo previews (data:/blob:) allowed, and no forced https upgrade:
+  // TLS is the reverse proxy's business, and a plain-http deployment must keep working.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+    }),
+  );
   app.use(serveFrontend(config.FRONTEND_DIST));
   app.use(originCheck(config.PUBLIC_ORIGINS));
-  app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors);
+  // Donations may carry their photo inline (spec client): a larger limit on that path only.
+  app.use('/api/donations', express.json({ limit: config.DONATION_BODY_LIMIT }), bodyParserErrors(imageTooLarge().getResponse() as object));
+  app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors());
   app.use(sessionMiddleware(config, app.get<RedisClient>(REDIS)));
   app.use(passport.initialize(), passport.session());
   app.useGlobalFilters(new ApiExceptionFilter());

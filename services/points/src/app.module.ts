@@ -5,6 +5,8 @@ import { EventBusModule, healthController } from '@hdiya/platform';
 import { BalanceHandlers } from './ledger/balance.handlers.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { UserRegisteredConsumer } from './ledger/user-registered.consumer.js';
+import { DonationEventsConsumer } from './rewards/donation-events.consumer.js';
+import { DonationRewardsService } from './rewards/donation-rewards.service.js';
 import { SCHEMA, type PointsConfig } from './config.js';
 import { pointsDataSourceOptions } from './database/data-source.js';
 
@@ -18,7 +20,7 @@ export class AppModule {
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL }),
       ],
       controllers: [healthController('points', Rpc.points.health), BalanceHandlers],
-      providers: [LedgerService, UserRegisteredConsumer],
+      providers: [LedgerService, UserRegisteredConsumer, DonationRewardsService, DonationEventsConsumer],
     };
   }
 }

@@ -6,10 +6,15 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-/** Express error middleware for the JSON parser, which runs before Nest's own error handling. */
-export function bodyParserErrors(error: BodyParserError, _req: Request, res: Response, next: NextFunction): void {
+const TOO_LARGE = { statusCode: 413, code: ErrorCodes.PAYLOAD_TOO_LARGE, message: 'La requête est trop volumineuse.' };
+
+/**
+ * Express error middleware for the JSON parser, which runs before Nest's own error handling.
+ * `tooLarge` is the answer to an oversized body (a donation's is about its photo).
+ */
+export const bodyParserErrors = (tooLarge: object = TOO_LARGE) => (error: BodyParserError, _req: Request, res: Response, next: NextFunction): void => {
   if (error.type === 'entity.too.large') {
-    res.status(413).json({ statusCode: 413, code: ErrorCodes.PAYLOAD_TOO_LARGE, message: 'La requête est trop volumineuse.' });
+    res.status(413).json(tooLarge);
   } else if (error.type === 'entity.parse.failed') {
     res.status(400).json({ statusCode: 400, code: ErrorCodes.INVALID_JSON, message: 'Le corps de la requête n\'est pas un JSON valide.' });
   } else if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
@@ -17,4 +22,4 @@ export function bodyParserErrors(error: BodyParserError, _req: Request, res: Res
   } else {
     next(error);
   }
-}
+};

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Rpc, type DependencyStatus, type HealthReport } from '@hdiya/contracts';
+import { ImageStore } from '../images/image-store.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
@@ -13,16 +14,18 @@ export class HealthController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(REDIS) private readonly redis: RedisClient,
+    private readonly images: ImageStore,
   ) {}
 
   @Get()
   async check(@Res() res: Response): Promise<void> {
-    const [redis, nats, ...services] = await Promise.all([
+    const [redis, nats, storage, ...services] = await Promise.all([
       this.probeRedis(),
       this.probeNats(),
+      this.images.ping().then((ok): DependencyStatus => (ok ? 'up' : 'down')),
       ...SERVICES.map((service) => this.probeService(service)),
     ]);
-    const dependencies: Record<string, DependencyStatus> = { redis, nats };
+    const dependencies: Record<string, DependencyStatus> = { redis, nats, storage };
     SERVICES.forEach((service, i) => (dependencies[service] = services[i]!));
     const status: DependencyStatus = Object.values(dependencies).every((s) => s === 'up') ? 'up' : 'down';
     res.status(status === 'up' ? 200 : 503).json({ service: 'gateway', status, dependencies } satisfies HealthReport);

@@ -24,6 +24,7 @@ export class RateLimits {
   private readonly loginFailuresByAddress: RateLimiterRedis;
   private readonly signupsByAddress: RateLimiterRedis;
   private readonly formsByAddress: RateLimiterRedis;
+  private readonly uploadsByMember: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
@@ -32,6 +33,7 @@ export class RateLimits {
     this.loginFailuresByAddress = make('login-address', config.RATE_LOGIN_FAILURES_PER_ADDRESS, config.RATE_LOGIN_WINDOW_SECONDS);
     this.signupsByAddress = make('signup-address', config.RATE_SIGNUPS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.formsByAddress = make('forms-address', config.RATE_FORMS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
   }
 
   /** Refuses a login attempt while either failure counter is exhausted. */
@@ -64,6 +66,11 @@ export class RateLimits {
 
   consumeForm(address: string): Promise<void> {
     return this.consume(this.formsByAddress, address, (m) => `Trop de demandes. Réessayez dans ${m} minutes.`);
+  }
+
+  /** Photos are counted per member: they cost CPU and storage whoever sends them. */
+  consumeUpload(memberId: string): Promise<void> {
+    return this.consume(this.uploadsByMember, memberId, (m) => `Trop de photos envoyées. Réessayez dans ${m} minutes.`);
   }
 
   private async consume(limiter: RateLimiterRedis, key: string, message: (minutes: number) => string): Promise<void> {

@@ -4,13 +4,14 @@ import { Balance } from '../ledger/balance.entity.js';
 import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
 import { SCHEMA, type PointsConfig } from '../config.js';
 import { InitialPointsSchema1763750000000 } from './migrations/1763750000000-InitialPointsSchema.js';
+import { DonationRewards1763760000000 } from './migrations/1763760000000-DonationRewards.js';
 
 export function pointsDataSourceOptions(config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [Balance, LedgerEntry],
-    migrations: [InitialPointsSchema1763750000000],
+    migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000],
     poolSize: config.DATABASE_POOL_SIZE,
     applicationName: 'points',
   });

@@ -1,4 +1,11 @@
-import { applyEntry, InsufficientPointsError, OPENING_BALANCE, welcomeCredit } from './ledger.rules.js';
+import {
+  applyEntry,
+  InsufficientPointsError,
+  OPENING_BALANCE,
+  publishReward,
+  welcomeCredit,
+  withdrawalReversal,
+} from './ledger.rules.js';
 
 describe('ledger rules', () => {
   it('should open every account with a 10-point earned entry', () => {
@@ -17,5 +24,15 @@ describe('ledger rules', () => {
 
   it('should refuse fractional points', () => {
     expect(() => applyEntry(OPENING_BALANCE, { amount: 0.5 })).toThrow(RangeError);
+  });
+
+  it('should reward a published donation with exactly 5 points', () => {
+    expect(publishReward('u1', 7, 'Chaise')).toMatchObject({ type: 'earned', amount: 5, donationId: 7, reason: 'donation_published' });
+  });
+
+  it('should take the reward back when a donation is withdrawn, never below 0', () => {
+    expect(withdrawalReversal('u1', 7, 'Chaise', 12)?.amount).toBe(-5);
+    expect(withdrawalReversal('u1', 7, 'Chaise', 3)?.amount).toBe(-3);
+    expect(withdrawalReversal('u1', 7, 'Chaise', 0)).toBeNull();
   });
 });

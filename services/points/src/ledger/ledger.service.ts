@@ -10,36 +10,47 @@ export class LedgerService {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Opens a member's account with the welcome credit. Runs inside the caller's transaction
-   * (the inbox claim of `UserRegistered`), so the credit and "event handled" commit together.
-   * Opening an already open account changes nothing.
+   * Applies the welcome credit once per member. Runs inside the caller's transaction (the inbox
+   * claim of `UserRegistered`), so the credit and "event handled" commit together.
    */
   async openAccount(manager: EntityManager, userId: string): Promise<boolean> {
-    const inserted = (await manager.query(
-      `INSERT INTO "points"."balances" ("user_id", "points", "blocked_points", "reliability_score")
-       VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING RETURNING "user_id"`,
-      [userId, OPENING_BALANCE.reliabilityScore],
+    await this.lockAccount(manager, userId);
+    const [welcomed] = (await manager.query(
+      `SELECT 1 FROM "points"."ledger_entries" WHERE "user_id" = $1 AND "reason" = 'welcome'`,
+      [userId],
     )) as unknown[];
-    if (inserted.length === 0) return false;
+    if (welcomed) return false;
     await this.record(manager, welcomeCredit(userId));
     return true;
   }
 
-  async balanceOf(userId: string): Promise<BalanceView> {
-    const balance = await this.dataSource.manager.findOne(Balance, { where: { userId } });
-    if (!balance) return { userId, ...OPENING_BALANCE, opened: false };
-    return {
-      userId,
-      points: balance.points,
-      blockedPoints: balance.blockedPoints,
-      reliabilityScore: balance.reliabilityScore,
-      opened: true,
-    };
+  /**
+   * The member's balance row, created empty if events about them arrive before their
+   * registration (the welcome credit still comes with `UserRegistered`), and locked.
+   */
+  async lockAccount(manager: EntityManager, userId: string): Promise<Balance> {
+    await manager.query(
+      `INSERT INTO "points"."balances" ("user_id", "points", "blocked_points", "reliability_score")
+       VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING`,
+      [userId, OPENING_BALANCE.reliabilityScore],
+    );
+    return manager.findOneOrFail(Balance, { where: { userId }, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Appends an entry and moves the balance by its amount, under a row lock. */
-  private async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<void> {
-    const balance = await manager.findOneOrFail(Balance, { where: { userId: draft.userId }, lock: { mode: 'pessimistic_write' } });
+  async balanceOf(userId: string): Promise<BalanceView> {
+    const [row] = (await this.dataSource.query(
+      `SELECT b.points, b.blocked_points, b.reliability_score,
+              EXISTS (SELECT 1 FROM "points"."ledger_entries" e WHERE e.user_id = b.user_id AND e.reason = 'welcome') AS opened
+       FROM "points"."balances" b WHERE b.user_id = $1`,
+      [userId],
+    )) as { points: number; blocked_points: number; reliability_score: number; opened: boolean }[];
+    if (!row) return { userId, ...OPENING_BALANCE, opened: false };
+    return { userId, points: row.points, blockedPoints: row.blocked_points, reliabilityScore: row.reliability_score, opened: row.opened };
+  }
+
+  /** Appends an entry and moves the available balance by its amount, under the row lock. */
+  async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<void> {
+    const balance = await this.lockAccount(manager, draft.userId);
     const next = applyEntry(balance, draft);
     await manager.update(Balance, { userId: draft.userId }, { points: next.points });
     await manager.insert(LedgerEntry, {

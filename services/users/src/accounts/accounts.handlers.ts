@@ -10,7 +10,7 @@ import {
 } from '@hdiya/contracts';
 import { ValidatedPayload } from '@hdiya/platform';
 import { AccountsService } from './accounts.service.js';
-import { UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
+import { ContactsPayload, UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
 
 @Controller()
 export class AccountsHandlers {
@@ -39,5 +39,10 @@ export class AccountsHandlers {
   @MessagePattern(Rpc.users.updateProfile)
   updateProfile(@Payload(new ValidatedPayload(UpdateProfilePayload)) input: UpdateProfilePayload): Promise<AccountView> {
     return this.accounts.updateProfile(input.userId, input.changes as UpdateProfileDto);
+  }
+
+  @MessagePattern(Rpc.users.contacts)
+  contacts(@Payload(new ValidatedPayload(ContactsPayload)) input: ContactsPayload): Promise<{ id: string; email: string }[]> {
+    return this.accounts.contactsFor(input.actorId, input.userIds);
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsUUID, ValidateNested } from 'class-validator';
 import { Messages, UpdateProfileDto } from '@hdiya/contracts';
 
 /** RPC payload naming one member; a malformed id is simply an unknown member. */
@@ -13,4 +13,15 @@ export class UpdateProfilePayload extends UserIdPayload {
   @ValidateNested()
   @Type(() => UpdateProfileDto)
   changes: UpdateProfileDto;
+}
+
+/** A moderator asking for the e-mails of several members (the moderation list). */
+export class ContactsPayload {
+  @IsUUID()
+  actorId: string;
+
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true })
+  userIds: string[];
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import {
   createEvent,
   ErrorCodes,
@@ -119,6 +119,18 @@ export class AccountsService {
     } catch (error) {
       throw this.asTakenError(error);
     }
+  }
+
+  /**
+   * E-mail addresses are for their owner and moderators only (design §6): the users service checks
+   * the asker's role in its own records, whatever the caller claims.
+   */
+  async contactsFor(actorId: string, userIds: string[]): Promise<{ id: string; email: string }[]> {
+    const actor = await this.dataSource.getRepository(User).findOneBy({ id: actorId });
+    if (actor?.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
+    if (userIds.length === 0) return [];
+    const users = await this.dataSource.getRepository(User).find({ select: { id: true, email: true }, where: { id: In(userIds) } });
+    return users.map((u) => ({ id: u.id, email: u.email }));
   }
 
   /** Makes an existing account an administrator (used by the create-admin command). */

@@ -1,0 +1,238 @@
+import { waitFor } from '@hdiya/testing';
+import { signedInAdmin } from '../support/admin.js';
+import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { dataUrl, jpegWithGps, largePng, metadataOf } from '../support/images.js';
+
+interface Donation {
+  id: number;
+  title: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  userId: string;
+  pointsValue: number;
+  status: string;
+  latitude: number;
+  longitude: number;
+  distance?: number;
+  owner: { displayName: string };
+}
+
+const base = new ApiClient().baseUrl;
+let photo: string;
+
+async function pointsOf(client: ApiClient): Promise<number | null> {
+  return (await client.get<CurrentUserBody>('/api/auth/user')).body.points;
+}
+
+function donationPayload(overrides: Record<string, unknown> = {}) {
+  return { title: 'Table basse', description: 'Table en bois, bon état.', categoryId: 1, city: 'Rabat', imageUrl: photo, ...overrides };
+}
+
+beforeAll(async () => {
+  photo = dataUrl(await jpegWithGps());
+});
+
+describe('publishing a donation', () => {
+  it('should store a re-encoded photo without its GPS data, credit +5, and take it back on deletion', async () => {
+    const { client } = await signedUpMember({ firstName: 'Omar', lastName: 'Alaoui' });
+    await waitFor(async () => (await pointsOf(client)) === 10);
+    const res = await client.post<Donation>('/api/donations', donationPayload({ pointsValue: 20, userId: 'someone-else' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: 'Table basse', pointsValue: 5, status: 'available' });
+    expect(res.body.imageUrl).toMatch(/^\/api\/images\/donations\/[0-9a-f-]{36}\.webp$/);
+    expect(JSON.stringify(res.body)).not.toContain('data:');
+
+    const { response, metadata } = await metadataOf(`${base}${res.body.imageUrl}`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(metadata.format).toBe('webp');
+    expect(metadata.exif).toBeUndefined();
+    expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(1600);
+    const thumbnail = await metadataOf(`${base}${res.body.thumbnailUrl}`);
+    expect([thumbnail.metadata.width, thumbnail.metadata.height]).toEqual([480, 360]);
+
+    await waitFor(async () => (await pointsOf(client)) === 15, { what: '+5 for publishing' });
+    await waitFor(async () => (await client.get<Donation>(`/api/donations/${res.body.id}`)).body.owner.displayName === 'Omar A.');
+    const deletion = await client.request('DELETE', `/api/donations/${res.body.id}`);
+    expect(deletion.status).toBe(200);
+    await waitFor(async () => (await pointsOf(client)) === 10, { what: '-5 for withdrawing' });
+    expect((await client.get(`/api/donations/${res.body.id}`)).status).toBe(404);
+    expect((await fetch(`${base}${res.body.imageUrl}`)).status).toBe(404);
+  });
+
+  it('should accept a photo uploaded first through the multipart endpoint', async () => {
+    const { client } = await signedUpMember();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await jpegWithGps(640, 480))], { type: 'image/jpeg' }), 'photo.jpg');
+    const upload = await client.request<{ imageUrl: string }>('POST', '/api/uploads/images', undefined, {});
+    expect(upload.status).toBe(400);
+    const uploaded = await fetch(`${base}/api/uploads/images`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base },
+    });
+    expect(uploaded.status).toBe(201);
+    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+    const res = await client.post<Donation>('/api/donations', donationPayload({ imageUrl }));
+    expect(res.status).toBe(201);
+    expect(res.body.imageUrl).toBe(imageUrl);
+  });
+
+  it('should refuse a text file named .png and an image over 5 MB, by content', async () => {
+    const { client } = await signedUpMember();
+    const text = Buffer.from('ceci n’est pas une image, juste du texte');
+    const fake = await client.post('/api/donations', donationPayload({ imageUrl: dataUrl(text, 'image/png') }));
+    expect(fake.status).toBe(400);
+    expect(fake.body).toMatchObject({ code: 'IMAGE_INVALID', field: 'imageUrl' });
+
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(text)], { type: 'image/png' }), 'photo.png');
+    const upload = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: form, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
+    expect(upload.status).toBe(400);
+
+    const big = await largePng(6);
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const tooLarge = await client.post('/api/donations', donationPayload({ imageUrl: dataUrl(big, 'image/png') }));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: "L'image doit faire moins de 5MB" });
+    const bigForm = new FormData();
+    bigForm.append('image', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
+    const bigUpload = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: bigForm, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
+    expect(bigUpload.status).toBe(413);
+    expect(await bigUpload.json()).toMatchObject({ message: "L'image doit faire moins de 5MB" });
+  });
+
+  it('should name the field of bad input and refuse visitors', async () => {
+    const { client } = await signedUpMember();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ title: '' }, 'title', 'Veuillez remplir tous les champs obligatoires.'],
+      [{ categoryId: 99 }, 'categoryId', "Cette catégorie n'existe pas."],
+      [{ categoryId: 'meubles' }, 'categoryId', 'Veuillez sélectionner une catégorie'],
+      [{ city: 'Atlantis' }, 'city', 'Cette ville ne fait pas partie de la liste des villes du Maroc.'],
+      [{ imageUrl: undefined }, 'imageUrl', "Veuillez ajouter une photo de l'objet."],
+      [{ imageUrl: 'https://example.com/cat.jpg' }, 'imageUrl', expect.stringContaining("n'est pas une image valide")],
+    ];
+    for (const [override, field, message] of cases) {
+      const res = await client.post('/api/donations', donationPayload(override));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ statusCode: 400, field, message });
+    }
+    expect((await new ApiClient().post('/api/donations', donationPayload())).status).toBe(401);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('should let only the owner edit and delete; others get 403, unknown ids 404', async () => {
+    const owner = await signedUpMember();
+    const other = await signedUpMember();
+    const { body: donation } = await owner.client.post<Donation>('/api/donations', donationPayload());
+    expect((await other.client.patch(`/api/donations/${donation.id}`, { title: 'Volé' })).status).toBe(403);
+    expect((await other.client.request('DELETE', `/api/donations/${donation.id}`)).status).toBe(403);
+    const edited = await owner.client.patch<Donation>(`/api/donations/${donation.id}`, { title: 'Table basse en chêne', imageUrl: photo });
+    expect(edited.status).toBe(200);
+    expect(edited.body.title).toBe('Table basse en chêne');
+    expect(edited.body.imageUrl).not.toBe(donation.imageUrl);
+    expect((await fetch(`${base}${donation.imageUrl}`)).status).toBe(404);
+    expect((await owner.client.request('DELETE', '/api/donations/99999999')).status).toBe(404);
+    expect((await owner.client.request('DELETE', '/api/donations/abc')).status).toBe(404);
+  });
+
+  it('should let an administrator remove any donation and list owners with their e-mail, to administrators only', async () => {
+    const owner = await signedUpMember();
+    const reporter = await signedUpMember();
+    const { body: donation } = await owner.client.post<Donation>('/api/donations', donationPayload({ title: 'Téléphone à vendre 500 DH' }));
+    expect((await reporter.client.post(`/api/donations/${donation.id}/reports`, { reason: 'commercial' })).status).toBe(201);
+
+    const admin = await signedInAdmin();
+    const list = await admin.client.get<{ id: number; ownerEmail: string; reportCount: number }[]>('/api/admin/donations?limit=10');
+    expect(list.status).toBe(200);
+    expect(list.body[0]!.reportCount).toBeGreaterThanOrEqual(1);
+    expect(list.body.find((d) => d.id === donation.id)).toMatchObject({ ownerEmail: owner.payload.email, reportCount: 1 });
+
+    expect((await owner.client.get('/api/admin/donations')).status).toBe(403);
+    expect((await new ApiClient().get('/api/admin/donations')).status).toBe(401);
+    expect((await owner.client.post(`/api/admin/force-delete/${donation.id}`)).status).toBe(403);
+    const removed = await admin.client.post(`/api/admin/force-delete/${donation.id}`);
+    expect(removed.status).toBe(200);
+    expect((await new ApiClient().get(`/api/donations/${donation.id}`)).status).toBe(404);
+    // The public listing never carries e-mails.
+    expect(JSON.stringify((await new ApiClient().get('/api/donations?status=all')).body)).not.toContain('@');
+  });
+});
+
+describe('finding donations', () => {
+  it('should search by position with distances and page with a cursor header', async () => {
+    const { client } = await signedUpMember();
+    const spot = { lat: 30.42 + Math.random() * 0.02, lng: -9.6 + Math.random() * 0.02 };
+    for (let i = 0; i < 3; i += 1) {
+      await client.post('/api/donations', donationPayload({ city: 'Agadir', latitude: spot.lat + i * 0.01, longitude: spot.lng }));
+    }
+    const first = await new ApiClient().get<Donation[]>(`/api/donations?lat=${spot.lat}&lng=${spot.lng}&distance=5&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(2);
+    expect(first.body[0]!.distance).toBeDefined();
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const second = await new ApiClient().get<Donation[]>(`/api/donations?lat=${spot.lat}&lng=${spot.lng}&distance=5&limit=2&cursor=${cursor}`);
+    expect(second.body.map((d) => d.id)).not.toContain(first.body[0]!.id);
+    const nearby = await new ApiClient().get<Donation[]>(`/api/donations/nearby?lat=${spot.lat}&lng=${spot.lng}`);
+    expect(nearby.body.length).toBeGreaterThanOrEqual(3);
+    expect(nearby.body.length).toBeLessThanOrEqual(8);
+  });
+
+  it.each([
+    ['distance=0', 'distance'],
+    ['distance=51', 'distance'],
+    ['lat=abc&lng=-7', 'lat'],
+    ['lat=33&lng=east', 'lng'],
+    ['lat=33', 'lng'],
+    ['category=999', 'category'],
+    ['category=meubles', 'category'],
+    ['status=vendu', 'status'],
+    ['limit=1000', 'limit'],
+    ['cursor=garbage', 'cursor'],
+  ])('should answer 400 naming the field for %s', async (query, field) => {
+    const res = await new ApiClient().get(`/api/donations?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, field });
+  });
+
+  it('should treat hostile search text as text', async () => {
+    const res = await new ApiClient().get(`/api/donations?query=${encodeURIComponent("'); DELETE FROM donations; -- <script>")}`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+  });
+
+  it('should answer 404 for an unknown or malformed donation id', async () => {
+    expect((await new ApiClient().get('/api/donations/123456789')).body).toMatchObject({ statusCode: 404, code: 'DONATION_NOT_FOUND' });
+    expect((await new ApiClient().get('/api/donations/not-a-number')).status).toBe(404);
+  });
+});
+
+describe('favourites and my donations', () => {
+  it('should add a favourite idempotently, list it, and remove it', async () => {
+    const owner = await signedUpMember();
+    const fan = await signedUpMember();
+    const { body: donation } = await owner.client.post<Donation>('/api/donations', donationPayload());
+    expect((await fan.client.post('/api/favorites', { donationId: donation.id })).status).toBe(201);
+    expect((await fan.client.post('/api/favorites', { donationId: donation.id })).status).toBe(201);
+    expect((await fan.client.get<Donation[]>('/api/user/favorites')).body.map((d) => d.id)).toEqual([donation.id]);
+    expect((await fan.client.request('DELETE', `/api/favorites/${donation.id}`)).status).toBe(200);
+    expect((await fan.client.get<Donation[]>('/api/user/favorites')).body).toEqual([]);
+    expect((await fan.client.post('/api/favorites', { donationId: 'x' })).status).toBe(400);
+    expect((await new ApiClient().post('/api/favorites', { donationId: donation.id })).status).toBe(401);
+    expect((await owner.client.get<Donation[]>('/api/user/donations')).body.map((d) => d.id)).toEqual([donation.id]);
+  });
+});
+
+describe('reference data', () => {
+  it('should serve the 8 categories, cacheable for 10 minutes, and the cities', async () => {
+    const categories = await new ApiClient().get<{ id: number; name: string }[]>('/api/categories');
+    expect(categories.headers.get('cache-control')).toBe('public, max-age=600');
+    expect(categories.body.map((c) => c.name)).toEqual(['Meubles', 'Vêtements', 'Aliments', 'Livres', 'Jouets', 'Électronique', 'Bébé', 'Autres']);
+    expect((await new ApiClient().get('/api/categories/3')).body).toMatchObject({ id: 3, name: 'Aliments', color: 'green' });
+    expect((await new ApiClient().get('/api/categories/42')).status).toBe(404);
+    const cities = await new ApiClient().get<{ name: string }[]>('/api/cities');
+    expect(cities.body.length).toBeGreaterThanOrEqual(80);
+    expect(cities.body[0]!.name).toBe('Casablanca');
+  });
+});

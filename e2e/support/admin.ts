@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { serviceDatabaseUrl } from '@hdiya/testing';
+import { ApiClient, newMemberPayload, type CurrentUserBody } from './api-client.js';
+
+const run = promisify(execFile);
+const createAdmin = fileURLToPath(new URL('../../services/users/dist/cli/create-admin.js', import.meta.url));
+
+/** Runs the documented create-admin command against the test database. */
+export function createAdminCommand(args: string[], password?: string) {
+  return run('node', [createAdmin, ...args], {
+    env: { ...process.env, DATABASE_URL: serviceDatabaseUrl('users'), ...(password ? { ADMIN_PASSWORD: password } : {}) },
+  });
+}
+
+/** A new administrator, signed in. */
+export async function signedInAdmin() {
+  const payload = newMemberPayload();
+  await createAdminCommand(['--username', payload.username, '--email', payload.email, '--phone', payload.phone], payload.password);
+  const client = new ApiClient();
+  const login = await client.post<CurrentUserBody>('/api/login', { username: payload.username, password: payload.password });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  return { client, payload, user: login.body };
+}

@@ -1,0 +1,109 @@
+export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+/** Words the older client sends for statuses, mapped to the canonical ones (design §3). */
+const STATUS_ALIASES: Record<string, DonationStatus> = {
+  available: 'available',
+  pending: 'available',
+  en_attente: 'available',
+  reserved: 'reserved',
+  completed: 'completed',
+  confirmée: 'completed',
+  confirmee: 'completed',
+  cancelled: 'cancelled',
+  annulée: 'cancelled',
+  annulee: 'cancelled',
+};
+
+export function canonicalStatus(word: string): DonationStatus | null {
+  return STATUS_ALIASES[word.trim().toLowerCase()] ?? null;
+}
+
+/** Business constants of spec §9. */
+export const DonationRules = {
+  publishReward: 5,
+  reservationCost: 2,
+  guaranteePoints: 2,
+  collectionDays: 10,
+  maxImageBytes: 5 * 1024 * 1024,
+  minDistanceKm: 1,
+  maxDistanceKm: 50,
+  defaultDistanceKm: 10,
+  nearbyLimit: 8,
+  defaultPageSize: 24,
+  maxPageSize: 48,
+} as const;
+
+export interface CategoryView {
+  id: number;
+  name: string;
+  icon: string;
+  color: string;
+}
+
+export interface OwnerView {
+  id: string;
+  displayName: string;
+  profileImageUrl: string | null;
+}
+
+/**
+ * A donation as anyone may see it. The position is rounded to about 1 km (design §6); the exact
+ * coordinates never leave the donations service.
+ */
+export interface DonationView {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  status: DonationStatus;
+  categoryId: number;
+  userId: string;
+  owner: OwnerView;
+  city: string;
+  latitude: number;
+  longitude: number;
+  pointsValue: number;
+  guaranteePoints: number;
+  reservationPoints: number;
+  reservedById: string | null;
+  reservedAt: string | null;
+  confirmedAt: string | null;
+  autoExpireAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Kilometres from the searcher's position, 1 decimal; only when a position was given. */
+  distance?: number;
+}
+
+export interface ModerationDonationView extends DonationView {
+  ownerEmail: string | null;
+  reportCount: number;
+  reportReasons: ReportReason[];
+}
+
+/** A page of a list: the HTTP answer stays a plain array, the cursor travels in a header. */
+export interface DonationPage<T = DonationView> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Who asks: the gateway passes the session member; services never take an identity from a body. */
+export interface Actor {
+  id: string;
+  role: 'member' | 'admin';
+}
+
+/** The stored image of a donation: keys in the object store, written by the gateway's upload pipeline. */
+export interface StoredImage {
+  imageKey: string;
+  thumbnailKey: string;
+}
+
+export function imageUrlOf(key: string): string {
+  return `/api/images/${key}`;
+}

@@ -1,0 +1,77 @@
+import { displayName, distanceKm, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+
+/**
+ * The columns every read selects: the donation, its position rounded to 0.01° (about 1 km) and its
+ * owner's display data from the members read model. Exact coordinates are never selected.
+ */
+export const DONATION_COLUMNS = `
+  d.id, d.title, d.description, d.image_key, d.thumbnail_key, d.status, d.category_id, d.owner_id, d.city,
+  round(d.latitude::numeric, 2)::float8 AS latitude, round(d.longitude::numeric, 2)::float8 AS longitude,
+  d.points_value, d.guarantee_points, d.reservation_points, d.reserved_by_id, d.reserved_at, d.confirmed_at,
+  d.auto_expire_at, d.created_at, d.updated_at,
+  m.username, m.first_name, m.last_name, m.profile_image_url`;
+
+export const DONATION_FROM = `"donations"."donations" d LEFT JOIN "donations"."members" m ON m.user_id = d.owner_id`;
+
+export interface DonationRow {
+  id: number;
+  title: string;
+  description: string;
+  image_key: string;
+  thumbnail_key: string;
+  status: DonationStatus;
+  category_id: number;
+  owner_id: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  points_value: number;
+  guarantee_points: number;
+  reservation_points: number;
+  reserved_by_id: string | null;
+  reserved_at: Date | null;
+  confirmed_at: Date | null;
+  auto_expire_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A row as the API shows it; with `from`, the distance from that point to the rounded position. */
+export function toDonationView(row: DonationRow, from?: { lat: number; lng: number }): DonationView {
+  const view: DonationView = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: imageUrlOf(row.image_key),
+    thumbnailUrl: imageUrlOf(row.thumbnail_key),
+    status: row.status,
+    categoryId: row.category_id,
+    userId: row.owner_id,
+    owner: {
+      id: row.owner_id,
+      // Until the member's registration event has arrived, a neutral name (spec: 'Utilisateur').
+      displayName: row.username ? displayName({ username: row.username, firstName: row.first_name, lastName: row.last_name }) : 'Utilisateur',
+      profileImageUrl: row.profile_image_url,
+    },
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    pointsValue: row.points_value,
+    guaranteePoints: row.guarantee_points,
+    reservationPoints: row.reservation_points,
+    reservedById: row.reserved_by_id,
+    reservedAt: iso(row.reserved_at),
+    confirmedAt: iso(row.confirmed_at),
+    autoExpireAt: iso(row.auto_expire_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+  if (from) view.distance = roundKm(distanceKm(from, { lat: row.latitude, lng: row.longitude }));
+  return view;
+}

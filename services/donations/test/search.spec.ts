@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Rpc, type DonationPage, type DonationView } from '@hdiya/contracts';
+import { RpcFailure } from '@hdiya/testing';
+import { DonationsFixture, member, northOf } from './donations-fixture.js';
+
+const fixture = new DonationsFixture();
+// A spot of its own in the Atlas, so other tests' donations never fall in these searches.
+const here = { lat: 31.2 + Math.random() * 0.5, lng: -6.5 - Math.random() * 0.5 };
+const owner = member();
+
+function search(query: Record<string, unknown>): Promise<DonationPage> {
+  return fixture.call<DonationPage>(Rpc.donations.search, { lat: here.lat, lng: here.lng, ...query });
+}
+
+const ids = (page: DonationPage | DonationView[]) => ('items' in page ? page.items : page).map((d) => d.id);
+
+beforeAll(() => fixture.start());
+afterAll(() => fixture.stop());
+
+describe('donation search', () => {
+  it('should find a donation 9 km away within 10 km but not within 5 km, with its distance', async () => {
+    const at9 = northOf(here, 9);
+    const donation = await fixture.create(owner, { title: 'Vélo rouge', latitude: at9.lat, longitude: at9.lng });
+    const within10 = await search({ distance: 10 });
+    expect(ids(within10)).toContain(donation.id);
+    const found = within10.items.find((d) => d.id === donation.id)!;
+    expect(found.distance).toBeGreaterThan(8);
+    expect(found.distance).toBeLessThan(10);
+    expect(ids(await search({ distance: 5 }))).not.toContain(donation.id);
+  });
+
+  it('should never give out exact coordinates', async () => {
+    const spot = northOf(here, 1.234567);
+    const donation = await fixture.create(owner, { latitude: spot.lat, longitude: spot.lng + 0.001234 });
+    const found = (await search({ distance: 3 })).items.find((d) => d.id === donation.id)!;
+    expect(found.latitude).toBe(Math.round(spot.lat * 100) / 100);
+    expect(found.longitude).toBe(Math.round((spot.lng + 0.001234) * 100) / 100);
+    expect(JSON.stringify(await fixture.call(Rpc.donations.get, { donationId: donation.id }))).not.toContain(String(spot.lat));
+  });
+
+  it('should sort by distance when a position is given', async () => {
+    const far = await fixture.create(owner, { latitude: northOf(here, 4).lat, longitude: here.lng });
+    const near = await fixture.create(owner, { latitude: northOf(here, 2).lat, longitude: here.lng });
+    const order = ids(await search({ distance: 5 }));
+    expect(order.indexOf(near.id)).toBeLessThan(order.indexOf(far.id));
+  });
+
+  it('should match words regardless of case and accents, in French and Arabic', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const chair = await fixture.create(owner, { title: `Fauteuil Élégant ${tag}`, latitude: here.lat, longitude: here.lng });
+    const table = await fixture.create(owner, { title: `طاولة خشبية ${tag}`, description: 'طاولة في حالة جيدة', latitude: here.lat, longitude: here.lng });
+    expect(ids(await search({ query: `fauteuil elegant ${tag}` }))).toEqual([chair.id]);
+    expect(ids(await search({ query: `ÉLÉG ${tag}` }))).toEqual([chair.id]);
+    expect(ids(await search({ query: `طاوله ${tag}` }))).toEqual([table.id]);
+    expect(ids(await search({ query: `خشبيه ${tag}` }))).toEqual([table.id]);
+  });
+
+  it('should treat hostile strings as plain text', async () => {
+    for (const query of ["'; DROP TABLE donations.donations; --", 'a:* | !b', '\\', '%_%', '((', '<script>']) {
+      const page = await search({ query });
+      expect(Array.isArray(page.items)).toBe(true);
+    }
+    expect((await fixture.call<DonationPage>(Rpc.donations.search, { query: 'x' })).items).toBeDefined();
+  });
+
+  it('should page through results without duplicates or gaps while donations are inserted', async () => {
+    const spot = { lat: here.lat - 0.3, lng: here.lng + 0.3 };
+    const created: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      created.push((await fixture.create(owner, { latitude: northOf(spot, i * 0.3).lat, longitude: spot.lng })).id);
+    }
+    const seen: number[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 3, limit: 3, cursor });
+      seen.push(...ids(page));
+      // Someone publishes right next to the searcher between two pages.
+      await fixture.create(owner, { latitude: spot.lat, longitude: spot.lng });
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of created) expect(seen).toContain(id);
+  });
+
+  it('should page newest first without a position', async () => {
+    const first = await fixture.call<DonationPage>(Rpc.donations.search, { limit: 2 });
+    expect(first.items.length).toBeLessThanOrEqual(2);
+    if (first.nextCursor) {
+      const second = await fixture.call<DonationPage>(Rpc.donations.search, { limit: 2, cursor: first.nextCursor });
+      for (const id of ids(second)) expect(ids(first)).not.toContain(id);
+    }
+  });
+
+  it('should use Casablanca when no position is given', async () => {
+    const casablanca = await fixture.create(owner, { city: 'Casablanca' });
+    const page = await fixture.call<DonationPage>(Rpc.donations.search, { distance: 1, limit: 48 });
+    expect(ids(page)).toContain(casablanca.id);
+    expect(page.items[0]).not.toHaveProperty('distance');
+  });
+
+  it('should filter by category and status, and refuse unknown ones', async () => {
+    const book = await fixture.create(owner, { categoryId: 4, latitude: here.lat, longitude: here.lng });
+    expect(ids(await search({ category: '4', distance: 1 }))).toContain(book.id);
+    expect(ids(await search({ category: '2', distance: 1 }))).not.toContain(book.id);
+    expect(ids(await search({ status: 'en_attente', distance: 1 }))).toContain(book.id);
+    expect(ids(await search({ status: 'reserved', distance: 1 }))).not.toContain(book.id);
+    const unknown = await search({ category: '999' }).catch((e: RpcFailure) => e.body);
+    expect(unknown).toMatchObject({ status: 400, code: 'CATEGORY_NOT_FOUND', field: 'category' });
+    const badStatus = await search({ status: 'perdu' }).catch((e: RpcFailure) => e.body);
+    expect(badStatus).toMatchObject({ status: 400, field: 'status' });
+  });
+
+  it('should list up to 8 nearby donations, nearest first', async () => {
+    const spot = { lat: here.lat + 0.4, lng: here.lng - 0.4 };
+    for (let i = 0; i < 9; i += 1) await fixture.create(owner, { latitude: northOf(spot, i * 0.1).lat, longitude: spot.lng });
+    const nearby = await fixture.call<DonationView[]>(Rpc.donations.nearby, { lat: spot.lat, lng: spot.lng, distance: 2 });
+    expect(nearby).toHaveLength(8);
+    const distances = nearby.map((d) => d.distance!);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+});

@@ -1,0 +1,31 @@
+import { Controller, Get, Header, Param } from '@nestjs/common';
+import { isInt } from 'class-validator';
+import { DonationMessages, ErrorCodes, Rpc, type CategoryView, type City } from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
+import { ServiceClient } from '../rpc/service-client.js';
+
+/** Reference data: categories and cities change with a release, so browsers may keep them 10 minutes. */
+@Controller('api')
+export class CatalogueController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get('categories')
+  @Header('Cache-Control', 'public, max-age=600')
+  categories(): Promise<CategoryView[]> {
+    return this.services.call<CategoryView[]>(Rpc.donations.categories, {});
+  }
+
+  @Get('categories/:id')
+  @Header('Cache-Control', 'public, max-age=600')
+  category(@Param('id') id: string): Promise<CategoryView> {
+    const categoryId = Number(id);
+    if (!isInt(categoryId) || categoryId < 1) throw new ApiException(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
+    return this.services.call<CategoryView>(Rpc.donations.category, { id: categoryId });
+  }
+
+  @Get('cities')
+  @Header('Cache-Control', 'public, max-age=600')
+  cities(): Promise<City[]> {
+    return this.services.call<City[]>(Rpc.donations.cities, {});
+  }
+}

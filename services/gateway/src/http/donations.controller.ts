@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  CreateDonationDto,
+  DonationMessages,
+  ErrorCodes,
+  PositionQuery,
+  ReportDonationDto,
+  Rpc,
+  SearchDonationsQuery,
+  UpdateDonationDto,
+  type DonationPage,
+  type DonationView,
+} from '@hdiya/contracts';
+import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { ApiException } from '../errors/api-exception.js';
+import { DonationImages } from '../images/donation-images.service.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { sendPage } from './pagination.js';
+import { ValidatedBody } from './validated-body.pipe.js';
+
+/** `/api/donations/{id}`: an id that is not a positive integer names no donation. */
+export const DonationId = () =>
+  new ParseIntPipe({
+    exceptionFactory: () => new ApiException(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound),
+  });
+
+@Controller('api/donations')
+export class DonationsController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly images: DonationImages,
+    private readonly limits: RateLimits,
+  ) {}
+
+  @Get()
+  async search(@Query(new ValidatedBody(SearchDonationsQuery)) query: SearchDonationsQuery, @Res({ passthrough: true }) res: Response) {
+    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.search, query));
+  }
+
+  @Get('nearby')
+  nearby(@Query(new ValidatedBody(PositionQuery)) query: PositionQuery): Promise<DonationView[]> {
+    return this.services.call<DonationView[]>(Rpc.donations.nearby, query);
+  }
+
+  @Get(':id')
+  get(@Param('id', DonationId()) id: number): Promise<DonationView> {
+    return this.services.call<DonationView>(Rpc.donations.get, { donationId: id });
+  }
+
+  /** The owner is the session member; `userId` and `pointsValue` from the body are ignored. */
+  @Post()
+  @UseGuards(SignedInGuard)
+  async create(@Body(new ValidatedBody(CreateDonationDto)) fields: CreateDonationDto, @CurrentUser() user: SessionUser): Promise<DonationView> {
+    await this.limits.consumeUpload(user.id);
+    const image = await this.images.fromImageUrl(fields.imageUrl);
+    try {
+      return await this.services.call<DonationView>(Rpc.donations.create, { actor: user, fields, image });
+    } catch (error) {
+      if (fields.imageUrl.startsWith('data:')) await this.images.remove([image.imageKey, image.thumbnailKey]);
+      throw error;
+    }
+  }
+
+  @Patch(':id')
+  @UseGuards(SignedInGuard)
+  async update(
+    @Param('id', DonationId()) id: number,
+    @Body(new ValidatedBody(UpdateDonationDto)) changes: UpdateDonationDto,
+    @CurrentUser() user: SessionUser,
+  ): Promise<DonationView> {
+    if (changes.imageUrl !== undefined) await this.limits.consumeUpload(user.id);
+    const image = changes.imageUrl !== undefined ? await this.images.fromImageUrl(changes.imageUrl) : null;
+    const result = await this.services.call<{ donation: DonationView; replacedImageKeys: string[] }>(Rpc.donations.update, {
+      actor: user,
+      donationId: id,
+      changes,
+      image,
+    });
+    await this.images.remove(result.replacedImageKeys.filter((key) => key !== image?.imageKey && key !== image?.thumbnailKey));
+    return result.donation;
+  }
+
+  @Delete(':id')
+  @UseGuards(SignedInGuard)
+  async delete(@Param('id', DonationId()) id: number, @CurrentUser() user: SessionUser) {
+    const deleted = await this.services.call<{ id: number; imageKeys: string[] }>(Rpc.donations.delete, { actor: user, donationId: id });
+    await this.images.remove(deleted.imageKeys);
+    return { id: deleted.id, deleted: true };
+  }
+
+  /** A member flags a donation (commercial content is forbidden, spec §1). */
+  @Post(':id/reports')
+  @HttpCode(201)
+  @UseGuards(SignedInGuard)
+  report(
+    @Param('id', DonationId()) id: number,
+    @Body(new ValidatedBody(ReportDonationDto)) report: ReportDonationDto,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.services.call<{ reported: true }>(Rpc.donations.report, { actor: user, donationId: id, report });
+  }
+}

@@ -1,0 +1,38 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { FavoriteDto, PageQuery, Rpc, type DonationPage } from '@hdiya/contracts';
+import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { DonationId } from './donations.controller.js';
+import { sendPage } from './pagination.js';
+import { ValidatedBody } from './validated-body.pipe.js';
+
+/** The signed-in member's own lists: favourites and donations. */
+@Controller('api')
+@UseGuards(SignedInGuard)
+export class MemberListsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** Idempotent: a second add keeps one favourite. */
+  @Post('favorites')
+  @HttpCode(201)
+  addFavorite(@Body(new ValidatedBody(FavoriteDto)) input: FavoriteDto, @CurrentUser() user: SessionUser) {
+    return this.services.call(Rpc.donations.addFavorite, { actor: user, donationId: input.donationId });
+  }
+
+  @Delete('favorites/:donationId')
+  removeFavorite(@Param('donationId', DonationId()) donationId: number, @CurrentUser() user: SessionUser) {
+    return this.services.call(Rpc.donations.removeFavorite, { actor: user, donationId });
+  }
+
+  @Get('user/favorites')
+  async favorites(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
+    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.favorites, { actor: user, page }));
+  }
+
+  @Get('user/donations')
+  async donations(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
+    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.byOwner, { ownerId: user.id, page }));
+  }
+}

@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { DonationMessages, DonationRules, ErrorCodes } from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
+
+/** Formats accepted by content (whatever the file name or declared type says). SVG is not: it can carry scripts. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/** Refuse decompression bombs before decoding them. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface ProcessedImage {
+  image: Buffer;
+  thumbnail: Buffer;
+  contentType: 'image/webp';
+}
+
+export function imageTooLarge(field = 'imageUrl'): ApiException {
+  return new ApiException(413, ErrorCodes.IMAGE_TOO_LARGE, DonationMessages.imageTooLarge, field);
+}
+
+function notAnImage(field: string): ApiException {
+  return new ApiException(400, ErrorCodes.IMAGE_INVALID, DonationMessages.imageInvalid, field);
+}
+
+/**
+ * Checks that the bytes really are an image, then re-encodes them: orientation applied, every
+ * metadata block (EXIF, GPS, XMP, ICC) dropped, bounded to 1600 px, plus a 480×360 card thumbnail.
+ */
+export async function processImage(input: Buffer, field = 'imageUrl'): Promise<ProcessedImage> {
+  if (input.length > DonationRules.maxImageBytes) throw imageTooLarge(field);
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, animated: false };
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, options).metadata()).format;
+  } catch {
+    throw notAnImage(field);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage(field);
+  try {
+    const oriented = sharp(input, options).rotate();
+    const [image, thumbnail] = await Promise.all([
+      oriented.clone().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      oriented.clone().resize({ width: 480, height: 360, fit: 'cover' }).webp({ quality: 72 }).toBuffer(),
+    ]);
+    return { image, thumbnail, contentType: 'image/webp' };
+  } catch {
+    throw notAnImage(field);
+  }
+}
+
+const DATA_URL = /^data:([a-z0-9.+/-]*)(;[a-z0-9=.+-]*)*;base64,/i;
+
+/** The bytes of a `data:…;base64,` URL, refusing oversized ones before decoding. */
+export function decodeDataUrl(value: string, field = 'imageUrl'): Buffer {
+  const header = DATA_URL.exec(value);
+  if (!header) throw notAnImage(field);
+  const base64 = value.slice(header[0].length);
+  if (Math.floor((base64.length * 3) / 4) > DonationRules.maxImageBytes + 3) throw imageTooLarge(field);
+  return Buffer.from(base64, 'base64');
+}

@@ -1,0 +1,81 @@
+import {
+  Catch,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  PayloadTooLargeException,
+  Post,
+  Req,
+  Res,
+  UploadedFile,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Request, Response } from 'express';
+import { memoryStorage } from 'multer';
+import { DonationMessages, DonationRules, ErrorCodes } from '@hdiya/contracts';
+import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { ApiException } from '../errors/api-exception.js';
+import { ApiExceptionFilter } from '../errors/api-exception.filter.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { DonationImages } from './donation-images.service.js';
+import { imageTooLarge } from './image-pipeline.js';
+import { ImageStore } from './image-store.js';
+
+const KEY = /^donations\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+
+/** Multer's size refusal, in the spec's words. */
+@Catch(PayloadTooLargeException)
+class UploadTooLargeFilter implements ExceptionFilter {
+  private readonly filter = new ApiExceptionFilter();
+
+  catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
+    this.filter.catch(imageTooLarge('image'), host);
+  }
+}
+
+@Controller('api')
+export class ImagesController {
+  constructor(
+    private readonly images: DonationImages,
+    private readonly store: ImageStore,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Multipart upload (field `image`); answers the URL to put in a donation's `imageUrl`. */
+  @Post('uploads/images')
+  @HttpCode(201)
+  @UseGuards(SignedInGuard)
+  @UseFilters(UploadTooLargeFilter)
+  @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: { fileSize: DonationRules.maxImageBytes, files: 1 } }))
+  async upload(@UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: SessionUser) {
+    if (!file) throw new ApiException(400, ErrorCodes.IMAGE_REQUIRED, DonationMessages.imageRequired, 'image');
+    await this.limits.consumeUpload(user.id);
+    return this.images.urls(await this.images.save(file.buffer, 'image'));
+  }
+
+  /** Keys are random and never reused, so a photo is cached for a year. */
+  @Get('images/donations/:file')
+  async serve(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const key = `donations/${file}`;
+    const object = KEY.test(key) ? await this.store.get(key) : null;
+    if (!object) throw new ApiException(404, ErrorCodes.NOT_FOUND, 'Image introuvable.');
+    const etag = `"${object.etag}"`;
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      object.stream.destroy();
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', object.contentType);
+    res.setHeader('Content-Length', String(object.size));
+    object.stream.pipe(res);
+  }
+}

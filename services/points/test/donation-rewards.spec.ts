@@ -1,0 +1,118 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  createEvent,
+  EventTypes,
+  Rpc,
+  type BalanceView,
+  type DonationCreatedV1,
+  type DonationDeletedV1,
+  type OutgoingEvent,
+  type UserRegisteredV1,
+} from '@hdiya/contracts';
+import { connectEventBus, type EventBus } from '@hdiya/platform';
+import { requestRpc, serviceDatabaseUrl, startMicroservice, testEnv, waitFor } from '@hdiya/testing';
+import { AppModule } from '../src/app.module.js';
+import { loadPointsConfig } from '../src/config.js';
+
+let app: INestMicroservice;
+let bus: EventBus;
+let db: DataSource;
+let nextDonationId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+
+const balanceOf = (userId: string) => requestRpc<BalanceView>(bus.nc, Rpc.points.balance, { userId });
+
+/** Publishes events, each `copies` times under distinct message ids (as redeliveries would be). */
+async function publish(events: OutgoingEvent[], copies = 1): Promise<void> {
+  for (const event of events) {
+    for (let i = 0; i < copies; i += 1) {
+      await bus.js.publish(event.subject, JSON.stringify(event.envelope), { msgID: `${event.envelope.id}-${i}` });
+    }
+  }
+}
+
+/** Waits until the consumer has gone past everything published so far. */
+async function settle(): Promise<void> {
+  const marker = createEvent('donations', EventTypes.donations.DonationUpdated, { donationId: -1, ownerId: randomUUID(), title: 'x', categoryId: 1, city: 'x' });
+  await publish([marker]);
+  await waitFor(async () => {
+    const rows = await db.query(`SELECT 1 FROM points.inbox WHERE consumer = 'points-donations' AND event_id = $1`, [marker.envelope.id]);
+    return rows.length > 0;
+  });
+}
+
+function registered(userId: string) {
+  const payload: UserRegisteredV1 = { userId, username: `u${userId.slice(0, 6)}`, firstName: null, lastName: null, city: null, registeredAt: new Date().toISOString() };
+  return createEvent('users', EventTypes.users.UserRegistered, payload);
+}
+
+function created(ownerId: string, donationId = nextDonationId++) {
+  const payload: DonationCreatedV1 = { donationId, ownerId, title: 'Lampe', categoryId: 1, city: 'Rabat', createdAt: new Date().toISOString() };
+  return createEvent('donations', EventTypes.donations.DonationCreated, payload);
+}
+
+function deleted(ownerId: string, donationId: number, status = 'available') {
+  const payload: DonationDeletedV1 = { donationId, ownerId, title: 'Lampe', status, deletedBy: 'owner', reservedById: null, imageKeys: [] };
+  return createEvent('donations', EventTypes.donations.DonationDeleted, payload);
+}
+
+async function memberWithWelcome(): Promise<string> {
+  const userId = randomUUID();
+  await publish([registered(userId)]);
+  await waitFor(async () => (await balanceOf(userId)).opened);
+  return userId;
+}
+
+async function ledgerOf(userId: string) {
+  return db.query(`SELECT type, amount, reason FROM points.ledger_entries WHERE user_id = $1 ORDER BY id`, [userId]);
+}
+
+beforeAll(async () => {
+  const config = loadPointsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('points') });
+  app = await startMicroservice('points', AppModule.register(config));
+  db = app.get(DataSource);
+  bus = await connectEventBus(testEnv().natsUrl, 'points-rewards-test');
+});
+
+afterAll(async () => {
+  await bus.nc.close();
+  await app.close();
+});
+
+describe('donation rewards', () => {
+  it('should credit +5 once per donation however often the event arrives', async () => {
+    const owner = await memberWithWelcome();
+    await publish([created(owner)], 3);
+    await settle();
+    expect(await balanceOf(owner)).toMatchObject({ points: 15 });
+    expect(await ledgerOf(owner)).toEqual([
+      { type: 'earned', amount: 10, reason: 'welcome' },
+      { type: 'earned', amount: 5, reason: 'donation_published' },
+    ]);
+  });
+
+  it('should take the 5 back once when the donation is withdrawn', async () => {
+    const owner = await memberWithWelcome();
+    const event = created(owner);
+    await publish([event, deleted(owner, event.envelope.payload.donationId)], 2);
+    await settle();
+    expect((await balanceOf(owner)).points).toBe(10);
+  });
+
+  it('should not pay for a donation whose deletion arrived before its creation', async () => {
+    const owner = await memberWithWelcome();
+    const event = created(owner);
+    await publish([deleted(owner, event.envelope.payload.donationId), event]);
+    await settle();
+    expect((await balanceOf(owner)).points).toBe(10);
+  });
+
+  it('should let a completed donation keep its reward', async () => {
+    const owner = await memberWithWelcome();
+    const event = created(owner);
+    await publish([event, deleted(owner, event.envelope.payload.donationId, 'completed')]);
+    await settle();
+    expect((await balanceOf(owner)).points).toBe(15);
+  });
+});
