@@ -1,18 +1,17 @@
 // `npm start`: the whole product with demo data on http://localhost:3000, without Docker.
 //   1. npm install   2. npm run build (Nx, every project)   3. deploy/local/infra.sh
 //   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. s3rver as the
-//   object store   5. every service from dist   6. demo data, when the seed exists.
+//   object store   5. every service from dist   6. demo data (deploy/demo), when the database has none.
 // Ctrl-C stops every process this script started, and only those.
 //
 // Options: --skip-install, --skip-build (when you know they are up to date).
 // Node built-ins only: this runs before anything is installed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULTS, ROOT, ensureSessionSecret, startStack } from './stack.mjs';
 
 const PORT = 3000;
-const SEED = path.join('dist', 'cli', 'seed-demo.js'); // relative to services/donations
+const SEED = path.join('deploy', 'demo', 'seed-demo.mjs');
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
   if (!['--skip-install', '--skip-build'].includes(arg)) {
@@ -102,11 +101,18 @@ async function main() {
   }
   if (stopping) return;
 
-  if (existsSync(path.join(ROOT, 'services', 'donations', SEED))) {
-    const result = await stack.run('donations', SEED);
-    if (stopping) return;
-    if (result.code !== 0) say(`demo data seed failed (${result.signal ?? `exit ${result.code}`}); continuing without it`);
-  }
+  // Demo data goes in through the public API, as members would publish it.
+  const seeded = await new Promise((resolve) => {
+    step = spawn('node', [SEED], {
+      cwd: ROOT,
+      env: { ...process.env, GATEWAY_URL: stack.url, DATABASE_URL: stack.env('users').DATABASE_URL },
+      stdio: 'inherit',
+    });
+    step.once('exit', (code) => resolve(code));
+  });
+  step = undefined;
+  if (stopping) return;
+  if (seeded !== 0) say('demo data could not be loaded; the app runs without it');
   console.log(`\nHdiya is running on http://localhost:${PORT} (Ctrl-C to stop)\n`);
 }
 

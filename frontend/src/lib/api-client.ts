@@ -53,7 +53,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-export async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
+async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -73,13 +73,60 @@ export async function request<T>(method: Method, url: string, options: RequestOp
   });
 
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+export async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
+  return parseBody<T>(await send(method, url, options));
+}
+
+/** Lists stay plain JSON arrays; the gateway puts the next page's cursor in this header. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** One page of a list and the cursor of the next one (null on the last page). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The cursor to pass back as `?cursor=`, or null when the header is absent or blank (last page). */
+export function nextCursorFrom(headers: Pick<Headers, 'get'>): string | null {
+  const value = headers.get(NEXT_CURSOR_HEADER)?.trim();
+  return value ? value : null;
+}
+
+/** For useInfiniteQuery: `undefined` tells react-query there is no next page. */
+export function nextPageParam<T>(page: Page<T>): string | undefined {
+  return page.nextCursor ?? undefined;
+}
+
+/** GET a paginated list: the array body plus the next cursor from the response header. */
+export async function getPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
+  const response = await send('GET', url, { signal });
+  const items = await parseBody<T[] | undefined>(response);
+  return { items: Array.isArray(items) ? items : [], nextCursor: nextCursorFrom(response.headers) };
+}
+
+/** `?a=1&b=x` from the defined, non-empty entries; keeps the given order so query keys stay stable. */
+export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 export const api = {
   get: <T>(url: string, signal?: AbortSignal) => request<T>('GET', url, { signal }),
+  getPage: <T>(url: string, signal?: AbortSignal) => getPage<T>(url, signal),
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, { body }),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, { body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),

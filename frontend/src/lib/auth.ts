@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from './api-client';
 
 // The signed-in member is read by the header, the profile and every guarded screen, so it lives
@@ -70,4 +70,21 @@ export function initials(user: Pick<User, 'firstName' | 'lastName' | 'username'>
   const last = user.lastName?.trim();
   const letters = first || last ? `${first?.[0] ?? ''}${last?.[0] ?? ''}` : user.username.slice(0, 2);
   return letters.toUpperCase();
+}
+
+/** Initials from a display name such as "Amina B." or "amina_92": at most two letters. */
+export function nameInitials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters = words.length > 1 ? `${words[0][0]}${words[1][0]}` : words[0].slice(0, 2);
+  return letters.toUpperCase();
+}
+
+/** Points move through events a moment after a donation is created or deleted. */
+export const POINTS_SETTLE_DELAY_MS = 1500;
+
+/** Refetch the member now, and once more when the points service has caught up. */
+export function refreshUserSoon(queryClient: QueryClient): Promise<void> {
+  setTimeout(() => void queryClient.invalidateQueries({ queryKey: userQueryKey }), POINTS_SETTLE_DELAY_MS);
+  return queryClient.invalidateQueries({ queryKey: userQueryKey });
 }

@@ -22,3 +22,46 @@ export const DEFAULT_CATEGORIES: readonly DefaultCategory[] = [
 export function categoryHref(id: number): string {
   return `/donations?category=${id}`;
 }
+
+/** A category as GET /api/categories answers it; `icon` is an icon name (lucide-style). */
+export interface Category {
+  id: number;
+  name: string;
+  icon: string;
+  color: string;
+}
+
+// The server names icons; we draw them as emoji rather than ship an icon font.
+const ICONS: Record<string, string> = {
+  sofa: '🛋️',
+  shirt: '👕',
+  apple: '🍎',
+  'book-open': '📚',
+  'toy-brick': '🧸',
+  smartphone: '📱',
+  baby: '🍼',
+  package: '📦',
+};
+
+export function categoryIcon(icon: string | undefined): string {
+  return (icon && ICONS[icon]) || '📦';
+}
+
+const COLORS: readonly string[] = ['primary', 'secondary', 'green', 'yellow', 'red', 'purple', 'blue', 'teal'];
+
+/** Spec §3: teal is the default colour. */
+export function categoryColor(color: string | undefined): CategoryColor {
+  return (color && COLORS.includes(color) ? color : 'teal') as CategoryColor;
+}
+
+/** The default list in the server's shape, used while GET /api/categories loads or if it fails. */
+export const FALLBACK_CATEGORIES: readonly Category[] = [
+  { id: 1, name: 'Meubles', icon: 'sofa', color: 'primary' },
+  { id: 2, name: 'Vêtements', icon: 'shirt', color: 'secondary' },
+  { id: 3, name: 'Aliments', icon: 'apple', color: 'green' },
+  { id: 4, name: 'Livres', icon: 'book-open', color: 'yellow' },
+  { id: 5, name: 'Jouets', icon: 'toy-brick', color: 'red' },
+  { id: 6, name: 'Électronique', icon: 'smartphone', color: 'purple' },
+  { id: 7, name: 'Bébé', icon: 'baby', color: 'blue' },
+  { id: 8, name: 'Autres', icon: 'package', color: 'teal' },
+];

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import './ui.css';
 
 interface FieldFrameProps {
@@ -74,6 +74,29 @@ export function TextareaField({ id, label, hint, error, className, ...rest }: Te
         aria-describedby={describedBy(id, hint, error)}
         {...rest}
       />
+    </FieldFrame>
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+}
+
+export function SelectField({ id, label, hint, error, className, children, ...rest }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        className={['input', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      >
+        {children}
+      </select>
     </FieldFrame>
   );
 }

@@ -8,6 +8,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A follow-up link (e.g. "Se connecter"). A plain link: the toast lives outside the router. */
+  action?: { label: string; href: string };
 }
 
 interface ToastState extends ToastInput {
@@ -66,6 +68,11 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
               <p className="toast__description" data-testid="toast-description">
                 {toast.description}
               </p>
+            )}
+            {toast.action && (
+              <a className="toast__action link-arrow" href={toast.action.href} data-testid="toast-action">
+                {toast.action.label}
+              </a>
             )}
           </div>
           <button

@@ -13,8 +13,9 @@ import {
 } from '@hdiya/contracts';
 import { rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
-import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from './donation-row.js';
+import { toDonationView, type DonationRow } from './donation-row.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
+import { searchSql } from './search-sql.js';
 import { searchQuery } from './search-text.js';
 
 interface Center {
@@ -33,8 +34,8 @@ export function centerOf(query: PositionQuery): Center {
 }
 
 /**
- * Geo and text search. With a position: within the radius, nearest first (GiST KNN), each item
- * with its distance. Without: within the radius of Casablanca, newest first.
+ * Geo and text search (see `searchSql`): within the radius of the searcher, or of Casablanca
+ * when no position is given; each item carries its distance when a position was given.
  */
 @Injectable()
 export class DonationSearchService {
@@ -45,56 +46,22 @@ export class DonationSearchService {
 
   async search(query: SearchDonationsQuery): Promise<DonationPage> {
     const center = centerOf(query);
-    const radiusMetres = (query.distance ?? DonationRules.defaultDistanceKm) * 1000;
     const limit = query.limit ?? DonationRules.defaultPageSize;
-    const params: unknown[] = [center.lng, center.lat, radiusMetres];
-    const point = `ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography`;
-    const where = [`ST_DWithin(d.location, ${point}, $3)`];
-
-    const status = this.statusFilter(query.status);
-    if (status) {
-      params.push(status);
-      where.push(`d.status = $${params.length}`);
-    } else {
-      where.push(`d.status <> 'cancelled'`);
-    }
+    let categoryId: number | null = null;
     if (query.category && query.category !== 'all') {
-      const categoryId = Number(query.category);
+      categoryId = Number(query.category);
       await this.categories.assertExists(categoryId, 'category');
-      params.push(categoryId);
-      where.push(`d.category_id = $${params.length}`);
     }
-    const text = query.query ? searchQuery(query.query) : null;
-    if (text) {
-      params.push(text);
-      where.push(`d.search @@ to_tsquery('simple', $${params.length})`);
-    }
-
-    let order: string;
-    let sortKey: string;
-    if (center.given) {
-      sortKey = `(d.location <-> ${point})`;
-      order = `${sortKey}, d.id`;
-      const cursor = decodeCursor(query.cursor, 'number');
-      if (cursor) {
-        params.push(cursor.k, cursor.id);
-        where.push(`(${sortKey} > $${params.length - 1} OR (${sortKey} = $${params.length - 1} AND d.id > $${params.length}))`);
-      }
-    } else {
-      sortKey = 'd.created_at';
-      order = 'd.created_at DESC, d.id DESC';
-      const cursor = decodeCursor(query.cursor, 'time');
-      if (cursor) {
-        params.push(cursor.k, cursor.id);
-        where.push(`(d.created_at, d.id) < ($${params.length - 1}::timestamptz, $${params.length})`);
-      }
-    }
-    params.push(limit + 1);
-    const rows = (await this.dataSource.query(
-      `SELECT ${DONATION_COLUMNS}, ${sortKey} AS sort_key FROM ${DONATION_FROM}
-       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT $${params.length}`,
-      params,
-    )) as (DonationRow & { sort_key: number | Date })[];
+    const { sql, params } = searchSql({
+      center,
+      radiusMetres: (query.distance ?? DonationRules.defaultDistanceKm) * 1000,
+      status: this.statusFilter(query.status),
+      categoryId,
+      tsquery: query.query ? searchQuery(query.query) : null,
+      cursor: decodeCursor(query.cursor, center.given ? 'number' : 'time'),
+      limit: limit + 1,
+    });
+    const rows = (await this.dataSource.query(sql, params)) as (DonationRow & { sort_key: number | Date })[];
     return pageOf(rows, limit, center.given ? center : undefined);
   }
 

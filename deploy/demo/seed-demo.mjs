@@ -1,0 +1,126 @@
+// Loads the demo data set through the public API when the database has no donation yet:
+// six members and an administrator, and 320 donations over 24 Moroccan cities with French and
+// Arabic titles and pictures generated here. Idempotent: a second run sees the donations and stops.
+//   GATEWAY_URL (default http://127.0.0.1:3000), DATABASE_URL (the users service's, for create-admin)
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { MOROCCAN_CITIES } from '../../libs/contracts/dist/index.js';
+import { CATALOGUE, CATEGORY_COLOURS, DEMO_MEMBERS } from './catalogue.mjs';
+
+export const DEMO_ADMIN = { username: 'admin', email: 'admin@hdiya.ma', phone: '0600000001', password: 'hdiya-admin-2026' };
+export const DEMO_PASSWORD = 'hdiya-demo-2026';
+const DONATIONS = 320;
+const CITIES = MOROCCAN_CITIES.slice(0, 24);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const url = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+const say = (line) => console.log(`demo      | ${line}`);
+
+/** A tiny cookie-keeping client. */
+function client() {
+  let cookie = '';
+  return async (method, route, body) => {
+    const response = await fetch(`${url}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = response.headers.getSetCookie().find((c) => c.startsWith('hdiya.sid='));
+    if (set) cookie = set.split(';')[0];
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+async function signIn(username, password) {
+  const api = client();
+  const res = await api('POST', '/api/login', { username, password });
+  return res.status === 200 ? api : null;
+}
+
+async function adminClient() {
+  let api = await signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+  if (api) return api;
+  execFileSync('node', [path.join(ROOT, 'services/users/dist/cli/create-admin.js'), '--username', DEMO_ADMIN.username, '--email', DEMO_ADMIN.email,
+    '--phone', DEMO_ADMIN.phone, '--first-name', 'Équipe', '--last-name', 'Hdiya'], { env: { ...process.env, ADMIN_PASSWORD: DEMO_ADMIN.password }, stdio: 'inherit' });
+  api = await signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+  if (!api) throw new Error('the demo administrator cannot sign in');
+  return api;
+}
+
+async function member([username, firstName, lastName], index) {
+  const existing = await signIn(username, DEMO_PASSWORD);
+  if (existing) return existing;
+  const api = client();
+  const res = await api('POST', '/api/signup', {
+    username, firstName, lastName, email: `${username}@demo.hdiya.ma`, phone: `06000001${String(index).padStart(2, '0')}`,
+    password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD,
+  });
+  if (res.status !== 201) throw new Error(`signup of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return api;
+}
+
+/** A simple picture per object: the category's colours and a few shapes placed by a seed. */
+async function picture(categoryId, seed) {
+  const [dark, light] = CATEGORY_COLOURS[categoryId];
+  const r = (n) => ((seed * 9301 + n * 49297) % 233280) / 233280;
+  const circles = Array.from({ length: 6 }, (_, i) =>
+    `<circle cx="${Math.round(r(i) * 800)}" cy="${Math.round(r(i + 7) * 600)}" r="${40 + Math.round(r(i + 3) * 90)}" fill="${light}" opacity="0.35"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>${circles}
+    <rect x="${260 + Math.round(r(20) * 60)}" y="${170 + Math.round(r(21) * 40)}" width="260" height="220" rx="36" fill="#ffffff" opacity="0.85"/>
+    <rect x="${300 + Math.round(r(22) * 60)}" y="${230 + Math.round(r(23) * 40)}" width="180" height="24" rx="12" fill="${dark}" opacity="0.7"/>
+    <rect x="${300 + Math.round(r(24) * 60)}" y="${280 + Math.round(r(25) * 40)}" width="120" height="24" rx="12" fill="${dark}" opacity="0.5"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function inPool(items, size, work) {
+  let next = 0;
+  await Promise.all(Array.from({ length: size }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+async function main() {
+  const admin = await adminClient();
+  const existing = await admin('GET', '/api/admin/donations?limit=1');
+  if (existing.status !== 200) throw new Error(`moderation list answered ${existing.status}`);
+  if (existing.body.length > 0) {
+    say('donations already present: demo data not loaded again');
+    return;
+  }
+  say(`loading ${DONATIONS} demo donations over ${CITIES.length} cities...`);
+  const members = [];
+  for (const [i, m] of DEMO_MEMBERS.entries()) members.push(await member(m, i));
+  const entries = Object.entries(CATALOGUE).flatMap(([categoryId, items]) => items.map((item) => [Number(categoryId), item]));
+  let done = 0;
+  await inPool(Array.from({ length: DONATIONS }, (_, i) => i), 4, async (i) => {
+    const [categoryId, [titleFr, descriptionFr, titleAr, descriptionAr]] = entries[(i * 7) % entries.length];
+    const city = CITIES[i % CITIES.length];
+    const arabic = i % 3 === 0;
+    const jitter = (n) => (((i * 7919 + n * 104729) % 1000) / 1000 - 0.5) * 0.08; // within about 4 km
+    const photo = await picture(categoryId, i);
+    const res = await members[i % members.length]('POST', '/api/donations', {
+      title: arabic ? titleAr : titleFr,
+      description: arabic ? descriptionAr : descriptionFr,
+      categoryId,
+      city: city.name,
+      latitude: +(city.lat + jitter(1)).toFixed(5),
+      longitude: +(city.lng + jitter(2)).toFixed(5),
+      imageUrl: `data:image/jpeg;base64,${photo.toString('base64')}`,
+    });
+    if (res.status !== 201) throw new Error(`donation ${i} refused: ${res.status} ${JSON.stringify(res.body)}`);
+    done += 1;
+    if (done % 80 === 0) say(`${done} / ${DONATIONS}`);
+  });
+  say(`demo data loaded: ${DONATIONS} donations, ${members.length} members (password ${DEMO_PASSWORD}), administrator ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`);
+}
+
+main().catch((error) => {
+  console.error(`demo: ${error.message}`);
+  process.exit(1);
+});

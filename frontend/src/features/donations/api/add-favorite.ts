@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { donationKeys } from './keys';
+
+/** POST /api/favorites `{ donationId }` → 201 (idempotent). */
+export function addFavorite(donationId: number): Promise<unknown> {
+  return api.post<unknown>('/api/favorites', { donationId });
+}
+
+export function useAddFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addFavorite,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshUserSoon } from '@/lib/auth';
+import type { Donation } from '@/lib/donations';
+import { donationKeys } from './keys';
+
+export interface CreateDonationInput {
+  title: string;
+  description: string;
+  categoryId: number;
+  city: string;
+  /** the `imageUrl` answered by POST /api/uploads/images (or a data URL) */
+  imageUrl: string;
+  /** from the device; omitted, the server uses the city's coordinates */
+  latitude?: number;
+  longitude?: number;
+}
+
+/** POST /api/donations → 201 with the donation; the owner earns 5 points shortly after. */
+export function createDonation(input: CreateDonationInput): Promise<Donation> {
+  return api.post<Donation>('/api/donations', input);
+}
+
+export function useCreateDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDonation,
+    onSuccess: (donation) => {
+      queryClient.setQueryData(donationKeys.detail(donation.id), donation);
+      void queryClient.invalidateQueries({ queryKey: donationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.mine });
+      return refreshUserSoon(queryClient);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshUserSoon } from '@/lib/auth';
+import { donationKeys } from './keys';
+
+/** DELETE /api/donations/:id → `{ id, deleted: true }` (owner, while available; the +5 is taken back). */
+export function deleteDonation(id: number): Promise<{ id: number; deleted: boolean }> {
+  return api.delete<{ id: number; deleted: boolean }>(`/api/donations/${id}`);
+}
+
+export function useDeleteDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDonation,
+    onSuccess: (_result, id) => {
+      // Marked stale without a refetch: the page on screen is about to leave, and a later visit
+      // fetches again and shows "not found".
+      void queryClient.invalidateQueries({ queryKey: donationKeys.detail(id), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.favorites });
+      return refreshUserSoon(queryClient);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { FALLBACK_CATEGORIES, type Category } from '@/lib/categories';
+import { REFERENCE_STALE_MS, donationKeys } from './keys';
+
+/** GET /api/categories → the 8 categories (spec §3). */
+export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
+  const categories = await api.get<Category[]>('/api/categories', signal);
+  return Array.isArray(categories) && categories.length > 0 ? categories : [...FALLBACK_CATEGORIES];
+}
+
+export const categoriesQueryOptions = queryOptions({
+  queryKey: donationKeys.categories,
+  queryFn: ({ signal }) => getCategories(signal),
+  staleTime: REFERENCE_STALE_MS,
+});
+
+/** The categories, or the default list while loading or when the server cannot answer. */
+export function useCategories(): readonly Category[] {
+  const { data } = useQuery(categoriesQueryOptions);
+  return data ?? FALLBACK_CATEGORIES;
+}
+
+/** A category's name in the screen's language: our translation by id, else the server's name. */
+export function useCategoryName(): (categoryId: number) => string {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  return useCallback(
+    (categoryId: number) => {
+      const name = categories.find((category) => category.id === categoryId)?.name ?? '';
+      return t(`categories.${categoryId}`, { defaultValue: name });
+    },
+    [categories, t],
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { REFERENCE_STALE_MS, donationKeys } from './keys';
+
+export interface City {
+  /** French spelling: the form donations store */
+  name: string;
+  nameAr: string;
+  lat: number;
+  lng: number;
+}
+
+/** GET /api/cities → about 88 Moroccan cities, Casablanca first. */
+export function getCities(signal?: AbortSignal): Promise<City[]> {
+  return api.get<City[]>('/api/cities', signal);
+}
+
+export const citiesQueryOptions = queryOptions({
+  queryKey: donationKeys.cities,
+  queryFn: ({ signal }) => getCities(signal),
+  staleTime: REFERENCE_STALE_MS,
+});
+
+export function useCities() {
+  return useQuery(citiesQueryOptions);
+}
+
+/** A city as the screen shows it: its Arabic name in Arabic, else the stored French name. */
+export function useCityLabel(): (name: string) => string {
+  const { i18n } = useTranslation();
+  const { data: cities } = useCities();
+  const arabic = i18n.resolvedLanguage === 'ar';
+  return useCallback(
+    (name: string) => (arabic ? cities?.find((city) => city.name === name)?.nameAr : undefined) ?? name,
+    [arabic, cities],
+  );
+}

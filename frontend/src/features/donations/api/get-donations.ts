@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { DonationRules, type Donation } from '@/lib/donations';
+import { DONATIONS_STALE_MS, donationKeys } from './keys';
+
+export type StatusFilter = 'available' | 'reserved' | 'completed' | 'all';
+
+/** The query string of GET /api/donations, minus the cursor. */
+export interface DonationSearch {
+  query?: string;
+  category?: number | 'all';
+  status?: StatusFilter;
+  distance?: number;
+  lat?: number;
+  lng?: number;
+  limit?: number;
+}
+
+/**
+ * GET /api/donations → one page. Without lat/lng the server searches around Casablanca, newest
+ * first; with them, nearest first and each item carries `distance`.
+ */
+export function getDonations(search: DonationSearch, cursor?: string | null, signal?: AbortSignal): Promise<Page<Donation>> {
+  return getPage<Donation>(withQuery('/api/donations', { ...search, cursor }), signal);
+}
+
+export function donationsQueryOptions(search: DonationSearch) {
+  return infiniteQueryOptions({
+    queryKey: donationKeys.list(search),
+    queryFn: ({ pageParam, signal }) => getDonations(search, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextPageParam,
+    staleTime: DONATIONS_STALE_MS,
+  });
+}
+
+/** Browse: pages follow each other through the `X-Next-Cursor` header. */
+export function useDonations(search: DonationSearch) {
+  return useInfiniteQuery(donationsQueryOptions(search));
+}
+
+/** Home without a position: the latest available donations ("Dons récents"). */
+export const recentDonationsQueryOptions = queryOptions({
+  queryKey: donationKeys.recent,
+  queryFn: async ({ signal }) =>
+    (await getDonations({ status: 'available', limit: DonationRules.nearbyLimit }, null, signal)).items,
+  staleTime: DONATIONS_STALE_MS,
+});
+
+export function useRecentDonations(enabled = true) {
+  return useQuery({ ...recentDonationsQueryOptions, enabled });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Donation } from '@/lib/donations';
+import { donationKeys } from './keys';
+
+export interface UpdateDonationChanges {
+  title?: string;
+  description?: string;
+  categoryId?: number;
+  city?: string;
+  /** only when the photo changed */
+  imageUrl?: string;
+}
+
+/** PATCH /api/donations/:id → the donation (owner only, while available). */
+export function updateDonation({ id, changes }: { id: number; changes: UpdateDonationChanges }): Promise<Donation> {
+  return api.patch<Donation>(`/api/donations/${id}`, changes);
+}
+
+export function useUpdateDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDonation,
+    onSuccess: (donation) => {
+      queryClient.setQueryData(donationKeys.detail(donation.id), donation);
+      void queryClient.invalidateQueries({ queryKey: donationKeys.favorites });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: donationKeys.all, predicate: (query) => query.queryKey[1] !== 'detail' }),
+        queryClient.invalidateQueries({ queryKey: donationKeys.mine }),
+      ]);
+    },
+  });
+}

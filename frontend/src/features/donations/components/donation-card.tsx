@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DonationStatusBadge } from '@/components/donation-status-badge';
+import { nameInitials, useUser } from '@/lib/auth';
+import { donationHref, type Donation } from '@/lib/donations';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useCityLabel } from '../api/get-cities';
+import { FavoriteButton } from './favorite-button';
+
+export interface DonationCardProps {
+  donation: Donation;
+  /** lists without a position (recent donations) hide the distance and the city (spec §2) */
+  hideDistance?: boolean;
+}
+
+/**
+ * The whole card opens the donation (the title link is stretched over it); the heart sits above
+ * that link so it stays its own button. Visitors and owners get no heart (spec §2, §6).
+ */
+export function DonationCard({ donation, hideDistance = false }: DonationCardProps) {
+  const { t, i18n } = useTranslation();
+  const { data: user } = useUser();
+  const cityLabel = useCityLabel();
+  const canFavorite = Boolean(user) && user?.id !== donation.userId;
+
+  return (
+    <article
+      className="donation-card"
+      data-testid="donation-card"
+      data-donation-id={donation.id}
+      data-status={donation.status}
+    >
+      <div className="donation-card__media">
+        <img src={donation.thumbnailUrl || donation.imageUrl} alt="" loading="lazy" decoding="async" />
+        <DonationStatusBadge status={donation.status} className="donation-card__status" />
+        {canFavorite && (
+          <div className="donation-card__favorite">
+            <FavoriteButton donationId={donation.id} />
+          </div>
+        )}
+      </div>
+      <div className="donation-card__body">
+        <h3 className="donation-card__title">
+          <Link to={donationHref(donation.id)} className="donation-card__link" data-testid="donation-card-link">
+            {donation.title}
+          </Link>
+        </h3>
+        <p className="donation-card__description">{donation.description}</p>
+        <p className="donation-card__meta">
+          {!hideDistance && (
+            <span data-testid="donation-card-city">
+              <span aria-hidden="true">📍</span> {cityLabel(donation.city)}
+            </span>
+          )}
+          {!hideDistance && donation.distance !== undefined && (
+            <span data-testid="donation-card-distance" dir="ltr">
+              {t('donations.card.distance', { value: donation.distance })}
+            </span>
+          )}
+          <time dateTime={donation.createdAt} data-testid="donation-card-date">
+            {formatRelativeTime(donation.createdAt, t, i18n.language)}
+          </time>
+        </p>
+        <div className="donation-card__owner">
+          <span className="avatar avatar--xs" aria-hidden="true">
+            {nameInitials(donation.owner.displayName)}
+          </span>
+          <span data-testid="donation-card-owner">{donation.owner.displayName}</span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function DonationCardSkeleton() {
+  return (
+    <div className="donation-card donation-card--skeleton" aria-hidden="true" data-testid="donation-card-skeleton">
+      <span className="skeleton donation-card__media" />
+      <div className="donation-card__body">
+        <span className="skeleton skeleton--line skeleton--wide" />
+        <span className="skeleton skeleton--line" />
+        <span className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </div>
+  );
+}

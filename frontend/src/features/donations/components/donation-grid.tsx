@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { Donation } from '@/lib/donations';
+import { DonationCard, DonationCardSkeleton } from './donation-card';
+import './donations.css';
+
+export interface DonationGridProps {
+  donations: readonly Donation[] | undefined;
+  /** skeleton cards shown while `loading` (spec §9: 4 on home, 6 on search) */
+  skeletons?: number;
+  loading?: boolean;
+  hideDistance?: boolean;
+  testId?: string;
+}
+
+/** 1, 2 or 3 columns by width (spec §2). */
+export function DonationGrid({ donations, skeletons = 6, loading = false, hideDistance, testId = 'donation-grid' }: DonationGridProps) {
+  const { t } = useTranslation();
+  if (loading) {
+    return (
+      <ul className="donation-grid" aria-busy="true" aria-label={t('common.loading')} data-testid={`${testId}-loading`}>
+        {Array.from({ length: skeletons }, (_, index) => (
+          <li key={index}>
+            <DonationCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="donation-grid" data-testid={testId}>
+      {donations?.map((donation) => (
+        <li key={donation.id}>
+          <DonationCard donation={donation} hideDistance={hideDistance} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useUser } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { useAddFavorite } from '../api/add-favorite';
+import { useFavoriteIds } from '../api/get-favorites';
+import { useRemoveFavorite } from '../api/remove-favorite';
+
+export interface FavoriteButtonProps {
+  donationId: number;
+  /** `icon`: the heart over a card's photo; `full`: a labelled button (detail page) */
+  variant?: 'icon' | 'full';
+}
+
+/** Adds or removes a favourite; visitors are told to sign in (spec §5) with a link to /login. */
+export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonProps) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const { data: user } = useUser();
+  const favoriteIds = useFavoriteIds(Boolean(user));
+  const add = useAddFavorite();
+  const remove = useRemoveFavorite();
+  const isFavorite = favoriteIds.has(donationId);
+  const pending = add.isPending || remove.isPending;
+  const label = t(isFavorite ? 'donations.favorites.remove' : 'donations.favorites.add');
+
+  function onClick() {
+    if (!user) {
+      toast({
+        title: t('donations.favorites.loginTitle'),
+        description: t('donations.favorites.loginText'),
+        action: { label: t('layout.login'), href: '/login' },
+      });
+      return;
+    }
+    const onError = (error: unknown) =>
+      toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.favorites.error'), variant: 'error' });
+    if (isFavorite) {
+      remove.mutate(donationId, { onSuccess: () => toast({ title: t('donations.favorites.removed') }), onError });
+    } else {
+      add.mutate(donationId, { onSuccess: () => toast({ title: t('donations.favorites.added'), variant: 'success' }), onError });
+    }
+  }
+
+  const common = {
+    'aria-pressed': isFavorite,
+    'data-testid': 'favorite-button',
+    'data-favorite': String(isFavorite),
+    onClick,
+  } as const;
+
+  if (variant === 'full') {
+    return (
+      <Button variant="outline" loading={pending} {...common}>
+        <span aria-hidden="true">{isFavorite ? '❤️' : '🤍'}</span>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={isFavorite ? 'favorite-icon favorite-icon--on' : 'favorite-icon'}
+      aria-label={label}
+      title={label}
+      disabled={pending}
+      {...common}
+    >
+      <span aria-hidden="true">{isFavorite ? '❤️' : '🤍'}</span>
+    </button>
+  );
+}

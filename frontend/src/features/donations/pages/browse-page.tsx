@@ -1,0 +1,121 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useLocationState, type Coordinates } from '@/lib/location';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDonations } from '../api/get-donations';
+import { DonationGrid } from '../components/donation-grid';
+import { FilterPanel } from '../components/filter-panel';
+import { LocationDialog } from '../components/location-dialog';
+import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
+import { filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from '../lib/filters';
+import '../components/donations.css';
+
+const SEARCH_SKELETONS = 6;
+
+/** /donations: browse and search; the URL holds the filters (spec §2). */
+export function BrowsePage() {
+  const { t } = useTranslation();
+  useLocationBootstrap();
+  const [params, setParams] = useSearchParams();
+  const location = useLocationState();
+  const { locate, locating } = useDeviceLocation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const filters = useMemo(() => filtersFromSearchParams(params, { distance: location.distance }), [params, location.distance]);
+  const search = useMemo(() => toDonationSearch(filters, location.position), [filters, location.position]);
+  const results = useDonations(search);
+  const donations = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
+  const hasPosition = search.lat !== undefined;
+
+  const title = filters.query ? t('donations.browse.resultsFor', { query: filters.query }) : t('donations.browse.title');
+  usePageTitle(filters.query ? title : t('donations.browse.title'));
+
+  const navigate = (next: DonationFilters, replace = false) => setParams(filtersToSearchParams(next), { replace });
+  // Submitting writes the position in use (the URL's or the member's) along with the filters.
+  const submit = (next: DonationFilters) => navigate({ ...next, position: next.position ?? location.position });
+  const moveTo = (position: Coordinates, distance = filters.distance) => navigate({ ...filters, position, distance });
+
+  async function usePosition() {
+    const next = await locate();
+    if (next?.position) moveTo(next.position);
+  }
+
+  return (
+    <div className="container page" data-testid="browse-page">
+      <div className="browse-layout">
+        <aside className="browse-layout__filters" aria-label={t('donations.browse.filters')}>
+          <FilterPanel
+            filters={filters}
+            location={location}
+            hasPosition={hasPosition}
+            locating={locating}
+            onSubmit={submit}
+            onSliderSettled={(next) => navigate({ ...next, position: next.position ?? location.position }, true)}
+            onUsePosition={() => void usePosition()}
+            onChangeLocation={() => setDialogOpen(true)}
+          />
+        </aside>
+
+        <section className="browse-layout__results" aria-labelledby="browse-title">
+          <header className="browse-results__head">
+            <h1 id="browse-title" data-testid="browse-heading">
+              {title}
+            </h1>
+            {!results.isPending && !results.isError && (
+              <p className="muted" data-testid="browse-count" data-count={donations.length}>
+                {t(donations.length > 1 ? 'donations.browse.countOther' : 'donations.browse.countOne', { value: donations.length })}
+              </p>
+            )}
+            {!hasPosition && (
+              <p className="browse-results__note" data-testid="browse-no-position">
+                <span aria-hidden="true">ℹ️</span> {t('donations.browse.noPosition')}
+              </p>
+            )}
+          </header>
+
+          {results.isPending ? (
+            <DonationGrid donations={undefined} loading skeletons={SEARCH_SKELETONS} testId="browse-grid" />
+          ) : results.isError ? (
+            <div className="card empty-state" role="alert" data-testid="browse-error">
+              <p>{t('donations.browse.error')}</p>
+              <Button variant="outline" onClick={() => void results.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </div>
+          ) : donations.length === 0 ? (
+            <div className="card empty-state" data-testid="browse-empty">
+              <p className="empty-state__icon" aria-hidden="true">
+                🔍
+              </p>
+              <h2>{t('donations.browse.empty')}</h2>
+              <p>{t('donations.browse.emptyText')}</p>
+            </div>
+          ) : (
+            <>
+              <DonationGrid donations={donations} testId="browse-grid" />
+              {results.hasNextPage && (
+                <div className="load-more">
+                  <Button
+                    variant="outline"
+                    onClick={() => void results.fetchNextPage()}
+                    loading={results.isFetchingNextPage}
+                    data-testid="load-more"
+                  >
+                    {t('donations.browse.loadMore')}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+      <LocationDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        onApplied={(next) => next.position && moveTo(next.position, next.distance)}
+      />
+    </div>
+  );
+}

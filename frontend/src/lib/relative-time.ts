@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import { intlLocale } from './i18n';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export type RelativeTime =
+  | { unit: 'now' }
+  | { unit: 'minutes' | 'hours' | 'days'; count: number }
+  | { unit: 'date'; date: Date };
+
+/**
+ * Spec §4/§9: under 60 s "À l'instant", then minutes (< 60 min), hours (< 24 h), days (< 7 days),
+ * then the date itself. A missing or unreadable date counts as now; so does a date in the future
+ * (a client clock a little behind the server's).
+ */
+export function relativeTime(value: string | Date | null | undefined, now: Date = new Date()): RelativeTime {
+  const date = value ? new Date(value) : now;
+  const elapsed = now.getTime() - date.getTime();
+  if (Number.isNaN(elapsed) || elapsed < MINUTE_MS) return { unit: 'now' };
+  if (elapsed < HOUR_MS) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE_MS) };
+  if (elapsed < DAY_MS) return { unit: 'hours', count: Math.floor(elapsed / HOUR_MS) };
+  if (elapsed < 7 * DAY_MS) return { unit: 'days', count: Math.floor(elapsed / DAY_MS) };
+  return { unit: 'date', date };
+}
+
+export function formatDate(date: Date | string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(date));
+}
+
+export function formatDateTime(date: Date | string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
+}
+
+export function formatRelativeTime(
+  value: string | Date | null | undefined,
+  t: TFunction,
+  language: string,
+  now: Date = new Date(),
+): string {
+  const relative = relativeTime(value, now);
+  switch (relative.unit) {
+    case 'now':
+      return t('common.time.justNow');
+    case 'minutes':
+      return t('common.time.minutes', { value: relative.count });
+    case 'hours':
+      return t('common.time.hours', { value: relative.count });
+    case 'days':
+      return t('common.time.days', { value: relative.count });
+    case 'date':
+      return formatDate(relative.date, language);
+  }
+}
