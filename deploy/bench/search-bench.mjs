@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '../../libs/contracts/dist/index.js';
+import { PUBLIC_POINT } from '../../services/donations/dist/donations/donation-row.js';
 import { searchSql } from '../../services/donations/dist/donations/search-sql.js';
 import { ROOT, databaseUrl, startStack, waitForPort } from '../local/stack.mjs';
 
@@ -64,7 +65,7 @@ async function seed(db) {
          CASE WHEN g.r3 < 0.80 THEN 'available' WHEN g.r3 < 0.95 THEN 'reserved' ELSE 'completed' END,
          1 + (g.n % 8), md5('owner' || (g.n % 5000))::uuid, c.name,
          c.lat + (g.r1 - 0.5) * 0.5, c.lng + (g.r2 - 0.5) * 0.5,
-         ST_SetSRID(ST_MakePoint(c.lng + (g.r2 - 0.5) * 0.5, c.lat + (g.r1 - 0.5) * 0.5), 4326)::geography,
+         ${PUBLIC_POINT('c.lat + (g.r1 - 0.5) * 0.5', 'c.lng + (g.r2 - 0.5) * 0.5')},
          t.title || ' ' || lower(c.name),
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN md5('reserver' || g.n)::uuid END,
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN now() END,

@@ -1,4 +1,13 @@
-import { displayName, distanceKm, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { displayName, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+
+/**
+ * The public position of a donation: its exact one snapped to the 0.01° grid (about 1 km), the
+ * very position answers show. Search, order and distances all use it, so nothing a searcher
+ * sees (even by measuring from many places) reveals more than the rounded position; the exact
+ * latitude and longitude stay in their columns, never selected for an answer.
+ */
+export const PUBLIC_POINT = (lat: string, lng: string) =>
+  `ST_SetSRID(ST_MakePoint(round((${lng})::float8::numeric, 2)::float8, round((${lat})::float8::numeric, 2)::float8), 4326)::geography`;
 
 /**
  * The columns every read selects: the donation, its position rounded to 0.01° (about 1 km) and its
@@ -42,8 +51,8 @@ export interface DonationRow {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** A row as the API shows it; with `from`, the distance from that point to the rounded position. */
-export function toDonationView(row: DonationRow, from?: { lat: number; lng: number }): DonationView {
+/** A row as the API shows it; with the distance (metres) from the searcher when a position was given. */
+export function toDonationView(row: DonationRow, distanceMetres?: number): DonationView {
   const view: DonationView = {
     id: row.id,
     title: row.title,
@@ -72,6 +81,6 @@ export function toDonationView(row: DonationRow, from?: { lat: number; lng: numb
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-  if (from) view.distance = roundKm(distanceKm(from, { lat: row.latitude, lng: row.longitude }));
+  if (distanceMetres !== undefined) view.distance = roundKm(distanceMetres / 1000);
   return view;
 }

@@ -62,7 +62,7 @@ export class DonationSearchService {
       limit: limit + 1,
     });
     const rows = (await this.dataSource.query(sql, params)) as (DonationRow & { sort_key: number | Date })[];
-    return pageOf(rows, limit, center.given ? center : undefined);
+    return pageOf(rows, limit, center.given);
   }
 
   /** Up to 8 available donations, nearest first (home page). */
@@ -81,16 +81,13 @@ export class DonationSearchService {
   }
 }
 
-export function pageOf(
-  rows: (DonationRow & { sort_key: number | Date })[],
-  limit: number,
-  from?: { lat: number; lng: number },
-): DonationPage {
+/** Cuts a page from `limit + 1` rows; `withDistance` when the sort key is the distance in metres. */
+export function pageOf(rows: (DonationRow & { sort_key: number | Date })[], limit: number, withDistance = false): DonationPage {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   const nextCursor =
     rows.length > limit && last
       ? encodeCursor({ k: last.sort_key instanceof Date ? last.sort_key.toISOString() : Number(last.sort_key), id: last.id })
       : null;
-  return { items: items.map((row) => toDonationView(row, from)), nextCursor };
+  return { items: items.map((row) => toDonationView(row, withDistance ? Number(row.sort_key) : undefined)), nextCursor };
 }

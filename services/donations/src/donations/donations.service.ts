@@ -24,7 +24,7 @@ import {
 import { appendToOutbox, rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
 import { SCHEMA } from '../config.js';
-import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from './donation-row.js';
+import { DONATION_COLUMNS, DONATION_FROM, PUBLIC_POINT, toDonationView, type DonationRow } from './donation-row.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 import { pageOf } from './donation-search.service.js';
 import { searchDocument } from './search-text.js';
@@ -62,7 +62,7 @@ export class DonationsService {
         `INSERT INTO "donations"."donations"
            ("title", "description", "image_key", "thumbnail_key", "category_id", "owner_id", "city",
             "latitude", "longitude", "location", "search_text", "points_value")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ST_SetSRID(ST_MakePoint($9, $8), 4326)::geography, $10, $11)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${PUBLIC_POINT('$8', '$9')}, $10, $11)
          RETURNING "id", "created_at"`,
         [
           fields.title,
@@ -112,7 +112,7 @@ export class DonationsService {
       await manager.query(
         `UPDATE "donations"."donations" SET "title" = $2, "description" = $3, "category_id" = $4, "city" = $5,
            "image_key" = $6, "thumbnail_key" = $7, "search_text" = $8, "updated_at" = now()
-           ${city && city.name !== row.city ? `, "latitude" = $9, "longitude" = $10, "location" = ST_SetSRID(ST_MakePoint($10, $9), 4326)::geography` : ''}
+           ${city && city.name !== row.city ? `, "latitude" = $9, "longitude" = $10, "location" = ${PUBLIC_POINT('$9', '$10')}` : ''}
          WHERE "id" = $1`,
         [
           id,
