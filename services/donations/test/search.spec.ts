@@ -82,6 +82,25 @@ describe('donation search', () => {
     for (const id of created) expect(seen).toContain(id);
   });
 
+  it('should page through donations that share one spot (a city centre) without skipping any', async () => {
+    const spot = { lat: here.lat + 0.2, lng: here.lng + 0.2 };
+    const created = new Set<number>();
+    for (let i = 0; i < 8; i += 1) created.add((await fixture.create(owner, { latitude: spot.lat, longitude: spot.lng })).id);
+    // Editing the first ones gives them new index entries: the index now returns the tie out of id order.
+    for (const id of [...created].slice(0, 4)) {
+      await fixture.call(Rpc.donations.update, { actor: owner, donationId: id, changes: { title: `Modifié ${id}` } });
+    }
+    const seen: number[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 1, limit: 3, cursor });
+      seen.push(...ids(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(new Set(seen).size);
+    expect(seen.filter((id) => created.has(id))).toHaveLength(8);
+  });
+
   it('should page newest first without a position', async () => {
     const first = await fixture.call<DonationPage>(Rpc.donations.search, { limit: 2 });
     expect(first.items.length).toBeLessThanOrEqual(2);
