@@ -5,6 +5,9 @@
 //   3. runs each project's lint, typecheck and tests (unit + integration) through Nx;
 //   4. starts the whole stack on a free port and runs the end-to-end suite (API, browser, deploy files).
 // Node built-ins only.
+//
+// `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 3 (after `npm run build`),
+// e.g. `--e2e-only e2e/api/reservations.e2e.ts`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,6 +16,8 @@ import path from 'node:path';
 import { ROOT, startStack, waitForPort } from './stack.mjs';
 
 const DATABASE = 'hdiya_test';
+const E2E_ONLY = process.argv[2] === '--e2e-only';
+const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
 const REDIS_URL = 'redis://127.0.0.1:6379/15';
 const cleanups = [];
 const timings = [];
@@ -94,10 +99,12 @@ async function main() {
     FORCE_COLOR: '0',
   };
 
-  const projects = await timed('lint, typecheck, unit and integration tests', () =>
-    run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream'], env),
-  );
-  if (projects !== 0) return projects;
+  if (!E2E_ONLY) {
+    const projects = await timed('lint, typecheck, unit and integration tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream'], env),
+    );
+    if (projects !== 0) return projects;
+  }
 
   const port = await freePort();
   const s3Port = await freePort();
@@ -115,7 +122,8 @@ async function main() {
       logLevel: 'warn',
       s3DataDir: s3Dir,
       s3: { port: s3Port },
-      envFor: { gateway: gatewayEnv },
+      // The reservation jobs run every half second and undo interrupted reservations after 3 s.
+      envFor: { gateway: gatewayEnv, donations: { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' } },
       log: false,
       logDir,
     }),
@@ -123,7 +131,7 @@ async function main() {
   cleanups.push(() => stack.stop());
 
   const e2e = await timed('end-to-end tests', () =>
-    run('node', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand'], {
+    run('node', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand', ...JEST_ARGS], {
       ...env,
       ...gatewayEnv,
       GATEWAY_URL: stack.url,

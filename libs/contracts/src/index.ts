@@ -12,3 +12,6 @@ export * from './donations.js';
 export * from './dto/donations.dto.js';
 export * from './events/donations.events.js';
 export * from './cities.js';
+export * from './reservations.js';
+export * from './dto/points.dto.js';
+export * from './events/reservations.events.js';

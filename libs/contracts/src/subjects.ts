@@ -14,10 +14,18 @@ export const Rpc = {
     contact: 'users.contact',
     /** E-mail addresses of several members at once, for moderators only. */
     contacts: 'users.contacts',
+    /** The member with this phone number (points transfers name the receiver by phone). */
+    findByPhone: 'users.find-by-phone',
   },
   points: {
     health: 'points.health',
     balance: 'points.balance',
+    /** Holds the reservation cost; idempotent per reservation id. */
+    hold: 'points.hold',
+    /** Voids a reservation's hold (refunding it if it was taken); idempotent, and a later hold is refused. */
+    release: 'points.release',
+    history: 'points.history',
+    transfer: 'points.transfer',
   },
   donations: {
     health: 'donations.health',
@@ -37,6 +45,10 @@ export const Rpc = {
     removeFavorite: 'donations.favorites.remove',
     favorites: 'donations.favorites.list',
     report: 'donations.report',
+    reserve: 'donations.reserve',
+    confirm: 'donations.confirm',
+    cancel: 'donations.cancel',
+    reservations: 'donations.reservations',
   },
   messaging: {
     health: 'messaging.health',
@@ -60,6 +72,14 @@ export const EventTypes = {
     DonationUpdated: 'DonationUpdated',
     DonationDeleted: 'DonationDeleted',
     DonationReported: 'DonationReported',
+    ReservationMade: 'ReservationMade',
+    ReservationCancelled: 'ReservationCancelled',
+    ReceptionConfirmed: 'ReceptionConfirmed',
+    ReservationExpired: 'ReservationExpired',
+  },
+  points: {
+    PointsChanged: 'PointsChanged',
+    PointsTransferred: 'PointsTransferred',
   },
 } as const;
 

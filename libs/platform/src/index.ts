@@ -14,3 +14,6 @@ export * from './rpc/validated-payload.pipe.js';
 export * from './rpc/bootstrap-microservice.js';
 export * from './health/health-check.js';
 export * from './health/health.controller.js';
+export * from './read-models/members.js';
+export * from './rpc/call-service.js';
+export * from './faults/crashpoint.js';

@@ -1,10 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { EventBusModule, healthController } from '@hdiya/platform';
 import { CategoriesHandlers } from './categories/categories.handlers.js';
 import { CategoriesService } from './categories/categories.service.js';
-import { SCHEMA, type DonationsConfig } from './config.js';
+import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from './config.js';
 import { donationsDataSourceOptions } from './database/data-source.js';
 import { DonationSearchService } from './donations/donation-search.service.js';
 import { DonationsHandlers } from './donations/donations.handlers.js';
@@ -14,6 +15,11 @@ import { FavoritesService } from './favorites/favorites.service.js';
 import { MembersConsumer } from './members/members.consumer.js';
 import { ReportsHandlers } from './reports/reports.handlers.js';
 import { ReportsService } from './reports/reports.service.js';
+import { Clock } from './reservations/clock.js';
+import { PointsClient, POINTS_RPC } from './reservations/points.client.js';
+import { ReservationJobs } from './reservations/reservation-jobs.js';
+import { ReservationsHandlers } from './reservations/reservations.handlers.js';
+import { ReservationsService } from './reservations/reservations.service.js';
 
 @Module({})
 export class AppModule {
@@ -23,6 +29,13 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(donationsDataSourceOptions(config)),
         EventBusModule.forService({ service: 'donations', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL }),
+        ClientsModule.register([
+          {
+            name: POINTS_RPC,
+            transport: Transport.NATS,
+            options: { servers: config.NATS_URL.split(','), name: 'donations-to-points', maxReconnectAttempts: -1 },
+          },
+        ]),
       ],
       controllers: [
         healthController('donations', Rpc.donations.health),
@@ -30,8 +43,21 @@ export class AppModule {
         DonationsHandlers,
         FavoritesHandlers,
         ReportsHandlers,
+        ReservationsHandlers,
       ],
-      providers: [CategoriesService, DonationSearchService, DonationsService, FavoritesService, ReportsService, MembersConsumer],
+      providers: [
+        { provide: DONATIONS_CONFIG, useValue: config },
+        CategoriesService,
+        DonationSearchService,
+        DonationsService,
+        FavoritesService,
+        ReportsService,
+        MembersConsumer,
+        Clock,
+        PointsClient,
+        ReservationsService,
+        ReservationJobs,
+      ],
     };
   }
 }

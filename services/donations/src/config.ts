@@ -1,7 +1,12 @@
 import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const donationsConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('donations').shape);
+export const donationsConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('donations').shape).extend({
+  /** How often the expiry and recovery jobs run. */
+  RESERVATION_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  /** A reservation still pending after this long was interrupted and is undone. */
+  RESERVATION_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30_000),
+});
 
 export type DonationsConfig = z.infer<typeof donationsConfigSchema>;
 
@@ -9,3 +14,5 @@ export const loadDonationsConfig = (env: Record<string, string | undefined> = pr
   loadConfig(donationsConfigSchema, env);
 
 export const SCHEMA = 'donations';
+
+export const DONATIONS_CONFIG = Symbol('DONATIONS_CONFIG');

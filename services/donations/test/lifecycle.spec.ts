@@ -78,7 +78,7 @@ describe('editing and deleting', () => {
   it('should refuse to edit or delete a reserved donation', async () => {
     const owner = member();
     const donation = await fixture.create(owner);
-    await fixture.db.query(`UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = now() WHERE id = $1`, [
+    await fixture.db.query(`UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = now(), reservation_id = gen_random_uuid() WHERE id = $1`, [
       donation.id,
       randomUUID(),
     ]);
@@ -95,14 +95,14 @@ describe('editing and deleting', () => {
   it('should let a moderator remove any donation, reporting the open reservation', async () => {
     const donation = await fixture.create(member());
     const reserver = randomUUID();
-    await fixture.db.query(`UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = now() WHERE id = $1`, [
+    await fixture.db.query(`UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = now(), reservation_id = gen_random_uuid() WHERE id = $1`, [
       donation.id,
       reserver,
     ]);
     expect(await refusal(fixture.call(Rpc.donations.forceDelete, { actor: member(), donationId: donation.id }))).toMatchObject({ status: 403 });
     await fixture.call(Rpc.donations.forceDelete, { actor: admin(), donationId: donation.id });
     const deleted = (await eventsFor(donation.id)).find((e) => e.type === 'DonationDeleted');
-    expect(deleted?.payload).toMatchObject({ deletedBy: 'moderator', status: 'reserved', reservedById: reserver });
+    expect(deleted?.payload).toMatchObject({ deletedBy: 'moderator', status: 'reserved', reservedById: reserver, reservationId: expect.any(String) });
   });
 });
 

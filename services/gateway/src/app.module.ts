@@ -14,6 +14,8 @@ import { ContactController } from './http/contact.controller.js';
 import { DonationsController } from './http/donations.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { MemberListsController } from './http/member-lists.controller.js';
+import { PointsController } from './http/points.controller.js';
+import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { DonationImages } from './images/donation-images.service.js';
 import { ImageStore } from './images/image-store.js';
@@ -45,6 +47,8 @@ export class AppModule {
         CatalogueController,
         DonationsController,
         MemberListsController,
+        ReservationsController,
+        PointsController,
         AdminController,
         ImagesController,
       ],

@@ -33,6 +33,8 @@ export const gatewayConfigSchema = z
     S3_BUCKET: z.string().min(3).default('hdiya-images'),
     S3_REGION: z.string().min(1).default('us-east-1'),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+    /** Reserving waits for the points service's hold, and for the give-back if that fails. */
+    RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     RATE_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),

@@ -6,7 +6,7 @@ import { connectEventBus, type EventBus } from '@hdiya/platform';
 import { requestRpc, serviceDatabaseUrl, startMicroservice, testEnv, waitFor } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadPointsConfig } from '../src/config.js';
-import { UserRegisteredConsumer } from '../src/ledger/user-registered.consumer.js';
+import { UsersEventsConsumer } from '../src/ledger/users-events.consumer.js';
 
 let app: INestMicroservice;
 let bus: EventBus;
@@ -74,7 +74,7 @@ describe('welcome credit', () => {
   });
 
   it('should change nothing when an already applied event is applied again', async () => {
-    const consumer = app.get(UserRegisteredConsumer).consumer;
+    const consumer = app.get(UsersEventsConsumer).consumer;
     const event = userRegistered(randomUUID());
     expect(await consumer.apply(event.envelope)).toBe(true);
     expect(await consumer.apply(event.envelope)).toBe(false);
@@ -83,7 +83,7 @@ describe('welcome credit', () => {
 
   it('should refuse to rewrite history', async () => {
     const event = userRegistered(randomUUID());
-    await app.get(UserRegisteredConsumer).consumer.apply(event.envelope);
+    await app.get(UsersEventsConsumer).consumer.apply(event.envelope);
     await expect(
       dataSource.query(`UPDATE points.ledger_entries SET amount = 1000 WHERE user_id = $1`, [event.envelope.payload.userId]),
     ).rejects.toThrow(/append-only/);

@@ -27,6 +27,8 @@ export interface DonationDeletedV1 {
   deletedBy: 'owner' | 'moderator';
   /** The member holding a reservation on it, whose hold must be released. */
   reservedById: string | null;
+  /** That reservation (added to v1 as an optional field: older events lack it). */
+  reservationId?: string | null;
   imageKeys: string[];
 }
 

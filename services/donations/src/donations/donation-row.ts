@@ -17,7 +17,7 @@ export const DONATION_COLUMNS = `
   d.id, d.title, d.description, d.image_key, d.thumbnail_key, d.status, d.category_id, d.owner_id, d.city,
   round(d.latitude::numeric, 2)::float8 AS latitude, round(d.longitude::numeric, 2)::float8 AS longitude,
   d.points_value, d.guarantee_points, d.reservation_points, d.reserved_by_id, d.reserved_at, d.confirmed_at,
-  d.auto_expire_at, d.created_at, d.updated_at,
+  d.auto_expire_at, d.created_at, d.updated_at, d.reservation_id,
   m.username, m.first_name, m.last_name, m.profile_image_url`;
 
 export const DONATION_FROM = `"donations"."donations" d LEFT JOIN "donations"."members" m ON m.user_id = d.owner_id`;
@@ -38,6 +38,7 @@ export interface DonationRow {
   guarantee_points: number;
   reservation_points: number;
   reserved_by_id: string | null;
+  reservation_id: string | null;
   reserved_at: Date | null;
   confirmed_at: Date | null;
   auto_expire_at: Date | null;

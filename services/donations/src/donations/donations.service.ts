@@ -206,6 +206,7 @@ export class DonationsService {
         status: row.status,
         deletedBy,
         reservedById: row.reserved_by_id,
+        reservationId: row.reservation_id,
         imageKeys,
       };
       await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationDeleted, payload)]);

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import { ErrorCodes, isRpcErrorBody } from '@hdiya/contracts';
+import { ErrorCodes } from '@hdiya/contracts';
+import { callService, RpcRefusal } from '@hdiya/platform';
 import { ApiException } from '../errors/api-exception.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
@@ -22,10 +22,13 @@ export class ServiceClient {
 
   async call<T>(subject: string, payload: unknown, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<T> {
     try {
-      return await firstValueFrom(this.client.send<T>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
+      return await callService<T>(this.client, subject, payload, timeoutMs);
     } catch (error) {
-      if (isRpcErrorBody(error)) throw new ApiException(error.status, error.code, error.message, error.field);
-      if (!(error instanceof TimeoutError)) this.logger.warn(`${subject} failed: ${(error as Error)?.message ?? String(error)}`);
+      if (error instanceof RpcRefusal) {
+        const { status, code, message, field } = error.body;
+        throw new ApiException(status, code, message, field);
+      }
+      this.logger.warn((error as Error).message);
       throw new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, UNAVAILABLE);
     }
   }

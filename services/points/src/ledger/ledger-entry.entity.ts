@@ -28,6 +28,13 @@ export class LedgerEntry {
   @Column('integer', { name: 'donation_id', nullable: true })
   donationId: number | null;
 
+  @Column('text', { name: 'donation_title', nullable: true })
+  donationTitle: string | null;
+
+  /** The reservation or transfer this entry belongs to. */
+  @Column('uuid', { nullable: true })
+  reference: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

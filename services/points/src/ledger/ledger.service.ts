@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BalanceView } from '@hdiya/contracts';
+import { createEvent, EventTypes, type BalanceView, type PointsChangedV1 } from '@hdiya/contracts';
+import { appendToOutbox } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
 import { Balance } from './balance.entity.js';
 import { LedgerEntry } from './ledger-entry.entity.js';
-import { applyEntry, OPENING_BALANCE, welcomeCredit, type LedgerEntryDraft } from './ledger.rules.js';
+import { applyEntry, OPENING_BALANCE, welcomeCredit, type BalanceState, type LedgerEntryDraft } from './ledger.rules.js';
 
 @Injectable()
 export class LedgerService {
@@ -21,6 +23,7 @@ export class LedgerService {
     )) as unknown[];
     if (welcomed) return false;
     await this.record(manager, welcomeCredit(userId));
+    await this.announce(manager, [userId], 'welcome');
     return true;
   }
 
@@ -37,6 +40,13 @@ export class LedgerService {
     return manager.findOneOrFail(Balance, { where: { userId }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** Locks several accounts in one global order (by id), so two transactions never deadlock. */
+  async lockAccounts(manager: EntityManager, userIds: string[]): Promise<Map<string, Balance>> {
+    const locked = new Map<string, Balance>();
+    for (const userId of [...new Set(userIds)].sort()) locked.set(userId, await this.lockAccount(manager, userId));
+    return locked;
+  }
+
   async balanceOf(userId: string): Promise<BalanceView> {
     const [row] = (await this.dataSource.query(
       `SELECT b.points, b.blocked_points, b.reliability_score,
@@ -48,8 +58,37 @@ export class LedgerService {
     return { userId, points: row.points, blockedPoints: row.blocked_points, reliabilityScore: row.reliability_score, opened: row.opened };
   }
 
+  /** Moves blocked points (holds) and sets the reliability score; the database refuses negatives. */
+  async adjust(manager: EntityManager, userId: string, change: { blockedDelta?: number; reliabilityScore?: number }): Promise<void> {
+    const balance = await this.lockAccount(manager, userId);
+    await manager.update(
+      Balance,
+      { userId },
+      {
+        blockedPoints: balance.blockedPoints + (change.blockedDelta ?? 0),
+        reliabilityScore: change.reliabilityScore ?? balance.reliabilityScore,
+      },
+    );
+  }
+
+  /** Records `PointsChanged` with the members' balances as this transaction leaves them. */
+  async announce(manager: EntityManager, userIds: string[], reason: string): Promise<void> {
+    const balances = await manager.find(Balance, { where: userIds.map((userId) => ({ userId })) });
+    const events = balances.map((b) => {
+      const payload: PointsChangedV1 = {
+        userId: b.userId,
+        points: b.points,
+        blockedPoints: b.blockedPoints,
+        reliabilityScore: b.reliabilityScore,
+        reason,
+      };
+      return createEvent('points', EventTypes.points.PointsChanged, payload);
+    });
+    if (events.length > 0) await appendToOutbox(manager, SCHEMA, events);
+  }
+
   /** Appends an entry and moves the available balance by its amount, under the row lock. */
-  async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<void> {
+  async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<BalanceState> {
     const balance = await this.lockAccount(manager, draft.userId);
     const next = applyEntry(balance, draft);
     await manager.update(Balance, { userId: draft.userId }, { points: next.points });
@@ -61,6 +100,9 @@ export class LedgerService {
       description: draft.description,
       relatedUserId: draft.relatedUserId ?? null,
       donationId: draft.donationId ?? null,
+      donationTitle: draft.donationTitle ?? null,
+      reference: draft.reference ?? null,
     });
+    return next;
   }
 }

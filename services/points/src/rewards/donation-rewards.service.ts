@@ -22,7 +22,9 @@ export class DonationRewardsService {
        ON CONFLICT DO NOTHING RETURNING "donation_id"`,
       [event.donationId, event.ownerId, event.title],
     )) as unknown[];
-    if (inserted.length > 0) await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
+    if (inserted.length === 0) return;
+    await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
+    await this.ledger.announce(manager, [event.ownerId], 'donation_published');
   }
 
   async onUpdated(manager: EntityManager, event: DonationUpdatedV1): Promise<void> {
@@ -48,7 +50,10 @@ export class DonationRewardsService {
     if (reward.state !== 'credited') return;
     const balance = await this.ledger.lockAccount(manager, event.ownerId);
     const reversal = withdrawalReversal(event.ownerId, event.donationId, event.title, balance.points);
-    if (reversal) await this.ledger.record(manager, reversal);
+    if (reversal) {
+      await this.ledger.record(manager, reversal);
+      await this.ledger.announce(manager, [event.ownerId], 'donation_withdrawn');
+    }
     await manager.query(`UPDATE "points"."donation_rewards" SET "state" = 'reversed', "updated_at" = now() WHERE "donation_id" = $1`, [
       event.donationId,
     ]);

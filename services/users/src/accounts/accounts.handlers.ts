@@ -10,7 +10,7 @@ import {
 } from '@hdiya/contracts';
 import { ValidatedPayload } from '@hdiya/platform';
 import { AccountsService } from './accounts.service.js';
-import { ContactsPayload, UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
+import { ContactsPayload, PhonePayload, UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
 
 @Controller()
 export class AccountsHandlers {
@@ -44,5 +44,10 @@ export class AccountsHandlers {
   @MessagePattern(Rpc.users.contacts)
   contacts(@Payload(new ValidatedPayload(ContactsPayload)) input: ContactsPayload): Promise<{ id: string; email: string }[]> {
     return this.accounts.contactsFor(input.actorId, input.userIds);
+  }
+
+  @MessagePattern(Rpc.users.findByPhone)
+  findByPhone(@Payload(new ValidatedPayload(PhonePayload)) input: PhonePayload): Promise<PublicProfileView> {
+    return this.accounts.findByPhone(input.phone);
   }
 }

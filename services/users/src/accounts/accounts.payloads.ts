@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { Messages, UpdateProfileDto } from '@hdiya/contracts';
 
 /** RPC payload naming one member; a malformed id is simply an unknown member. */
@@ -24,4 +24,10 @@ export class ContactsPayload {
   @ArrayMaxSize(200)
   @IsUUID('all', { each: true })
   userIds: string[];
+}
+
+export class PhonePayload {
+  @IsString()
+  @MaxLength(30)
+  phone: string;
 }

@@ -7,6 +7,7 @@ import {
   EventTypes,
   Messages,
   normalizeMoroccanPhone,
+  PointsMessages,
   type AccountView,
   type PublicProfileView,
   type Role,
@@ -131,6 +132,14 @@ export class AccountsService {
     if (userIds.length === 0) return [];
     const users = await this.dataSource.getRepository(User).find({ select: { id: true, email: true }, where: { id: In(userIds) } });
     return users.map((u) => ({ id: u.id, email: u.email }));
+  }
+
+  /** The member with this phone number, however it is written; shown publicly (never the phone). */
+  async findByPhone(phone: string): Promise<PublicProfileView> {
+    const normalized = normalizeMoroccanPhone(phone);
+    const user = normalized ? await this.dataSource.getRepository(User).findOneBy({ phone: normalized }) : null;
+    if (!user) throw rpcError(404, ErrorCodes.RECIPIENT_NOT_FOUND, PointsMessages.recipientNotFound, 'receiverIdentifier');
+    return toPublicProfileView(user);
   }
 
   /** Makes an existing account an administrator (used by the create-admin command). */

@@ -1,0 +1,183 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitFor } from '@hdiya/testing';
+import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
+import { balanceOf, expectBalance, invariantViolations, withDatabase } from '../support/members.js';
+import { dataUrl, jpegWithGps } from '../support/images.js';
+
+// Kills a service (or NATS) in the middle of a reservation, restarts it, and checks design §4's
+// invariants for every member. The stack here is private (its own database, NATS and ports):
+// killing processes must not disturb the other end-to-end suites.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DATABASE = 'hdiya_fault';
+const DB_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}/${DATABASE}`;
+
+interface Stack {
+  url: string;
+  kill(name: string, signal?: string): Promise<unknown>;
+  start(name: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+let stack: Stack;
+let options: { envFor: Record<string, Record<string, string>> };
+let nats: ChildProcess;
+let natsPort: number;
+let natsStore: string;
+let s3Dir: string;
+let photo: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startNats(): Promise<void> {
+  const binary = execFileSync('sh', ['-c', 'command -v nats-server || echo /usr/sbin/nats-server'], { encoding: 'utf8' }).trim();
+  nats = spawn(binary, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsStore], { stdio: 'ignore' });
+  const { waitForPort } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  await waitForPort('127.0.0.1', natsPort, 10_000);
+}
+
+/** Restarts a service with a crash point armed (or disarmed with `null`). */
+async function restartWith(service: string, crashAt: string | null): Promise<void> {
+  await stack.kill(service);
+  if (crashAt) options.envFor[service]!.HDIYA_CRASH_AT = crashAt;
+  else delete options.envFor[service]!.HDIYA_CRASH_AT;
+  await stack.start(service);
+}
+
+async function member(client = new ApiClient(stack.url, stack.url)) {
+  const payload = newMemberPayload();
+  const res = await client.post<CurrentUserBody>('/api/signup', payload);
+  if (res.status !== 201) throw new Error(`signup ${res.status}`);
+  await expectBalance(client, { points: 10 }, 'welcome');
+  return { client, user: res.body };
+}
+
+async function publishedDonation() {
+  const donor = await member();
+  const res = await donor.client.post<{ id: number }>('/api/donations', {
+    title: 'Radio', description: 'Radio ancienne qui fonctionne.', categoryId: 6, city: 'Oujda', imageUrl: photo,
+  });
+  await expectBalance(donor.client, { points: 15 }, 'publishing reward');
+  return { donor, donationId: res.body.id };
+}
+
+const donationStatus = async (id: number) => (await new ApiClient(stack.url).get<{ status: string }>(`/api/donations/${id}`)).body.status;
+
+async function expectConsistent(): Promise<void> {
+  await waitFor(async () => (await withDatabase(invariantViolations, DB_URL)).length === 0, { what: 'invariants', timeoutMs: 20_000 }).catch(async () => {
+    throw new Error(`invariants violated: ${(await withDatabase(invariantViolations, DB_URL)).join('; ')}`);
+  });
+}
+
+beforeAll(async () => {
+  execFileSync('bash', [path.join(ROOT, 'deploy/local/infra.sh')], { env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'ignore' });
+  natsPort = await freePort();
+  natsStore = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-nats-'));
+  s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-s3-'));
+  await startNats();
+  const { startStack } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  options = {
+    envFor: {
+      gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RESERVE_TIMEOUT_MS: '8000' },
+      donations: { RESERVATION_JOBS_INTERVAL_MS: '300', RESERVATION_RECOVERY_AFTER_MS: '1500' },
+      points: {},
+    },
+  };
+  stack = await startStack({
+    ...options,
+    database: DATABASE,
+    port: await freePort(),
+    natsUrl: `nats://127.0.0.1:${natsPort}`,
+    redisUrl: 'redis://127.0.0.1:6379/13',
+    nodeEnv: 'test',
+    logLevel: 'error',
+    s3DataDir: s3Dir,
+    s3: { port: await freePort() },
+    log: false,
+    logDir: mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-logs-')),
+    onExit: () => undefined, // crashes are the point here
+  });
+  // startStack reads options.envFor at each (re)start: keep our object as its source.
+  photo = dataUrl(await jpegWithGps(200, 150));
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  nats?.kill('SIGKILL');
+  rmSync(natsStore, { recursive: true, force: true });
+  rmSync(s3Dir, { recursive: true, force: true });
+});
+
+describe('crash safety of a reservation', () => {
+  it('should give the item back when the donations service dies after claiming it, before the hold', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    await restartWith('donations', 'donations.reserve.after-claim');
+    const answer = await reserver.client.post(`/api/donations/${donationId}/reserve`);
+    expect(answer.status).toBe(503);
+    await restartWith('donations', null);
+    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+    expect(await balanceOf(reserver.client)).toMatchObject({ points: 10, blockedPoints: 0 });
+    await expectConsistent();
+  });
+
+  it('should refund the hold when the donations service dies after the hold, before activating', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    await restartWith('donations', 'donations.reserve.after-hold');
+    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
+    await restartWith('donations', null);
+    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
+    await expectConsistent();
+  });
+
+  it('should undo a hold whose reply was lost when the points service died after committing it', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    await restartWith('points', 'points.hold.after-commit');
+    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
+    await restartWith('points', null);
+    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
+    await expectConsistent();
+  });
+
+  it('should still pay the donor when NATS dies right after a confirmation', async () => {
+    const { donor, donationId } = await publishedDonation();
+    const reserver = await member();
+    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    expect((await reserver.client.post(`/api/donations/${donationId}/confirm`)).status).toBe(200);
+    nats.kill('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await startNats();
+    await expectBalance(donor.client, { points: 20 }, 'donor +5 after the broker came back');
+    await expectBalance(reserver.client, { points: 8, blockedPoints: 0 }, 'hold captured');
+    await expectConsistent();
+  });
+
+  it('should apply every event exactly once', async () => {
+    await withDatabase(async (db) => {
+      const duplicates = await db.query(
+        `SELECT reference, reason, count(*) FROM points.ledger_entries WHERE reference IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
+      );
+      expect(duplicates.rows).toEqual([]);
+      const welcome = await db.query(`SELECT user_id FROM points.ledger_entries WHERE reason = 'welcome' GROUP BY 1 HAVING count(*) > 1`);
+      expect(welcome.rows).toEqual([]);
+    }, DB_URL);
+  });
+});

@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { adminDatabaseUrl, waitFor } from '@hdiya/testing';
+import type { ApiClient, CurrentUserBody } from './api-client.js';
+import { dataUrl, jpegWithGps } from './images.js';
+
+export interface Balance {
+  points: number | null;
+  blockedPoints: number | null;
+  reliabilityScore: number | null;
+}
+
+export async function balanceOf(client: ApiClient): Promise<Balance> {
+  const { points, blockedPoints, reliabilityScore } = (await client.get<CurrentUserBody>('/api/auth/user')).body;
+  return { points, blockedPoints, reliabilityScore };
+}
+
+/** Waits until the member's balance reads as expected (points follow events, a moment later). */
+export async function expectBalance(client: ApiClient, expected: Partial<Balance>, what = 'balance'): Promise<void> {
+  await waitFor(
+    async () => {
+      const balance = await balanceOf(client);
+      return Object.entries(expected).every(([k, v]) => balance[k as keyof Balance] === v) ? balance : false;
+    },
+    { what: `${what} ${JSON.stringify(expected)}`, timeoutMs: 15_000 },
+  );
+}
+
+let photo: string | undefined;
+
+/** Publishes a donation as this member and waits for the +5. */
+export async function publish(client: ApiClient, title = 'Lampe de bureau'): Promise<{ id: number; title: string }> {
+  photo ??= dataUrl(await jpegWithGps(320, 240));
+  const before = (await balanceOf(client)).points!;
+  const res = await client.post<{ id: number; title: string }>('/api/donations', {
+    title,
+    description: 'À récupérer en soirée.',
+    categoryId: 8,
+    city: 'Kénitra',
+    imageUrl: photo,
+  });
+  if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await expectBalance(client, { points: before + 5 }, 'publishing reward');
+  return res.body;
+}
+
+/** Superuser access to the test database, for invariant checks across schemas. */
+export async function withDatabase<T>(work: (db: pg.Client) => Promise<T>, url = adminDatabaseUrl()): Promise<T> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * Design §4's invariants, for every member: available = sum of ledger entries, blocked = sum of
+ * open holds, nothing negative; and across services: no reserved donation without a hold, no
+ * open hold without a live reservation. Returns the violations (empty when all hold).
+ */
+export async function invariantViolations(db: pg.Client): Promise<string[]> {
+  const checks: [string, string][] = [
+    [
+      'available differs from the ledger',
+      `SELECT b.user_id FROM points.balances b LEFT JOIN (SELECT user_id, sum(amount) s FROM points.ledger_entries GROUP BY user_id) l
+       ON l.user_id = b.user_id WHERE b.points <> COALESCE(l.s, 0)`,
+    ],
+    [
+      'blocked differs from open holds',
+      `SELECT b.user_id FROM points.balances b LEFT JOIN (SELECT user_id, sum(amount) s FROM points.holds WHERE state = 'open' GROUP BY user_id) h
+       ON h.user_id = b.user_id WHERE b.blocked_points <> COALESCE(h.s, 0)`,
+    ],
+    ['negative amount', `SELECT user_id FROM points.balances WHERE points < 0 OR blocked_points < 0`],
+    [
+      'reserved donation without a hold',
+      `SELECT d.id FROM donations.donations d JOIN donations.reservations r ON r.id = d.reservation_id
+       LEFT JOIN points.holds h ON h.reservation_id = r.id
+       WHERE d.status = 'reserved' AND r.state = 'active' AND (h.state IS NULL OR h.state <> 'open')`,
+    ],
+    [
+      'open hold without a live reservation',
+      `SELECT h.reservation_id FROM points.holds h LEFT JOIN donations.reservations r ON r.id = h.reservation_id
+       WHERE h.state = 'open' AND (r.state IS NULL OR r.state NOT IN ('active', 'pending'))`,
+    ],
+    ['reservation left pending', `SELECT id FROM donations.reservations WHERE state = 'pending'`],
+  ];
+  const violations: string[] = [];
+  for (const [what, sql] of checks) {
+    const { rows } = await db.query(sql);
+    if (rows.length > 0) violations.push(`${what}: ${JSON.stringify(rows.slice(0, 3))}`);
+  }
+  return violations;
+}

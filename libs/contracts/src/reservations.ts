@@ -1,0 +1,53 @@
+import type { DonationView } from './donations.js';
+
+export const ReservationRules = {
+  cost: 2,
+  collectionDays: 10,
+  expiryReliabilityPenalty: 10,
+  receptionReward: 5,
+} as const;
+
+export const RESERVATION_STATES = ['pending', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
+
+/**
+ * A donation in "my reservations": the spec's client reads a list of donations, so the
+ * reservation rides along in its own field.
+ */
+export interface ReservedDonationView extends DonationView {
+  reservation: {
+    id: string;
+    state: ReservationState;
+    reservedAt: string;
+    expiresAt: string;
+    /** Milliseconds left to collect while active, else 0. */
+    timeLeftMs: number;
+  };
+}
+
+export type LedgerEntryType = 'earned' | 'spent' | 'received' | 'transferred' | 'other';
+
+/** One line of the points history (spec §2 "Points history"). */
+export interface PointsHistoryEntry {
+  id: string;
+  type: LedgerEntryType;
+  amount: number;
+  description: string;
+  relatedUser: { id: string; firstName: string | null; lastName: string | null } | null;
+  donation: { id: number; title: string | null } | null;
+  createdAt: string;
+}
+
+export interface TransferResult {
+  transferId: string;
+  points: number;
+  senderNewBalance: number;
+  receiverId: string;
+}
+
+/** The reliability label of design §4. */
+export function reliabilityLabel(score: number): 'Fiable' | 'Moyen' | 'À surveiller' {
+  if (score >= 80) return 'Fiable';
+  if (score >= 50) return 'Moyen';
+  return 'À surveiller';
+}

@@ -1,0 +1,64 @@
+import { ErrorCodes, ReservationRules, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+
+// The donation lifecycle of design §3 as pure rules: who may do what, from which state.
+
+export const ReservationMessages = {
+  own: 'Vous ne pouvez pas réserver votre propre don.',
+  alreadyReserved: "Cet objet est déjà réservé par quelqu'un d'autre",
+  given: 'Ce don a déjà été donné.',
+  notReserved: "Ce don n'est pas réservé.",
+  alreadyConfirmed: 'La réception de ce don est déjà confirmée.',
+  onlyReserver: 'Seul le membre qui a réservé cet objet peut confirmer sa réception.',
+  onlyParties: 'Seuls le donateur et le membre qui a réservé peuvent annuler cette réservation.',
+  inFlight: 'Cette réservation est en cours de traitement. Réessayez dans un instant.',
+  unavailable: "La réservation n'a pas pu aboutir. Réessayez dans un instant.",
+  signInToReserve: 'Veuillez vous connecter pour réserver cet objet',
+} as const;
+
+export interface Refusal {
+  status: number;
+  code: (typeof ErrorCodes)[keyof typeof ErrorCodes];
+  message: string;
+}
+
+export interface ReservationFacts {
+  status: DonationStatus;
+  ownerId: string;
+  reserverId: string | null;
+  reservationState: ReservationState | null;
+}
+
+/** Null when the actor may reserve, else why not. */
+export function reserveRefusal(d: ReservationFacts, actorId: string): Refusal | null {
+  if (d.ownerId === actorId) return { status: 403, code: ErrorCodes.DONATION_OWN, message: ReservationMessages.own };
+  if (d.status === 'completed') return { status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED, message: ReservationMessages.given };
+  if (d.status !== 'available') return { status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED, message: ReservationMessages.alreadyReserved };
+  return null;
+}
+
+export function confirmRefusal(d: ReservationFacts, actorId: string): Refusal | null {
+  if (d.status === 'completed') return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: ReservationMessages.alreadyConfirmed };
+  if (d.status !== 'reserved') return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: ReservationMessages.notReserved };
+  if (d.reserverId !== actorId) return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: ReservationMessages.onlyReserver };
+  if (d.reservationState !== 'active') return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: ReservationMessages.inFlight };
+  return null;
+}
+
+export function cancelRefusal(d: ReservationFacts, actorId: string): Refusal | null {
+  if (d.status !== 'reserved') return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: ReservationMessages.notReserved };
+  if (d.reserverId !== actorId && d.ownerId !== actorId) {
+    return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: ReservationMessages.onlyParties };
+  }
+  if (d.reservationState !== 'active') return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: ReservationMessages.inFlight };
+  return null;
+}
+
+/** Ten days to collect from the moment of reserving. */
+export function expiryOf(reservedAt: Date): Date {
+  return new Date(reservedAt.getTime() + ReservationRules.collectionDays * 24 * 60 * 60 * 1000);
+}
+
+/** What is left of the collection window, never negative. */
+export function timeLeftMs(expiresAt: Date, now: Date): number {
+  return Math.max(0, expiresAt.getTime() - now.getTime());
+}

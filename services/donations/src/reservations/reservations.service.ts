@@ -1,0 +1,297 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  createEvent,
+  DonationMessages,
+  ErrorCodes,
+  EventTypes,
+  type Actor,
+  type DonationPage,
+  type DonationView,
+  type ReceptionConfirmedV1,
+  type ReservationCancelledV1,
+  type ReservationExpiredV1,
+  type ReservationMadeV1,
+  type ReservationState,
+  type ReservedDonationView,
+} from '@hdiya/contracts';
+import { appendToOutbox, crashpoint, rpcError, RpcRefusal } from '@hdiya/platform';
+import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
+import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from '../donations/donation-row.js';
+import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
+import { Clock } from './clock.js';
+import { PointsClient } from './points.client.js';
+import {
+  cancelRefusal,
+  confirmRefusal,
+  expiryOf,
+  ReservationMessages,
+  reserveRefusal,
+  timeLeftMs,
+  type Refusal,
+  type ReservationFacts,
+} from './reservation.rules.js';
+
+interface LockedDonation {
+  id: number;
+  title: string;
+  status: DonationView['status'];
+  owner_id: string;
+  reserved_by_id: string | null;
+  reservation_id: string | null;
+  reservation_state: ReservationState | null;
+}
+
+const refusal = (r: Refusal) => rpcError(r.status, r.code, r.message);
+
+/**
+ * The reservation saga, orchestrated here (docs/decisions/0009-reservation-saga.md):
+ *   1. claim the donation (reservation `pending`, donation `reserved`) and commit;
+ *   2. ask the points service to hold 2 points (idempotent per reservation id);
+ *   3. activate (`ReservationMade`) — or, on refusal or silence, release and give the item back.
+ * Confirm, cancel and expiry change the donation first and tell the points service by event.
+ */
+@Injectable()
+export class ReservationsService {
+  private readonly logger = new Logger('reservations');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly points: PointsClient,
+    private readonly clock: Clock,
+    @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
+  ) {}
+
+  async reserve(actor: Actor, donationId: number): Promise<DonationView> {
+    const reservationId = randomUUID();
+    const claimed = await this.dataSource.transaction(async (manager) => {
+      const donation = await this.lockDonation(manager, donationId);
+      const refused = reserveRefusal(facts(donation), actor.id);
+      if (refused) throw refusal(refused);
+      const reservedAt = this.clock.now();
+      await manager.query(
+        `INSERT INTO "donations"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
+        [reservationId, donationId, actor.id, donation.owner_id, reservedAt, expiryOf(reservedAt)],
+      );
+      await manager.query(
+        `UPDATE "donations"."donations" SET "status" = 'reserved', "reserved_by_id" = $2, "reserved_at" = $3, "auto_expire_at" = $4,
+           "reservation_id" = $5, "updated_at" = now() WHERE "id" = $1`,
+        [donationId, actor.id, reservedAt, expiryOf(reservedAt), reservationId],
+      );
+      return donation;
+    });
+    crashpoint('donations.reserve.after-claim');
+    const ref = { reservationId, donationId, title: claimed.title };
+    try {
+      await this.points.hold({ ...ref, reserverId: actor.id, ownerId: claimed.owner_id });
+      crashpoint('donations.reserve.after-hold');
+    } catch (error) {
+      await this.abandon(ref).catch((e: Error) => this.logger.warn(`reservation ${reservationId} left for recovery: ${e.message}`));
+      if (error instanceof RpcRefusal && error.body.code === ErrorCodes.POINTS_INSUFFICIENT) throw rpcError(400, error.body.code, error.body.message);
+      throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
+    }
+    const activated = await this.dataSource.transaction(async (manager) => {
+      const [reservation] = (await manager.query(
+        `SELECT "reserved_at", "expires_at", "owner_id" FROM "donations"."reservations" WHERE "id" = $1 AND "state" = 'pending' FOR UPDATE`,
+        [reservationId],
+      )) as { reserved_at: Date; expires_at: Date; owner_id: string }[];
+      // Recovery (or a moderator's deletion) got there first and undid it: the hold is released.
+      if (!reservation) return false;
+      await manager.query(`UPDATE "donations"."reservations" SET "state" = 'active' WHERE "id" = $1`, [reservationId]);
+      const payload: ReservationMadeV1 = {
+        ...ref,
+        reserverId: actor.id,
+        ownerId: reservation.owner_id,
+        reservedAt: reservation.reserved_at.toISOString(),
+        expiresAt: reservation.expires_at.toISOString(),
+      };
+      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationMade, payload)]);
+      return true;
+    });
+    if (!activated) throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
+    return this.view(donationId);
+  }
+
+  /** The reserver confirms reception: the donation is given; points capture the hold and pay the donor. */
+  async confirm(actor: Actor, donationId: number): Promise<DonationView> {
+    await this.dataSource.transaction(async (manager) => {
+      const donation = await this.lockDonation(manager, donationId);
+      const refused = confirmRefusal(facts(donation), actor.id);
+      if (refused) throw refusal(refused);
+      const now = this.clock.now();
+      await manager.query(`UPDATE "donations"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
+        donationId,
+        now,
+      ]);
+      await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
+      const payload: ReceptionConfirmedV1 = {
+        reservationId: donation.reservation_id!,
+        donationId,
+        title: donation.title,
+        reserverId: actor.id,
+        ownerId: donation.owner_id,
+        confirmedAt: now.toISOString(),
+      };
+      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReceptionConfirmed, payload)]);
+    });
+    return this.view(donationId);
+  }
+
+  /** The reserver or the owner cancels: the item is available again, the hold goes back. */
+  async cancel(actor: Actor, donationId: number): Promise<DonationView> {
+    await this.dataSource.transaction(async (manager) => {
+      const donation = await this.lockDonation(manager, donationId);
+      const refused = cancelRefusal(facts(donation), actor.id);
+      if (refused) throw refusal(refused);
+      await this.makeAvailable(manager, donationId);
+      await this.closeReservation(manager, donation.reservation_id!, 'cancelled', this.clock.now());
+      const payload: ReservationCancelledV1 = {
+        reservationId: donation.reservation_id!,
+        donationId,
+        title: donation.title,
+        reserverId: donation.reserved_by_id!,
+        ownerId: donation.owner_id,
+        cancelledBy: actor.id === donation.owner_id ? 'owner' : 'reserver',
+      };
+      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationCancelled, payload)]);
+    });
+    return this.view(donationId);
+  }
+
+  /**
+   * Returns to available every donation whose 10 days have passed. Rows are claimed with
+   * SKIP LOCKED, so several replicas running this job never expire one twice.
+   */
+  async expireDue(now: Date = this.clock.now()): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const batch = await this.dataSource.transaction(async (manager) => {
+        const due = (await manager.query(
+          `SELECT d.id, d.title, d.owner_id, d.reserved_by_id, d.reservation_id FROM "donations"."donations" d
+           JOIN "donations"."reservations" r ON r.id = d.reservation_id AND r.state = 'active'
+           WHERE d.status = 'reserved' AND d.auto_expire_at <= $1
+           ORDER BY d.auto_expire_at LIMIT 100 FOR UPDATE OF d SKIP LOCKED`,
+          [now],
+        )) as { id: number; title: string; owner_id: string; reserved_by_id: string; reservation_id: string }[];
+        for (const d of due) {
+          await this.makeAvailable(manager, d.id);
+          await this.closeReservation(manager, d.reservation_id, 'expired', now);
+          const payload: ReservationExpiredV1 = {
+            reservationId: d.reservation_id,
+            donationId: d.id,
+            title: d.title,
+            reserverId: d.reserved_by_id,
+            ownerId: d.owner_id,
+            expiredAt: now.toISOString(),
+          };
+          await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationExpired, payload)]);
+        }
+        return due.length;
+      });
+      expired += batch;
+      if (batch < 100) return expired;
+    }
+  }
+
+  /**
+   * Undoes reservations a crash or a lost reply left pending (older than
+   * RESERVATION_RECOVERY_AFTER_MS): release (idempotent), then give the item back.
+   */
+  async recoverPending(now: Date = this.clock.now()): Promise<number> {
+    const stuck = (await this.dataSource.query(
+      `SELECT r.id, r.donation_id, d.title FROM "donations"."reservations" r JOIN "donations"."donations" d ON d.id = r.donation_id
+       WHERE r.state = 'pending' AND r.reserved_at < $1 LIMIT 50`,
+      [new Date(now.getTime() - this.config.RESERVATION_RECOVERY_AFTER_MS)],
+    )) as { id: string; donation_id: number; title: string }[];
+    let recovered = 0;
+    for (const r of stuck) {
+      try {
+        await this.abandon({ reservationId: r.id, donationId: r.donation_id, title: r.title });
+        recovered += 1;
+      } catch (error) {
+        this.logger.warn(`reservation ${r.id} still pending: ${(error as Error).message}`);
+      }
+    }
+    return recovered;
+  }
+
+  /** The member's reservations, newest first, with the time left to collect. */
+  async ofReserver(actor: Actor, limit: number, cursorText?: string): Promise<DonationPage<ReservedDonationView>> {
+    const cursor = decodeCursor(cursorText, 'time');
+    const params: unknown[] = [actor.id];
+    const keyset = cursor ? `AND (r.reserved_at, r.donation_id) < ($${params.push(cursor.k)}::timestamptz, $${params.push(cursor.id)})` : '';
+    const rows = (await this.dataSource.query(
+      `SELECT ${DONATION_COLUMNS}, r.id AS reservation_key, r.state AS reservation_state, r.reserved_at AS r_reserved_at, r.expires_at AS r_expires_at
+       FROM "donations"."reservations" r JOIN ${DONATION_FROM} ON d.id = r.donation_id
+       WHERE r.reserver_id = $1 AND r.state <> 'failed' ${keyset}
+       ORDER BY r.reserved_at DESC, r.donation_id DESC LIMIT $${params.push(limit + 1)}`,
+      params,
+    )) as (DonationRow & { reservation_key: string; reservation_state: ReservationState; r_reserved_at: Date; r_expires_at: Date })[];
+    const now = this.clock.now();
+    const items = rows.slice(0, limit).map((row) => ({
+      ...toDonationView(row),
+      reservation: {
+        id: row.reservation_key,
+        state: row.reservation_state,
+        reservedAt: row.r_reserved_at.toISOString(),
+        expiresAt: row.r_expires_at.toISOString(),
+        timeLeftMs: row.reservation_state === 'active' ? timeLeftMs(row.r_expires_at, now) : 0,
+      },
+    }));
+    const last = rows[limit - 1];
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: last.r_reserved_at.toISOString(), id: last.id }) : null };
+  }
+
+  /** Step 3's other branch: void the hold (refunding it if it was taken), then give the item back. */
+  private async abandon(ref: { reservationId: string; donationId: number; title: string }): Promise<void> {
+    await this.points.release(ref);
+    await this.dataSource.transaction(async (manager) => {
+      const [reservation] = (await manager.query(
+        `SELECT "state" FROM "donations"."reservations" WHERE "id" = $1 FOR UPDATE`,
+        [ref.reservationId],
+      )) as { state: ReservationState }[];
+      if (reservation?.state !== 'pending') return;
+      await this.closeReservation(manager, ref.reservationId, 'failed', this.clock.now());
+      await manager.query(
+        `UPDATE "donations"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
+           "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1 AND "reservation_id" = $2`,
+        [ref.donationId, ref.reservationId],
+      );
+    });
+  }
+
+  private async makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
+    await manager.query(
+      `UPDATE "donations"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
+         "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1`,
+      [donationId],
+    );
+  }
+
+  private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
+    await manager.query(`UPDATE "donations"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
+  }
+
+  private async lockDonation(manager: EntityManager, donationId: number): Promise<LockedDonation> {
+    const [donation] = (await manager.query(
+      `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state
+       FROM "donations"."donations" d LEFT JOIN "donations"."reservations" r ON r.id = d.reservation_id
+       WHERE d.id = $1 FOR UPDATE OF d`,
+      [donationId],
+    )) as LockedDonation[];
+    if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
+    return donation;
+  }
+
+  private async view(donationId: number): Promise<DonationView> {
+    const [row] = (await this.dataSource.query(`SELECT ${DONATION_COLUMNS} FROM ${DONATION_FROM} WHERE d.id = $1`, [donationId])) as DonationRow[];
+    if (!row) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
+    return toDonationView(row);
+  }
+}
+
+function facts(d: LockedDonation): ReservationFacts {
+  return { status: d.status, ownerId: d.owner_id, reserverId: d.reserved_by_id, reservationState: d.reservation_state };
+}

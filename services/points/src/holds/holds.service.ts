@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ErrorCodes, PointsMessages, ReservationRules } from '@hdiya/contracts';
+import { crashpoint, rpcError } from '@hdiya/platform';
+import { LedgerService } from '../ledger/ledger.service.js';
+import {
+  receptionReward,
+  reliabilityAfterExpiry,
+  reservationHold,
+  reservationRefund,
+  type ReservationRef,
+} from '../ledger/ledger.rules.js';
+import { Hold, type HoldState } from './hold.entity.js';
+
+const RESERVATION_GONE = "Cette réservation n'est plus possible. Réessayez.";
+
+/**
+ * Reservation holds (design §3 and §4). Every operation is idempotent per reservation id and
+ * serialised on the hold row, so an RPC retried after a timeout and an event delivered twice
+ * change nothing twice.
+ */
+@Injectable()
+export class HoldsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerService,
+  ) {}
+
+  /** Takes 2 points from the reserver into a hold: `spent` −2, blocked +2. */
+  async hold(reserverId: string, ref: ReservationRef, ownerId: string): Promise<{ held: true }> {
+    const held = await this.dataSource.transaction(async (manager): Promise<{ held: true }> => {
+      await this.lockHoldKey(manager, ref.reservationId);
+      const existing = await manager.findOne(Hold, { where: { reservationId: ref.reservationId } });
+      if (existing) {
+        if (existing.state === 'open' || existing.state === 'captured') return { held: true };
+        throw rpcError(409, ErrorCodes.RESERVATION_UNAVAILABLE, RESERVATION_GONE);
+      }
+      const balance = await this.ledger.lockAccount(manager, reserverId);
+      if (balance.points < ReservationRules.cost) {
+        throw rpcError(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.reserveInsufficient);
+      }
+      await this.ledger.record(manager, reservationHold(reserverId, ref, ownerId));
+      await this.ledger.adjust(manager, reserverId, { blockedDelta: ReservationRules.cost });
+      await manager.insert(Hold, {
+        reservationId: ref.reservationId,
+        userId: reserverId,
+        donationId: ref.donationId,
+        amount: ReservationRules.cost,
+        state: 'open',
+      });
+      await this.ledger.announce(manager, [reserverId], 'reservation_hold');
+      return { held: true };
+    });
+    crashpoint('points.hold.after-commit');
+    return held;
+  }
+
+  /**
+   * Gives an open hold back (`other` +2, blocked −2). A reservation whose hold never came gets a
+   * `voided` tombstone, so a hold request still in flight is refused when it arrives.
+   */
+  release(ref: ReservationRef, manager?: EntityManager): Promise<{ released: boolean }> {
+    return this.inTransaction(manager, async (m) => {
+      const hold = await this.lockHold(m, ref.reservationId);
+      if (!hold) {
+        await m.insert(Hold, { reservationId: ref.reservationId, userId: null, donationId: ref.donationId, amount: 0, state: 'voided', closedAt: new Date() });
+        return { released: false };
+      }
+      if (hold.state !== 'open') return { released: false };
+      await this.close(m, hold, 'released');
+      await this.ledger.record(m, reservationRefund(hold.userId!, hold.amount, ref));
+      await this.ledger.announce(m, [hold.userId!], 'reservation_refund');
+      return { released: true };
+    });
+  }
+
+  /** Reception confirmed: the hold is spent for good and the donor earns +5 (once). */
+  async capture(manager: EntityManager, ref: ReservationRef, reserverId: string, ownerId: string): Promise<void> {
+    const hold = await this.lockHold(manager, ref.reservationId);
+    await this.ledger.lockAccounts(manager, [reserverId, ownerId]);
+    if (hold?.state === 'open') await this.close(manager, hold, 'captured');
+    const [rewarded] = (await manager.query(
+      `SELECT 1 FROM "points"."ledger_entries" WHERE "reference" = $1 AND "reason" = 'reception_reward'`,
+      [ref.reservationId],
+    )) as unknown[];
+    if (!rewarded) await this.ledger.record(manager, receptionReward(ownerId, reserverId, ref));
+    await this.ledger.announce(manager, [reserverId, ownerId], 'reception_confirmed');
+  }
+
+  /** Ten days without collection: the hold is lost (no refund) and reliability drops by 10. */
+  async forfeit(manager: EntityManager, ref: ReservationRef): Promise<void> {
+    const hold = await this.lockHold(manager, ref.reservationId);
+    if (hold?.state !== 'open') return;
+    await this.close(manager, hold, 'forfeited');
+    const balance = await this.ledger.lockAccount(manager, hold.userId!);
+    await this.ledger.adjust(manager, hold.userId!, { reliabilityScore: reliabilityAfterExpiry(balance.reliabilityScore) });
+    await this.ledger.announce(manager, [hold.userId!], 'reservation_expired');
+  }
+
+  private async close(manager: EntityManager, hold: Hold, state: HoldState): Promise<void> {
+    await manager.update(Hold, { reservationId: hold.reservationId }, { state, closedAt: new Date() });
+    await this.ledger.adjust(manager, hold.userId!, { blockedDelta: -hold.amount });
+  }
+
+  private async lockHold(manager: EntityManager, reservationId: string): Promise<Hold | null> {
+    await this.lockHoldKey(manager, reservationId);
+    return manager.findOne(Hold, { where: { reservationId } });
+  }
+
+  /** Serialises everything about one reservation, including its first hold (no row to lock yet). */
+  private async lockHoldKey(manager: EntityManager, reservationId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`hold:${reservationId}`]);
+  }
+
+  private inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return manager ? work(manager) : this.dataSource.transaction(work);
+  }
+}
