@@ -1,8 +1,11 @@
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { ContactPage } from '@/features/contact/pages/contact-page';
+import { NearbyDonations } from '@/features/donations/components/nearby-donations';
+import { FavoriteDonationsPanel, MyDonationsPanel } from '@/features/donations/components/member-donation-lists';
 import { HomePage } from '@/features/home/pages/home-page';
 import { AboutPage } from '@/features/info/pages/about-page';
 import { HowItWorksPage } from '@/features/info/pages/how-it-works-page';
@@ -16,20 +19,38 @@ import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
+// Screens reached less often load on demand, keeping the first download small; RootLayout
+// shows a placeholder meanwhile.
+const BrowsePage = lazy(() => import('@/features/donations/pages/browse-page').then((m) => ({ default: m.BrowsePage })));
+const DonationDetailPage = lazy(() =>
+  import('@/features/donations/pages/donation-detail-page').then((m) => ({ default: m.DonationDetailPage })),
+);
+const CreateDonationPage = lazy(() =>
+  import('@/features/donations/pages/create-donation-page').then((m) => ({ default: m.CreateDonationPage })),
+);
+const EditDonationPage = lazy(() =>
+  import('@/features/donations/pages/edit-donation-page').then((m) => ({ default: m.EditDonationPage })),
+);
+const AdminPage = lazy(() => import('@/features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
+
+// Features do not import each other (conventions §10): pages that show another feature's
+// pieces receive them here, where the app composes features.
+const profilePanels = { donations: <MyDonationsPanel />, favorites: <FavoriteDonationsPanel /> };
+
 // Every route of spec §2. Screens that arrive with later issues share the coming-soon page.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'donations', element: <ComingSoonPage screen="donations" /> },
-      { path: 'donations/:id', element: <ComingSoonPage screen="donationDetail" /> },
-      { path: 'create-donation', element: <ComingSoonPage screen="createDonation" /> },
-      { path: 'edit-donation/:id', element: <ComingSoonPage screen="editDonation" /> },
-      { path: 'profile', element: <ProfilePage /> },
+      { index: true, element: <HomePage nearby={<NearbyDonations />} /> },
+      { path: 'donations', element: <BrowsePage /> },
+      { path: 'donations/:id', element: <DonationDetailPage /> },
+      { path: 'create-donation', element: <CreateDonationPage /> },
+      { path: 'edit-donation/:id', element: <EditDonationPage /> },
+      { path: 'profile', element: <ProfilePage panels={profilePanels} /> },
       { path: 'messages', element: <ComingSoonPage screen="messages" /> },
-      { path: 'admin', element: <ComingSoonPage screen="admin" /> },
+      { path: 'admin', element: <AdminPage /> },
       { path: 'transfer-points', element: <ComingSoonPage screen="transferPoints" /> },
       { path: 'points-history', element: <ComingSoonPage screen="pointsHistory" /> },
       { path: 'notifications', element: <ComingSoonPage screen="notifications" /> },

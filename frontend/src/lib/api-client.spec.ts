@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
+import { ApiError, api, getPage, nextCursorFrom, nextPageParam, withQuery } from './api-client';
 import { getUser } from './auth';
 
 function stubFetch(status: number, body: unknown) {
@@ -45,5 +45,37 @@ describe(getUser.name, () => {
   it('should still throw other errors', async () => {
     stubFetch(500, { statusCode: 500, message: 'Erreur', code: 'INTERNAL_ERROR' });
     await expect(getUser()).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('paginated lists', () => {
+  it('should read the next cursor from X-Next-Cursor', () => {
+    expect(nextCursorFrom(new Headers({ 'X-Next-Cursor': 'eyJrIjoxfQ' }))).toBe('eyJrIjoxfQ');
+    expect(nextCursorFrom(new Headers({ 'x-next-cursor': ' abc ' }))).toBe('abc');
+  });
+
+  it('should see the last page when the header is absent or blank', () => {
+    expect(nextCursorFrom(new Headers())).toBeNull();
+    expect(nextCursorFrom(new Headers({ 'X-Next-Cursor': '' }))).toBeNull();
+    expect(nextPageParam({ items: [], nextCursor: null })).toBeUndefined();
+    expect(nextPageParam({ items: [1], nextCursor: 'c2' })).toBe('c2');
+  });
+
+  it('should return the array body and the cursor together', async () => {
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify([{ id: 1 }, { id: 2 }]), { status: 200, headers: { 'X-Next-Cursor': 'next-1' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getPage('/api/donations?limit=2')).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], nextCursor: 'next-1' });
+
+    fetchMock.mockImplementationOnce(async () => new Response('[]', { status: 200 }));
+    await expect(getPage('/api/donations?cursor=next-1')).resolves.toEqual({ items: [], nextCursor: null });
+  });
+
+  it('should build query strings from the defined values only', () => {
+    expect(withQuery('/api/donations', { query: 'canapé', category: 'all', cursor: null, lat: undefined, limit: 24 })).toBe(
+      '/api/donations?query=canap%C3%A9&category=all&limit=24',
+    );
+    expect(withQuery('/api/user/favorites', { cursor: '' })).toBe('/api/user/favorites');
   });
 });

@@ -126,7 +126,6 @@ export function withQuery(path: string, params: Record<string, string | number |
 
 export const api = {
   get: <T>(url: string, signal?: AbortSignal) => request<T>('GET', url, { signal }),
-  getPage: <T>(url: string, signal?: AbortSignal) => getPage<T>(url, signal),
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, { body }),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, { body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),

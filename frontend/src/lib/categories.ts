@@ -47,12 +47,6 @@ export function categoryIcon(icon: string | undefined): string {
   return (icon && ICONS[icon]) || '📦';
 }
 
-const COLORS: readonly string[] = ['primary', 'secondary', 'green', 'yellow', 'red', 'purple', 'blue', 'teal'];
-
-/** Spec §3: teal is the default colour. */
-export function categoryColor(color: string | undefined): CategoryColor {
-  return (color && COLORS.includes(color) ? color : 'teal') as CategoryColor;
-}
 
 /** The default list in the server's shape, used while GET /api/categories loads or if it fails. */
 export const FALLBACK_CATEGORIES: readonly Category[] = [

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
@@ -16,10 +17,22 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" className="app-main">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <MobileTabBar />
+    </div>
+  );
+}
+
+/** While a lazily loaded screen arrives. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page" aria-busy="true" data-testid="page-loading">
+      <p className="muted">{t('common.loading')}</p>
     </div>
   );
 }

@@ -10,6 +10,8 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** A follow-up link (e.g. "Se connecter"). A plain link: the toast lives outside the router. */
   action?: { label: string; href: string };
+  /** Shown only if no other toast is on screen: for news nobody asked for (e.g. startup location). */
+  polite?: boolean;
 }
 
 interface ToastState extends ToastInput {
@@ -29,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
 
   const toast = useCallback((input: ToastInput) => {
-    setCurrent((previous) => ({ ...input, id: (previous?.id ?? 0) + 1 }));
+    setCurrent((previous) => (input.polite && previous ? previous : { ...input, id: (previous?.id ?? 0) + 1 }));
   }, []);
   const dismiss = useCallback(() => setCurrent(null), []);
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);

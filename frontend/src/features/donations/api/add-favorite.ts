@@ -11,6 +11,8 @@ export function useAddFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addFavorite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
+    // Not awaited: the refetch may unmount the button (favourites tab), and the caller's own
+    // onSuccess (its toast) must still run.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
   });
 }

@@ -1,7 +1,6 @@
 // Query keys of the donations feature in one place, so mutations invalidate exactly what they change.
 export const donationKeys = {
   all: ['donations'] as const,
-  lists: ['donations', 'list'] as const,
   list: (search: object) => ['donations', 'list', search] as const,
   recent: ['donations', 'recent'] as const,
   nearby: (search: object) => ['donations', 'nearby', search] as const,

@@ -11,6 +11,8 @@ export function useRemoveFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeFavorite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
+    // Not awaited: on the favourites tab the refetch unmounts the card, and the caller's own
+    // onSuccess (its toast) must still run.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
   });
 }

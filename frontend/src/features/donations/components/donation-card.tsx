@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { nameInitials, useUser } from '@/lib/auth';
 import { donationHref, type Donation } from '@/lib/donations';
@@ -31,7 +32,7 @@ export function DonationCard({ donation, hideDistance = false }: DonationCardPro
       data-status={donation.status}
     >
       <div className="donation-card__media">
-        <img src={donation.thumbnailUrl || donation.imageUrl} alt="" loading="lazy" decoding="async" />
+        <DonationImage src={donation.thumbnailUrl || donation.imageUrl} alt="" loading="lazy" decoding="async" />
         <DonationStatusBadge status={donation.status} className="donation-card__status" />
         {canFavorite && (
           <div className="donation-card__favorite">

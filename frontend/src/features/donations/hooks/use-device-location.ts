@@ -18,7 +18,7 @@ import { citiesQueryOptions, type City } from '../api/get-cities';
  * list) and makes that the member's location, with the spec's toasts. Resolves to the new state,
  * or null when the device could not tell (the previous location stays).
  */
-export function useDeviceLocation() {
+export function useDeviceLocation({ polite = false }: { polite?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -32,27 +32,36 @@ export function useDeviceLocation() {
       const city = nearestCity(cities, position);
       const state = updateLocation({ position, city: city?.name ?? DEFAULT_CITY_NAME });
       const label = (i18n.resolvedLanguage === 'ar' ? city?.nameAr : city?.name) ?? state.city;
-      toast({ title: t('donations.location.enabled'), description: t('donations.location.enabledText', { city: label }), variant: 'success' });
+      toast({
+        title: t('donations.location.enabled'),
+        description: t('donations.location.enabledText', { city: label }),
+        variant: 'success',
+        polite,
+      });
       return state;
     } catch (error) {
       const unsupported = error instanceof GeolocationError && error.reason === 'unsupported';
       toast(
         unsupported
-          ? { title: t('donations.location.unsupported'), description: t('donations.location.unsupportedText') }
-          : { title: t('donations.location.failed'), description: t('donations.location.failedText') },
+          ? { title: t('donations.location.unsupported'), description: t('donations.location.unsupportedText'), polite }
+          : { title: t('donations.location.failed'), description: t('donations.location.failedText'), polite },
       );
       return null;
     } finally {
       setLocating(false);
     }
-  }, [i18n, queryClient, t, toast]);
+  }, [i18n, polite, queryClient, t, toast]);
 
   return { locate, locating };
 }
 
-/** Spec §4: on the first screen that needs a position, ask the device once (see claimStartupLocationRequest). */
+/**
+ * Spec §4: on the first screen that needs a position, ask the device once (see
+ * claimStartupLocationRequest). Its toasts are polite: they never hide one the member is reading
+ * (e.g. "Connexion réussie" just before landing on the home page).
+ */
 export function useLocationBootstrap(): void {
-  const { locate } = useDeviceLocation();
+  const { locate } = useDeviceLocation({ polite: true });
   useEffect(() => {
     if (claimStartupLocationRequest()) void locate();
   }, [locate]);

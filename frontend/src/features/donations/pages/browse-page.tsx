@@ -30,14 +30,14 @@ export function BrowsePage() {
   const hasPosition = search.lat !== undefined;
 
   const title = filters.query ? t('donations.browse.resultsFor', { query: filters.query }) : t('donations.browse.title');
-  usePageTitle(filters.query ? title : t('donations.browse.title'));
+  usePageTitle(title);
 
   const navigate = (next: DonationFilters, replace = false) => setParams(filtersToSearchParams(next), { replace });
   // Submitting writes the position in use (the URL's or the member's) along with the filters.
   const submit = (next: DonationFilters) => navigate({ ...next, position: next.position ?? location.position });
   const moveTo = (position: Coordinates, distance = filters.distance) => navigate({ ...filters, position, distance });
 
-  async function usePosition() {
+  async function locateHere() {
     const next = await locate();
     if (next?.position) moveTo(next.position);
   }
@@ -53,7 +53,7 @@ export function BrowsePage() {
             locating={locating}
             onSubmit={submit}
             onSliderSettled={(next) => navigate({ ...next, position: next.position ?? location.position }, true)}
-            onUsePosition={() => void usePosition()}
+            onUsePosition={() => void locateHere()}
             onChangeLocation={() => setDialogOpen(true)}
           />
         </aside>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -7,7 +8,12 @@ import { Hero } from '../components/hero';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
 import './home.css';
 
-export function HomePage() {
+export interface HomePageProps {
+  /** the nearby donations section, composed in by the app (it belongs to the donations feature) */
+  nearby?: ReactNode;
+}
+
+export function HomePage({ nearby }: HomePageProps) {
   const { t } = useTranslation();
   usePageTitle(undefined);
   return (
@@ -16,16 +22,7 @@ export function HomePage() {
       <div className="container page">
         <CategoryStrip />
 
-        {/* Nearby and recent donations arrive with the donations issue; only the way there for now. */}
-        <section className="section card home-more">
-          <div>
-            <h2 className="section__title">{t('home.more.title')}</h2>
-            <p className="muted">{t('home.more.text')}</p>
-          </div>
-          <Link to="/donations" className={buttonClass('primary')} data-testid="see-more-donations">
-            {t('home.more.link')}
-          </Link>
-        </section>
+        {nearby}
 
         <section className="section" aria-labelledby="home-steps-title">
           <div className="section__head">

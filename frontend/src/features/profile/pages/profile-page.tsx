@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useUser } from '@/lib/auth';
@@ -8,7 +9,12 @@ import { ProfileTabs } from '../components/profile-tabs';
 import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
 
-export function ProfilePage() {
+export interface ProfilePageProps {
+  /** the donations and favourites lists, composed in by the app (they belong to the donations feature) */
+  panels?: Partial<Record<Exclude<ProfileTab, 'profile'>, ReactNode>>;
+}
+
+export function ProfilePage({ panels = {} }: ProfilePageProps) {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -42,9 +48,11 @@ export function ProfilePage() {
         {tab === 'profile' ? (
           <ProfileForm key={user.id} user={user} />
         ) : (
-          <div className="card empty-state" data-testid="coming-soon-message">
-            {t('common.comingSoon')}
-          </div>
+          (panels[tab] ?? (
+            <div className="card empty-state" data-testid="coming-soon-message">
+              {t('common.comingSoon')}
+            </div>
+          ))
         )}
       </div>
     </div>

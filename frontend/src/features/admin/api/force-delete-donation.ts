@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, type Page } from '@/lib/api-client';
+import type { ModerationDonation } from '@/lib/donations';
+import { moderationQueryKey } from './get-moderation-donations';
+
+/** POST /api/admin/force-delete/:id → `{ id, deleted }`; an open reservation hold is released. */
+export function forceDeleteDonation(id: number): Promise<{ id: number; deleted: boolean }> {
+  return api.post<{ id: number; deleted: boolean }>(`/api/admin/force-delete/${id}`);
+}
+
+export function useForceDeleteDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forceDeleteDonation,
+    onSuccess: (_result, id) => {
+      // Spec §8: the list is updated locally at once, then refreshed.
+      queryClient.setQueryData<InfiniteData<Page<ModerationDonation>>>(moderationQueryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
+      );
+      // Every donation list may have shown it.
+      void queryClient.invalidateQueries({ queryKey: ['donations'] });
+      void queryClient.invalidateQueries({ queryKey: ['user'] });
+      return queryClient.invalidateQueries({ queryKey: moderationQueryKey });
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { DonationImage } from '@/components/donation-image';
+import { DonationStatusBadge } from '@/components/donation-status-badge';
+import { Button, buttonClass } from '@/components/ui/button';
+import { donationHref, type ModerationDonation } from '@/lib/donations';
+import { formatDateTime } from '@/lib/relative-time';
+
+export interface ModerationCardProps {
+  donation: ModerationDonation;
+  /** asks the page to confirm and delete (the card leaves the list once deleted) */
+  onDelete: (donation: ModerationDonation) => void;
+}
+
+/** One donation as moderators see it (spec §2 Admin): everything needed to decide, and delete. */
+export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
+  const { t, i18n } = useTranslation();
+  const reasons = [...new Set(donation.reportReasons)];
+
+  return (
+    <article
+      className={donation.reportCount > 0 ? 'card moderation-card moderation-card--reported' : 'card moderation-card'}
+      data-testid="moderation-card"
+      data-donation-id={donation.id}
+      data-report-count={donation.reportCount}
+    >
+      <DonationImage className="moderation-card__image" src={donation.thumbnailUrl || donation.imageUrl} alt="" loading="lazy" />
+      <div className="moderation-card__body">
+        <div className="row">
+          <DonationStatusBadge status={donation.status} />
+          {donation.reportCount > 0 && (
+            <span className="badge moderation-card__reports" data-testid="moderation-report-count">
+              <span aria-hidden="true">🚩</span> {t('admin.reports', { value: donation.reportCount })}
+            </span>
+          )}
+        </div>
+        <h2 className="moderation-card__title">{donation.title}</h2>
+        <p className="moderation-card__description">{donation.description}</p>
+        {reasons.length > 0 && (
+          <p className="moderation-card__reasons" data-testid="moderation-report-reasons">
+            <strong>{t('admin.reasons')}</strong> {reasons.map((reason) => t(`donations.report.reasons.${reason}`)).join(', ')}
+          </p>
+        )}
+        <dl className="moderation-card__facts">
+          <div>
+            <dt>{t('admin.id')}</dt>
+            <dd data-testid="moderation-id">
+              <bdi>#{donation.id}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin.createdAt')}</dt>
+            <dd>
+              <time dateTime={donation.createdAt}>{formatDateTime(donation.createdAt, i18n.language)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin.owner')}</dt>
+            <dd data-testid="moderation-owner-email">
+              <bdi>{donation.ownerEmail ?? '—'}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin.city')}</dt>
+            <dd>{donation.city}</dd>
+          </div>
+          <div>
+            <dt>{t('admin.points')}</dt>
+            <dd>{t('points.balance', { value: donation.pointsValue })}</dd>
+          </div>
+        </dl>
+        <div className="row">
+          <Link to={donationHref(donation.id)} className={buttonClass('outline', 'sm')} data-testid="moderation-view">
+            {t('admin.view')}
+          </Link>
+          <Button variant="danger" size="sm" onClick={() => onDelete(donation)} data-testid="moderation-delete">
+            {t('admin.delete')}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { InputField, SelectField, TextareaField } from '@/components/ui/input';
+import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { CITIES } from '@/lib/cities';
+import { DonationRules } from '@/lib/donations';
+import { errorMessage } from '@/lib/errors';
+import { useCategories, useCategoryName } from '../api/get-categories';
+import { useCityLabel } from '../api/get-cities';
+import {
+  formFieldOf,
+  validateDonationForm,
+  type DonationFormErrors,
+  type DonationFormValues,
+} from '../lib/donation-form';
+import { PhotoField } from './photo-field';
+
+export interface DonationFormProps {
+  mode: 'create' | 'edit';
+  initial: DonationFormValues;
+  /** rejects with the API error; a refusal naming a field is shown under that field */
+  onSubmit: (values: DonationFormValues) => Promise<unknown>;
+  pending: boolean;
+  /** shown above the submit button (e.g. a note about the device position) */
+  notice?: ReactNode;
+}
+
+/** Create and edit share this form: title, description, category, city, photo (spec §2). */
+export function DonationForm({ mode, initial, onSubmit, pending, notice }: DonationFormProps) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const categories = useCategories();
+  const categoryName = useCategoryName();
+  const cityLabel = useCityLabel();
+  const [values, setValues] = useState<DonationFormValues>(initial);
+  const [errors, setErrors] = useState<DonationFormErrors>({});
+  // refusals from the server, already in words (translated by code, or the server's French)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<keyof DonationFormErrors, string>>>({});
+  const cities: string[] = CITIES.includes(initial.city as (typeof CITIES)[number]) ? [...CITIES] : [initial.city, ...CITIES];
+
+  const set = <K extends keyof DonationFormValues>(key: K, value: DonationFormValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+    setServerErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const errorOf = (field: keyof DonationFormErrors) => serverErrors[field] ?? (errors[field] ? t(errors[field]) : undefined);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateDonationForm(values);
+    setErrors(found);
+    setServerErrors({});
+    if (Object.keys(found).length > 0) {
+      if (found.title || found.description || found.categoryId || found.city) {
+        toast({ title: t('donations.form.incomplete'), description: t('donations.form.errors.required'), variant: 'error' });
+      }
+      return;
+    }
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const field = isApiError(error) ? formFieldOf(error.field) : null;
+      if (field) setServerErrors({ [field]: errorMessage(error, t, 'donations.form.errors.required') });
+    }
+  }
+
+  const uploading = values.photo?.uploading ?? false;
+  return (
+    <form className="card stack donation-form" onSubmit={(event) => void submit(event)} noValidate data-testid="donation-form">
+      <InputField
+        id="donation-title"
+        label={t('donations.form.title')}
+        placeholder={t('donations.form.titlePlaceholder')}
+        value={values.title}
+        maxLength={DonationRules.titleMaxLength}
+        required
+        error={errorOf('title')}
+        onChange={(event) => set('title', event.target.value)}
+        data-testid="donation-title-input"
+      />
+      <TextareaField
+        id="donation-description"
+        label={t('donations.form.description')}
+        placeholder={t('donations.form.descriptionPlaceholder')}
+        value={values.description}
+        maxLength={DonationRules.descriptionMaxLength}
+        rows={5}
+        required
+        error={errorOf('description')}
+        onChange={(event) => set('description', event.target.value)}
+        data-testid="donation-description-input"
+      />
+      <div className="form-grid">
+        <SelectField
+          id="donation-category"
+          label={t('donations.form.category')}
+          value={String(values.categoryId)}
+          required
+          error={errorOf('categoryId')}
+          onChange={(event) => set('categoryId', Number(event.target.value))}
+          data-testid="donation-category"
+        >
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {categoryName(category.id)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="donation-city"
+          label={t('donations.form.city')}
+          value={values.city}
+          required
+          error={errorOf('city')}
+          onChange={(event) => set('city', event.target.value)}
+          data-testid="donation-city"
+        >
+          {cities.map((city) => (
+            <option key={city} value={city}>
+              {cityLabel(city)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <PhotoField value={values.photo} onChange={(photo) => set('photo', photo)} error={errorOf('photo')} />
+      {mode === 'create' && (
+        <InputField
+          id="donation-points"
+          label={t('donations.form.points')}
+          hint={t('donations.form.pointsHint')}
+          type="number"
+          value={DonationRules.publishReward}
+          disabled
+          readOnly
+          data-testid="donation-points"
+        />
+      )}
+      {notice}
+      <div>
+        <Button type="submit" size="lg" loading={pending} disabled={uploading} data-testid="donation-submit">
+          {t(mode === 'create' ? 'donations.form.submitCreate' : 'donations.form.submitEdit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

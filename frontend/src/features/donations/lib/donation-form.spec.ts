@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkImageFile, formFieldOf, validateDonationForm, type DonationFormValues } from './donation-form';
+
+const MB = 1024 * 1024;
+const valid: DonationFormValues = {
+  title: 'Canapé',
+  description: 'Trois places, bon état',
+  categoryId: 1,
+  city: 'Casablanca',
+  photo: { imageUrl: '/api/images/donations/x.webp', previewUrl: 'blob:x', uploading: false },
+};
+
+describe(validateDonationForm.name, () => {
+  it('should accept a complete form', () => {
+    expect(validateDonationForm(valid)).toEqual({});
+  });
+
+  it('should require title, description, category and photo', () => {
+    expect(validateDonationForm({ ...valid, title: '  ', description: '', categoryId: 0, photo: null })).toEqual({
+      title: 'donations.form.errors.required',
+      description: 'donations.form.errors.required',
+      categoryId: 'donations.form.errors.category',
+      photo: 'donations.form.errors.photo',
+    });
+  });
+
+  it('should wait for the photo upload to finish', () => {
+    const photo = { imageUrl: '', previewUrl: 'blob:x', uploading: true };
+    expect(validateDonationForm({ ...valid, photo })).toEqual({ photo: 'donations.form.errors.uploading' });
+  });
+});
+
+describe(checkImageFile.name, () => {
+  it('should accept any image up to 5 MB', () => {
+    expect(checkImageFile({ size: 5 * MB, type: 'image/heic' })).toBeNull();
+    expect(checkImageFile({ size: 10, type: 'image/png' })).toBeNull();
+  });
+
+  it('should refuse larger files and non-images', () => {
+    expect(checkImageFile({ size: 5 * MB + 1, type: 'image/jpeg' })).toBe('tooLarge');
+    expect(checkImageFile({ size: 10, type: 'application/pdf' })).toBe('notImage');
+  });
+});
+
+describe(formFieldOf.name, () => {
+  it("should map the server's field names to the form's", () => {
+    expect(formFieldOf('title')).toBe('title');
+    expect(formFieldOf('imageUrl')).toBe('photo');
+    expect(formFieldOf('image')).toBe('photo');
+    expect(formFieldOf('latitude')).toBeNull();
+    expect(formFieldOf(undefined)).toBeNull();
+  });
+});

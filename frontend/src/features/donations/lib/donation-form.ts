@@ -1,0 +1,57 @@
+import { DonationRules } from '@/lib/donations';
+
+export interface PhotoValue {
+  /** what the API stores: the URL answered by the upload (empty while it runs) */
+  imageUrl: string;
+  /** what the form shows: a local blob URL for a new pick, the stored URL when editing */
+  previewUrl: string;
+  uploading: boolean;
+}
+
+export interface DonationFormValues {
+  title: string;
+  description: string;
+  categoryId: number;
+  city: string;
+  photo: PhotoValue | null;
+}
+
+export type DonationFormField = 'title' | 'description' | 'categoryId' | 'city' | 'photo';
+export type DonationFormErrors = Partial<Record<DonationFormField, string>>;
+
+/** Client checks before sending (spec §5); each error is a locale key. The server checks again. */
+export function validateDonationForm(values: DonationFormValues): DonationFormErrors {
+  const errors: DonationFormErrors = {};
+  if (!values.title.trim()) errors.title = 'donations.form.errors.required';
+  if (!values.description.trim()) errors.description = 'donations.form.errors.required';
+  if (!Number.isInteger(values.categoryId) || values.categoryId < 1) errors.categoryId = 'donations.form.errors.category';
+  if (!values.city.trim()) errors.city = 'donations.form.errors.required';
+  if (!values.photo) errors.photo = 'donations.form.errors.photo';
+  else if (values.photo.uploading || !values.photo.imageUrl) errors.photo = 'donations.form.errors.uploading';
+  return errors;
+}
+
+export type ImageFileProblem = 'tooLarge' | 'notImage';
+
+/** Any image type under 5 MB (spec §5); the server re-checks the content itself. */
+export function checkImageFile(file: { size: number; type: string }): ImageFileProblem | null {
+  if (file.type && !file.type.startsWith('image/')) return 'notImage';
+  if (file.size > DonationRules.maxImageBytes) return 'tooLarge';
+  return null;
+}
+
+/** The form field a server refusal names (`field` of the error body), if it is one of ours. */
+export function formFieldOf(serverField: string | undefined): DonationFormField | null {
+  switch (serverField) {
+    case 'title':
+    case 'description':
+    case 'categoryId':
+    case 'city':
+      return serverField;
+    case 'image':
+    case 'imageUrl':
+      return 'photo';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useToast } from '@/components/ui/toast';
+import { useUser } from '@/lib/auth';
+import { DEFAULT_CITY } from '@/lib/cities';
+import { DonationRules } from '@/lib/donations';
+import { errorMessage } from '@/lib/errors';
+import { requestDevicePosition, type Coordinates } from '@/lib/location';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useCreateDonation } from '../api/create-donation';
+import { DonationForm } from '../components/donation-form';
+import type { DonationFormValues } from '../lib/donation-form';
+import '../components/donations.css';
+
+const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
+
+/** /create-donation (spec §2): members only; +5 points once published. */
+export function CreateDonationPage() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  usePageTitle(t('donations.form.createTitle'));
+
+  if (isPending) {
+    return (
+      <div className="container page" aria-busy="true" data-testid="auth-checking">
+        <p className="muted">{t('donations.form.checkingSession')}</p>
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <div className="container page">
+        <Navigate to="/login" replace />
+        <Link to="/login">{t('donations.form.loginRequired')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page page--form" data-testid="create-donation-page">
+      <header className="page__header">
+        <h1>{t('donations.form.createTitle')}</h1>
+        <p className="page__lead">{t('donations.form.createLead')}</p>
+      </header>
+      <div className="form-layout">
+        <CreateDonationForm />
+        <aside className="card points-rule" data-testid="points-rule">
+          <h2 className="points-rule__title">{t('donations.form.pointsCardTitle')}</h2>
+          <p className="points-rule__balance" data-testid="create-points-balance">
+            {t('points.balance', { value: user.points ?? '—' })}
+          </p>
+          <ul className="plain-list stack points-rule__list">
+            <li>
+              <strong className="points-rule__plus" dir="ltr">
+                +{DonationRules.publishReward}
+              </strong>{' '}
+              {t('donations.form.pointsRuleEarn')}
+            </li>
+            <li>
+              <strong className="points-rule__minus" dir="ltr">
+                −{DonationRules.reservationCost}
+              </strong>{' '}
+              {t('donations.form.pointsRuleSpend')}
+            </li>
+          </ul>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function CreateDonationForm() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const create = useCreateDonation();
+  // Asked as the form opens, so the answer is usually there by the time the member submits.
+  const devicePosition = useRef<Promise<Coordinates | null>>(Promise.resolve(null));
+  const [locationFailed, setLocationFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    devicePosition.current = requestDevicePosition().catch(() => {
+      if (live) setLocationFailed(true);
+      return null;
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function submit(values: DonationFormValues) {
+    // Without the device's position the server places the donation at the chosen city.
+    const coordinates = await devicePosition.current;
+    try {
+      await create.mutateAsync({
+        title: values.title.trim(),
+        description: values.description.trim(),
+        categoryId: values.categoryId,
+        city: values.city,
+        imageUrl: values.photo?.imageUrl ?? '',
+        ...(coordinates ? { latitude: coordinates.lat, longitude: coordinates.lng } : {}),
+      });
+    } catch (error) {
+      toast({ title: t('donations.form.createError'), description: errorMessage(error, t, 'donations.form.createErrorFallback'), variant: 'error' });
+      throw error;
+    }
+    toast({ title: t('donations.form.createSuccess'), description: t('donations.form.createSuccessText'), variant: 'success' });
+    navigate('/');
+  }
+
+  return (
+    <DonationForm
+      mode="create"
+      initial={EMPTY}
+      onSubmit={submit}
+      pending={create.isPending}
+      notice={
+        locationFailed ? (
+          <p className="muted form-note" data-testid="location-fallback-note">
+            <span aria-hidden="true">📍</span> {t('donations.form.locationFallback')}
+          </p>
+        ) : null
+      }
+    />
+  );
+}

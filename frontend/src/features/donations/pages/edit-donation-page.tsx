@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { isApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { donationHref, type Donation } from '@/lib/donations';
+import { errorMessage } from '@/lib/errors';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useDonation } from '../api/get-donation';
+import { useUpdateDonation, type UpdateDonationChanges } from '../api/update-donation';
+import { DonationForm } from '../components/donation-form';
+import type { DonationFormValues } from '../lib/donation-form';
+import '../components/donations.css';
+
+function valuesOf(donation: Donation): DonationFormValues {
+  return {
+    title: donation.title,
+    description: donation.description,
+    categoryId: donation.categoryId,
+    city: donation.city,
+    photo: { imageUrl: donation.imageUrl, previewUrl: donation.imageUrl, uploading: false },
+  };
+}
+
+/** Only what changed is sent; the photo only when a new one was uploaded. */
+function changesOf(donation: Donation, values: DonationFormValues): UpdateDonationChanges {
+  const changes: UpdateDonationChanges = {};
+  if (values.title.trim() !== donation.title) changes.title = values.title.trim();
+  if (values.description.trim() !== donation.description) changes.description = values.description.trim();
+  if (values.categoryId !== donation.categoryId) changes.categoryId = values.categoryId;
+  if (values.city !== donation.city) changes.city = values.city;
+  if (values.photo && values.photo.imageUrl !== donation.imageUrl) changes.imageUrl = values.photo.imageUrl;
+  return changes;
+}
+
+/** /edit-donation/:id: the owner's edit of an available donation. */
+export function EditDonationPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const donationId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
+  const { data: user, isPending: userPending } = useUser();
+  const donation = useDonation(donationId);
+  usePageTitle(t('donations.form.editTitle'));
+
+  if (userPending) {
+    return (
+      <div className="container page" aria-busy="true" data-testid="auth-checking">
+        <p className="muted">{t('donations.form.checkingSession')}</p>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/login" replace />;
+
+  const notFound = Number.isNaN(donationId) || (isApiError(donation.error) && donation.error.status === 404);
+  let blocked: { testId: string; text: string } | null = null;
+  if (notFound) blocked = { testId: 'donation-not-found', text: t('donations.detail.notFound') };
+  else if (donation.isError) blocked = { testId: 'donation-error', text: errorMessage(donation.error, t, 'donations.detail.error') };
+  else if (donation.data && donation.data.userId !== user.id) blocked = { testId: 'edit-forbidden', text: t('errors.DONATION_NOT_OWNER') };
+  else if (donation.data && donation.data.status !== 'available') blocked = { testId: 'edit-not-editable', text: t('errors.DONATION_NOT_EDITABLE') };
+
+  if (blocked) {
+    return (
+      <div className="container page">
+        <div className="card empty-state" role="alert" data-testid={blocked.testId}>
+          <h1>{t('donations.form.editTitle')}</h1>
+          <p>{blocked.text}</p>
+          <div className="row">
+            {donation.data && (
+              <Link to={donationHref(donation.data.id)} className={buttonClass('primary')}>
+                {t('donations.form.backToDonation')}
+              </Link>
+            )}
+            <Link to="/donations" className={buttonClass('outline')}>
+              {t('donations.detail.back')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page page--form" data-testid="edit-donation-page">
+      <header className="page__header">
+        <h1>{t('donations.form.editTitle')}</h1>
+      </header>
+      {donation.data ? (
+        <EditForm key={donation.data.id} donation={donation.data} />
+      ) : (
+        <div className="card stack" aria-busy="true" data-testid="donation-loading">
+          <span className="skeleton skeleton--title" />
+          <span className="skeleton skeleton--line skeleton--wide" />
+          <span className="skeleton skeleton--line" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EditForm({ donation }: { donation: Donation }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const update = useUpdateDonation();
+
+  async function submit(values: DonationFormValues) {
+    const changes = changesOf(donation, values);
+    if (Object.keys(changes).length > 0) {
+      try {
+        await update.mutateAsync({ id: donation.id, changes });
+      } catch (error) {
+        toast({ title: t('donations.form.editError'), description: errorMessage(error, t, 'donations.form.editErrorFallback'), variant: 'error' });
+        throw error;
+      }
+    }
+    toast({ title: t('donations.form.editSuccess'), description: t('donations.form.editSuccessText'), variant: 'success' });
+    navigate(donationHref(donation.id));
+  }
+
+  return <DonationForm mode="edit" initial={valuesOf(donation)} onSubmit={submit} pending={update.isPending} />;
+}
