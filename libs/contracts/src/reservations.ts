@@ -44,10 +44,3 @@ export interface TransferResult {
   senderNewBalance: number;
   receiverId: string;
 }
-
-/** The reliability label of design §4. */
-export function reliabilityLabel(score: number): 'Fiable' | 'Moyen' | 'À surveiller' {
-  if (score >= 80) return 'Fiable';
-  if (score >= 50) return 'Moyen';
-  return 'À surveiller';
-}

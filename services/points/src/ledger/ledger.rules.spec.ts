@@ -3,9 +3,16 @@ import {
   InsufficientPointsError,
   OPENING_BALANCE,
   publishReward,
+  receptionReward,
+  reliabilityAfterExpiry,
+  reservationHold,
+  reservationRefund,
+  transferEntries,
   welcomeCredit,
   withdrawalReversal,
 } from './ledger.rules.js';
+
+const ref = { reservationId: 'r-1', donationId: 7, title: 'Chaise' };
 
 describe('ledger rules', () => {
   it('should open every account with a 10-point earned entry', () => {
@@ -34,5 +41,29 @@ describe('ledger rules', () => {
     expect(withdrawalReversal('u1', 7, 'Chaise', 12)?.amount).toBe(-5);
     expect(withdrawalReversal('u1', 7, 'Chaise', 3)?.amount).toBe(-3);
     expect(withdrawalReversal('u1', 7, 'Chaise', 0)).toBeNull();
+  });
+
+  it('should make reserving a spent −2 entry tied to its reservation', () => {
+    expect(reservationHold('u1', ref, 'owner')).toMatchObject({ type: 'spent', amount: -2, reference: 'r-1', relatedUserId: 'owner', donationTitle: 'Chaise' });
+  });
+
+  it('should refund a cancelled reservation as an other +2 entry', () => {
+    expect(reservationRefund('u1', 2, ref)).toMatchObject({ type: 'other', amount: 2, reason: 'reservation_refund', reference: 'r-1' });
+  });
+
+  it('should pay the donor +5 on reception, naming the reserver', () => {
+    expect(receptionReward('owner', 'u1', ref)).toMatchObject({ userId: 'owner', type: 'earned', amount: 5, relatedUserId: 'u1' });
+  });
+
+  it('should write both sides of a transfer, each naming the other', () => {
+    const [out, into] = transferEntries('t-1', 'a', 'b', 3, 'Merci');
+    expect(out).toMatchObject({ userId: 'a', type: 'transferred', amount: -3, relatedUserId: 'b', reference: 't-1' });
+    expect(into).toMatchObject({ userId: 'b', type: 'received', amount: 3, relatedUserId: 'a', reference: 't-1' });
+    expect(out.amount + into.amount).toBe(0);
+  });
+
+  it('should lower reliability by 10 on expiry, never below 0', () => {
+    expect(reliabilityAfterExpiry(100)).toBe(90);
+    expect(reliabilityAfterExpiry(5)).toBe(0);
   });
 });
