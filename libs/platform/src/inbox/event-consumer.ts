@@ -114,3 +114,16 @@ export class EventConsumer<TPayload = unknown> {
     }
   }
 }
+
+/** A Nest provider owning one consumer: it starts with the application and stops with it. */
+export abstract class ManagedEventConsumer<TPayload = unknown> {
+  abstract readonly consumer: EventConsumer<TPayload>;
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.consumer.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.consumer.stop();
+  }
+}

@@ -1,15 +1,16 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { allEventsOf } from '@hdiya/contracts';
-import { applyMemberEvent, EVENT_BUS, EventConsumer, type EventBus, type MemberEvent } from '@hdiya/platform';
+import { applyMemberEvent, EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus, type MemberEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
 /** Keeps `donations.members` in step with the users service (UserRegistered, UserUpdated). */
 @Injectable()
-export class MembersConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MembersConsumer extends ManagedEventConsumer<MemberEvent> {
   readonly consumer: EventConsumer<MemberEvent>;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
+    super();
     this.consumer = new EventConsumer<MemberEvent>({
       bus,
       dataSource,
@@ -19,13 +20,5 @@ export class MembersConsumer implements OnApplicationBootstrap, OnApplicationShu
       handle: (event, manager) => applyMemberEvent(manager, SCHEMA, event),
       logger: new Logger('donations:members'),
     });
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.consumer.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.consumer.stop();
   }
 }

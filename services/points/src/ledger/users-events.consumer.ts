@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { allEventsOf, EventTypes } from '@hdiya/contracts';
-import { applyMemberEvent, EVENT_BUS, EventConsumer, type EventBus, type MemberEvent } from '@hdiya/platform';
+import { applyMemberEvent, EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus, type MemberEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { LedgerService } from './ledger.service.js';
 
@@ -10,10 +10,11 @@ import { LedgerService } from './ledger.service.js';
  * and both it and `UserUpdated` keep the members' names the history shows.
  */
 @Injectable()
-export class UsersEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UsersEventsConsumer extends ManagedEventConsumer<MemberEvent> {
   readonly consumer: EventConsumer<MemberEvent>;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, ledger: LedgerService) {
+    super();
     this.consumer = new EventConsumer<MemberEvent>({
       bus,
       dataSource,
@@ -26,13 +27,5 @@ export class UsersEventsConsumer implements OnApplicationBootstrap, OnApplicatio
       },
       logger: new Logger('points:users'),
     });
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.consumer.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.consumer.stop();
   }
 }

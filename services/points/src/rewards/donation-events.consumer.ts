@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   allEventsOf,
@@ -10,7 +10,7 @@ import {
   type ReservationCancelledV1,
   type ReservationExpiredV1,
 } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { HoldsService } from '../holds/holds.service.js';
 import { DonationRewardsService } from './donation-rewards.service.js';
@@ -31,10 +31,11 @@ const refOf = (p: { reservationId: string; donationId: number; title: string }) 
 
 /** Every donations event, in order, through one durable consumer: rewards and reservation holds. */
 @Injectable()
-export class DonationEventsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DonationEventsConsumer extends ManagedEventConsumer<DonationEvent> {
   readonly consumer: EventConsumer<DonationEvent>;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, rewards: DonationRewardsService, holds: HoldsService) {
+    super();
     this.consumer = new EventConsumer<DonationEvent>({
       bus,
       dataSource,
@@ -66,13 +67,5 @@ export class DonationEventsConsumer implements OnApplicationBootstrap, OnApplica
       },
       logger: new Logger('points:donations'),
     });
-  }
-
-  onApplicationBootstrap(): Promise<void> {
-    return this.consumer.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.consumer.stop();
   }
 }
