@@ -5,7 +5,11 @@ import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { ContactPage } from '@/features/contact/pages/contact-page';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
-import { FavoriteDonationsPanel, MyDonationsPanel } from '@/features/donations/components/member-donation-lists';
+import {
+  FavoriteDonationsPanel,
+  MyDonationsPanel,
+  MyReservationsPanel,
+} from '@/features/donations/components/member-donation-lists';
 import { HomePage } from '@/features/home/pages/home-page';
 import { AboutPage } from '@/features/info/pages/about-page';
 import { HowItWorksPage } from '@/features/info/pages/how-it-works-page';
@@ -32,10 +36,20 @@ const EditDonationPage = lazy(() =>
   import('@/features/donations/pages/edit-donation-page').then((m) => ({ default: m.EditDonationPage })),
 );
 const AdminPage = lazy(() => import('@/features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
+const TransferPointsPage = lazy(() =>
+  import('@/features/points/pages/transfer-points-page').then((m) => ({ default: m.TransferPointsPage })),
+);
+const PointsHistoryPage = lazy(() =>
+  import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
+);
 
 // Features do not import each other (conventions §10): pages that show another feature's
 // pieces receive them here, where the app composes features.
-const profilePanels = { donations: <MyDonationsPanel />, favorites: <FavoriteDonationsPanel /> };
+const profilePanels = {
+  donations: <MyDonationsPanel />,
+  reservations: <MyReservationsPanel />,
+  favorites: <FavoriteDonationsPanel />,
+};
 
 // Every route of spec §2. Screens that arrive with later issues share the coming-soon page.
 export const routes: RouteObject[] = [
@@ -51,8 +65,8 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: <ProfilePage panels={profilePanels} /> },
       { path: 'messages', element: <ComingSoonPage screen="messages" /> },
       { path: 'admin', element: <AdminPage /> },
-      { path: 'transfer-points', element: <ComingSoonPage screen="transferPoints" /> },
-      { path: 'points-history', element: <ComingSoonPage screen="pointsHistory" /> },
+      { path: 'transfer-points', element: <TransferPointsPage /> },
+      { path: 'points-history', element: <PointsHistoryPage /> },
       { path: 'notifications', element: <ComingSoonPage screen="notifications" /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },

@@ -22,6 +22,13 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('should pass extra headers such as Idempotency-Key', async () => {
+    const fetchMock = stubFetch(201, { transferId: 't1' });
+    await api.post('/api/transfer-points', { points: 1 }, { 'Idempotency-Key': 'key-12345678' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'Idempotency-Key': 'key-12345678', 'Content-Type': 'application/json' });
+  });
+
   it('should throw an ApiError carrying status, code, message and field', async () => {
     stubFetch(409, { statusCode: 409, message: 'Ce nom est pris', code: 'USERNAME_TAKEN', field: 'username' });
     const error = await api.post('/api/signup', {}).catch((caught: unknown) => caught);

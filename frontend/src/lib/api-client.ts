@@ -33,6 +33,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** extra request headers, e.g. `Idempotency-Key` */
+  headers?: Record<string, string>;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -54,7 +56,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary itself
@@ -126,7 +128,7 @@ export function withQuery(path: string, params: Record<string, string | number |
 
 export const api = {
   get: <T>(url: string, signal?: AbortSignal) => request<T>('GET', url, { signal }),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, { body }),
+  post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', url, { body, headers }),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, { body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
   delete: <T>(url: string) => request<T>('DELETE', url),

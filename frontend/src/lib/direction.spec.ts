@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguageToDocument, directionOf, type LangDirTarget } from './direction';
+import { applyLanguageToDocument, directionOf, isolate, type LangDirTarget } from './direction';
 
 describe('directionOf', () => {
   it('should be rtl for Arabic and ltr for French', () => {
@@ -16,5 +16,12 @@ describe('applyLanguageToDocument', () => {
     expect(html).toEqual({ lang: 'ar', dir: 'rtl' });
     applyLanguageToDocument('fr', html);
     expect(html).toEqual({ lang: 'fr', dir: 'ltr' });
+  });
+});
+
+describe('isolate', () => {
+  it('should wrap text in first-strong isolates on right-to-left screens only', () => {
+    expect(isolate('Amina B.', 'ar')).toBe('\u2068Amina B.\u2069');
+    expect(isolate('Amina B.', 'fr')).toBe('Amina B.');
   });
 });

@@ -31,3 +31,12 @@ export function applyLanguageToDocument(
 
 /** Each language named in itself, as language switches should show it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', ar: 'العربية' };
+
+/**
+ * Wraps a value from another script (a Latin name in an Arabic sentence) in Unicode isolates, so
+ * "Amina B." keeps its full stop at its end on a right-to-left screen. Left-to-right text is
+ * returned unchanged (nothing invisible for tests or copy-paste to trip over).
+ */
+export function isolate(text: string, language: string): string {
+  return directionOf(language) === 'rtl' ? `\u2068${text}\u2069` : text;
+}

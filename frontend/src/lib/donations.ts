@@ -38,6 +38,22 @@ export interface Donation {
   distance?: number;
 }
 
+/** States of a reservation (libs/contracts ReservationState); failed ones never reach the list. */
+export const RESERVATION_STATES = ['pending', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
+export type ReservationState = (typeof RESERVATION_STATES)[number];
+
+/** A donation in "my reservations" (GET /api/user/reservations): the reservation rides along. */
+export interface ReservedDonation extends Donation {
+  reservation: {
+    id: string;
+    state: ReservationState;
+    reservedAt: string;
+    expiresAt: string;
+    /** milliseconds left to collect while active, else 0 (measured by the server) */
+    timeLeftMs: number;
+  };
+}
+
 export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
@@ -52,6 +68,8 @@ export interface ModerationDonation extends Donation {
 export const DonationRules = {
   publishReward: 5,
   reservationCost: 2,
+  /** days a reserver has to collect the item (spec §1, §9) */
+  collectionDays: 10,
   maxImageBytes: 5 * 1024 * 1024,
   minDistanceKm: 1,
   maxDistanceKm: 50,

@@ -31,6 +31,8 @@ export type LedgerEntryType = 'earned' | 'spent' | 'received' | 'transferred' | 
 export interface PointsHistoryEntry {
   id: string;
   type: LedgerEntryType;
+  /** Why, for machines (e.g. to translate the description): welcome, reservation_hold, transfer_in… */
+  reason: string;
   amount: number;
   description: string;
   relatedUser: { id: string; firstName: string | null; lastName: string | null } | null;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 
-export type ComingSoonScreen = 'messages' | 'transferPoints' | 'pointsHistory' | 'notifications';
+export type ComingSoonScreen = 'messages' | 'notifications';
 
 /** Placeholder for routes whose screens come with later issues. */
 export function ComingSoonPage({ screen }: { screen: ComingSoonScreen }) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 import './ui.css';
 
 export interface DialogProps {
@@ -65,12 +65,25 @@ export interface ConfirmDialogProps {
   text: ReactNode;
   confirmLabel: ReactNode;
   cancelLabel?: ReactNode;
+  /** `danger` (default) for destructive actions; `primary` for a final but welcome step */
+  confirmVariant?: ButtonVariant;
   loading?: boolean;
   testId?: string;
 }
 
 /** "Are you sure?" before a destructive action; Cancel keeps the focus out of harm's way. */
-export function ConfirmDialog({ open, onClose, onConfirm, title, text, confirmLabel, cancelLabel, loading, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  confirmVariant = 'danger',
+  loading,
+  testId,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -83,7 +96,7 @@ export function ConfirmDialog({ open, onClose, onConfirm, title, text, confirmLa
           <Button variant="outline" onClick={onClose} data-testid={testId ? `${testId}-cancel` : undefined} autoFocus>
             {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={loading} data-testid={testId ? `${testId}-confirm` : undefined}>
+          <Button variant={confirmVariant} onClick={onConfirm} loading={loading} data-testid={testId ? `${testId}-confirm` : undefined}>
             {confirmLabel}
           </Button>
         </>

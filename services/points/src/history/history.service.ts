@@ -5,6 +5,7 @@ import { lastNameInitial, type LedgerEntryType, type PointsHistoryEntry } from '
 interface HistoryRow {
   id: string;
   type: LedgerEntryType;
+  reason: string;
   amount: number;
   description: string;
   related_user_id: string | null;
@@ -25,7 +26,7 @@ export class HistoryService {
    */
   async history(userId: string, limit: number, before?: string): Promise<PointsHistoryEntry[]> {
     const rows = (await this.dataSource.query(
-      `SELECT e.id, e.type, e.amount, e.description, e.related_user_id, m.first_name, m.last_name,
+      `SELECT e.id, e.type, e.reason, e.amount, e.description, e.related_user_id, m.first_name, m.last_name,
               e.donation_id, e.donation_title, e.created_at
        FROM "points"."ledger_entries" e LEFT JOIN "points"."members" m ON m.user_id = e.related_user_id
        WHERE e.user_id = $1 ${before ? 'AND e.id < $3' : ''}
@@ -35,6 +36,7 @@ export class HistoryService {
     return rows.map((r) => ({
       id: String(r.id),
       type: r.type,
+      reason: r.reason,
       amount: r.amount,
       description: r.description,
       relatedUser: r.related_user_id ? { id: r.related_user_id, firstName: r.first_name, lastName: lastNameInitial(r.last_name) } : null,

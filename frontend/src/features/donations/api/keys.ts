@@ -7,6 +7,7 @@ export const donationKeys = {
   detail: (id: number) => ['donations', 'detail', id] as const,
   mine: ['user', 'donations'] as const,
   favorites: ['user', 'favorites'] as const,
+  reservations: ['user', 'reservations'] as const,
   categories: ['categories'] as const,
   cities: ['cities'] as const,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DonationImage } from '@/components/donation-image';
@@ -12,13 +13,15 @@ export interface DonationCardProps {
   donation: Donation;
   /** lists without a position (recent donations) hide the distance and the city (spec §2) */
   hideDistance?: boolean;
+  /** extra lines at the bottom of the card (e.g. a reservation's state and time left) */
+  footer?: ReactNode;
 }
 
 /**
  * The whole card opens the donation (the title link is stretched over it); the heart sits above
  * that link so it stays its own button. Visitors and owners get no heart (spec §2, §6).
  */
-export function DonationCard({ donation, hideDistance = false }: DonationCardProps) {
+export function DonationCard({ donation, hideDistance = false, footer }: DonationCardProps) {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();
   const cityLabel = useCityLabel();
@@ -68,6 +71,7 @@ export function DonationCard({ donation, hideDistance = false }: DonationCardPro
           </span>
           <span data-testid="donation-card-owner">{donation.owner.displayName}</span>
         </div>
+        {footer && <div className="donation-card__footer">{footer}</div>}
       </div>
     </article>
   );

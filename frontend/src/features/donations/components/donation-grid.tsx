@@ -1,19 +1,29 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Donation } from '@/lib/donations';
 import { DonationCard, DonationCardSkeleton } from './donation-card';
 import './donations.css';
 
-export interface DonationGridProps {
-  donations: readonly Donation[] | undefined;
+export interface DonationGridProps<T extends Donation = Donation> {
+  donations: readonly T[] | undefined;
   /** skeleton cards shown while `loading` (spec §9: 4 on home, 6 on search) */
   skeletons?: number;
   loading?: boolean;
   hideDistance?: boolean;
   testId?: string;
+  /** extra lines at the bottom of each card */
+  renderFooter?: (donation: T) => ReactNode;
 }
 
 /** 1, 2 or 3 columns by width (spec §2). */
-export function DonationGrid({ donations, skeletons = 6, loading = false, hideDistance, testId = 'donation-grid' }: DonationGridProps) {
+export function DonationGrid<T extends Donation = Donation>({
+  donations,
+  skeletons = 6,
+  loading = false,
+  hideDistance,
+  testId = 'donation-grid',
+  renderFooter,
+}: DonationGridProps<T>) {
   const { t } = useTranslation();
   if (loading) {
     return (
@@ -30,7 +40,7 @@ export function DonationGrid({ donations, skeletons = 6, loading = false, hideDi
     <ul className="donation-grid" data-testid={testId}>
       {donations?.map((donation) => (
         <li key={donation.id}>
-          <DonationCard donation={donation} hideDistance={hideDistance} />
+          <DonationCard donation={donation} hideDistance={hideDistance} footer={renderFooter?.(donation)} />
         </li>
       ))}
     </ul>

@@ -1,21 +1,25 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import type { Page } from '@/lib/api-client';
-import type { Donation } from '@/lib/donations';
+import type { Donation, ReservedDonation } from '@/lib/donations';
 import { useFavorites } from '../api/get-favorites';
 import { useMyDonations } from '../api/get-my-donations';
+import { useReservations } from '../api/get-reservations';
+import { reservationTone, timeLeft } from '../lib/reservation';
 import { DonationGrid } from './donation-grid';
 
-interface ListPanelProps {
-  list: UseInfiniteQueryResult<InfiniteData<Page<Donation>>>;
+interface ListPanelProps<T extends Donation> {
+  list: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   testId: string;
   emptyTitle: string;
   emptyAction: { to: string; label: string; testId: string };
+  renderFooter?: (donation: T) => ReactNode;
 }
 
-function ListPanel({ list, testId, emptyTitle, emptyAction }: ListPanelProps) {
+function ListPanel<T extends Donation>({ list, testId, emptyTitle, emptyAction, renderFooter }: ListPanelProps<T>) {
   const { t } = useTranslation();
   const donations = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <DonationGrid donations={undefined} loading skeletons={3} testId={testId} />;
@@ -41,7 +45,7 @@ function ListPanel({ list, testId, emptyTitle, emptyAction }: ListPanelProps) {
   }
   return (
     <div className="stack">
-      <DonationGrid donations={donations} hideDistance={false} testId={testId} />
+      <DonationGrid donations={donations} hideDistance={false} testId={testId} renderFooter={renderFooter} />
       {list.hasNextPage && (
         <div className="load-more">
           <Button variant="outline" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="load-more">
@@ -76,5 +80,40 @@ export function FavoriteDonationsPanel() {
       emptyTitle={t('donations.profile.favoritesEmpty')}
       emptyAction={{ to: '/donations', label: t('donations.nearby.explore'), testId: 'my-favorites-explore' }}
     />
+  );
+}
+
+/** Profile tab "Mes réservations": each card with the reservation's state and, while active, the time left. */
+export function MyReservationsPanel() {
+  const { t } = useTranslation();
+  return (
+    <ListPanel
+      list={useReservations()}
+      testId="my-reservations"
+      emptyTitle={t('donations.profile.reservationsEmpty')}
+      emptyAction={{ to: '/donations', label: t('donations.nearby.explore'), testId: 'my-reservations-explore' }}
+      renderFooter={(donation) => <ReservationFooter reservation={donation.reservation} />}
+    />
+  );
+}
+
+function ReservationFooter({ reservation }: { reservation: ReservedDonation['reservation'] }) {
+  const { t } = useTranslation();
+  const left = reservation.state === 'active' ? timeLeft(reservation.timeLeftMs) : null;
+  return (
+    <p className="reservation-line" data-testid="reservation-line">
+      <span
+        className={`badge reservation-state reservation-state--${reservationTone(reservation.state)}`}
+        data-testid="reservation-state"
+        data-state={reservation.state}
+      >
+        {t(`donations.reservation.states.${reservation.state}`)}
+      </span>
+      {left && (
+        <span className="reservation-line__left" data-testid="reservation-time-left" data-key={left.key}>
+          <span aria-hidden="true">⏳</span> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
+        </span>
+      )}
+    </p>
   );
 }

@@ -21,9 +21,11 @@ import { useDonation } from '../api/get-donation';
 import { FavoriteButton } from '../components/favorite-button';
 import { MapDialog } from '../components/map-dialog';
 import { ReportDialog } from '../components/report-dialog';
+import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
+import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
 
-/** /donations/:id (spec §2). Reservation and messaging arrive with later issues. */
+/** /donations/:id (spec §2): the donation, and reserve / confirm / cancel by who is looking (design §3). */
 export function DonationDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -73,7 +75,7 @@ function DonationDetail({ donation }: { donation: Donation }) {
   const categoryName = useCategoryName();
   const cityLabel = useCityLabel();
   const [mapOpen, setMapOpen] = useState(false);
-  const isOwner = user?.id === donation.userId;
+  const actions = detailActions(donation, user?.id);
   const category = categories.find((entry) => entry.id === donation.categoryId);
   const distance = location.position
     ? distanceKm(location.position, { lat: donation.latitude, lng: donation.longitude })
@@ -133,9 +135,14 @@ function DonationDetail({ donation }: { donation: Donation }) {
             </div>
           </div>
 
-          <StatusMessage donation={donation} user={user ?? null} />
+          <StatusMessage donation={donation} actions={actions} />
 
-          {!userPending && (isOwner ? <OwnerActions donation={donation} /> : <VisitorActions donation={donation} user={user ?? null} />)}
+          {!userPending &&
+            (actions.role === 'owner' ? (
+              <OwnerActions donation={donation} actions={actions} />
+            ) : (
+              <MemberActions donation={donation} user={user ?? null} actions={actions} />
+            ))}
         </div>
       </div>
       <MapDialog
@@ -149,61 +156,52 @@ function DonationDetail({ donation }: { donation: Donation }) {
   );
 }
 
-function StatusMessage({ donation, user }: { donation: Donation; user: User | null }) {
+/** The status line: reserved by you (with the time left) / by someone else / yours and reserved; done; withdrawn. */
+function StatusMessage({ donation, actions }: { donation: Donation; actions: DetailActions }) {
   const { t } = useTranslation();
-  let key: string | null = null;
-  if (donation.status === 'reserved') {
-    if (user && donation.reservedById === user.id) key = 'donations.detail.reservedByYou';
-    else if (user && donation.userId === user.id) key = 'donations.detail.reservedOwner';
-    else key = 'donations.detail.reservedByOther';
-  } else if (donation.status === 'completed') key = 'donations.detail.completed';
-  else if (donation.status === 'cancelled') key = 'donations.detail.cancelled';
-  if (!key) return null;
+  if (!actions.message) return null;
   return (
-    <p className={`detail__status detail__status--${donation.status}`} role="status" data-testid="donation-status-message">
-      {t(key)}
-    </p>
+    <div className={`detail__status detail__status--${donation.status}`} role="status" data-testid="donation-status-box">
+      <p className="detail__status-text" data-testid="donation-status-message" data-message={actions.message}>
+        {t(`donations.detail.${actions.message}`)}
+      </p>
+      {actions.message === 'reservedByYou' && <ReservationDeadline donation={donation} by="reserver" />}
+      {actions.message === 'reservedOwner' && <ReservationDeadline donation={donation} by="owner" />}
+    </div>
   );
 }
 
-/** Signed-in non-owners: reserve (coming soon), favourite, report. Visitors: favourite (sign-in toast). */
-function VisitorActions({ donation, user }: { donation: Donation; user: User | null }) {
+/**
+ * Everyone but the donor: reserve (visitors are asked to sign in), or confirm and cancel their own
+ * reservation; favourite; report (members).
+ */
+function MemberActions({ donation, user, actions }: { donation: Donation; user: User | null; actions: DetailActions }) {
   const { t } = useTranslation();
   const [reportOpen, setReportOpen] = useState(false);
   return (
     <div className="stack detail__actions">
-      {user && donation.status === 'available' && (
-        <div className="detail__reserve">
-          <Button size="lg" className="btn--block" disabled aria-describedby="reserve-note" data-testid="reserve-button">
-            {t('donations.detail.reserve')}
-          </Button>
-          <p id="reserve-note" className="muted detail__note" data-testid="reserve-note">
-            {t('donations.detail.reserveSoon')}
-          </p>
+      {actions.reserve && <ReserveButton donation={donation} user={user} />}
+      {(actions.confirm || actions.cancel) && (
+        <div className="detail__reservation-actions" data-testid="reserver-actions">
+          {actions.confirm && <ConfirmReceptionButton donation={donation} />}
+          {actions.cancel && <CancelReservationButton donation={donation} by="reserver" />}
         </div>
       )}
       <div className="row">
-        <FavoriteButton donationId={donation.id} variant="full" />
-        {user && (
+        {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
+        {actions.report && (
           <Button variant="ghost" size="sm" onClick={() => setReportOpen(true)} data-testid="report-button">
             <span aria-hidden="true">🚩</span> {t('donations.report.open')}
           </Button>
         )}
       </div>
-      {!user && donation.status === 'available' && (
-        <p className="muted detail__note">
-          <Link to="/login" data-testid="detail-login-link">
-            {t('donations.detail.loginToReserve')}
-          </Link>
-        </p>
-      )}
-      {user && <ReportDialog donationId={donation.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
+      {actions.report && <ReportDialog donationId={donation.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
     </div>
   );
 }
 
-/** Owners: Modifier, and Supprimer while the donation is still available (spec §2, design §3). */
-function OwnerActions({ donation }: { donation: Donation }) {
+/** Owners: Modifier; Supprimer while available; cancel the reservation while reserved (spec §2, design §3). */
+function OwnerActions({ donation, actions }: { donation: Donation; actions: DetailActions }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -229,16 +227,21 @@ function OwnerActions({ donation }: { donation: Donation }) {
       <p className="muted detail__note" data-testid="owner-note">
         {t('donations.detail.ownerNote')}
       </p>
-      <div className="row">
-        <Link to={`/edit-donation/${donation.id}`} className={buttonClass('outline')} data-testid="edit-donation">
-          <span aria-hidden="true">✏️</span> {t('donations.detail.edit')}
-        </Link>
-        {donation.status === 'available' && (
-          <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
-            <span aria-hidden="true">🗑️</span> {t('donations.delete.open')}
-          </Button>
-        )}
-      </div>
+      {actions.cancel && <CancelReservationButton donation={donation} by="owner" />}
+      {(actions.edit || actions.delete) && (
+        <div className="row">
+          {actions.edit && (
+            <Link to={`/edit-donation/${donation.id}`} className={buttonClass('outline')} data-testid="edit-donation">
+              <span aria-hidden="true">✏️</span> {t('donations.detail.edit')}
+            </Link>
+          )}
+          {actions.delete && (
+            <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
+              <span aria-hidden="true">🗑️</span> {t('donations.delete.open')}
+            </Button>
+          )}
+        </div>
+      )}
       <ConfirmDialog
         open={confirmOpen}
         onClose={() => setConfirmOpen(false)}

@@ -10,7 +10,7 @@ import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
 
 export interface ProfilePageProps {
-  /** the donations and favourites lists, composed in by the app (they belong to the donations feature) */
+  /** the donations, reservations and favourites lists, composed in by the app (they belong to the donations feature) */
   panels?: Partial<Record<Exclude<ProfileTab, 'profile'>, ReactNode>>;
 }
 

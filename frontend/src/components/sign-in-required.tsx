@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+
+/** The "Connexion requise" card that members-only screens show to visitors (spec §6). */
+export function SignInRequired({ text, testId = 'sign-in-required' }: { text: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <div className="card empty-state" data-testid={testId}>
+        <p className="empty-state__icon" aria-hidden="true">
+          🔒
+        </p>
+        <h1>{t('common.signInRequired')}</h1>
+        <p>{text}</p>
+        <Link to="/login" className={buttonClass('primary')} data-testid={`${testId}-login`}>
+          {t('layout.login')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Donation, ReservationState } from '@/lib/donations';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Which sentence tells the reserver how long is left (keys under donations.reservation.timeLeft). */
+export type TimeLeftKey = 'days' | 'dayOne' | 'hours' | 'hourOne' | 'lessThanHour' | 'expired';
+
+export interface TimeLeft {
+  key: TimeLeftKey;
+  count: number;
+}
+
+/**
+ * Days while at least one day is left, then hours, then "less than an hour". Counts round down:
+ * the member is never told they have longer than they do (the exact deadline is shown beside it).
+ */
+export function timeLeft(ms: number): TimeLeft {
+  if (!Number.isFinite(ms) || ms <= 0) return { key: 'expired', count: 0 };
+  if (ms >= DAY_MS) {
+    const days = Math.floor(ms / DAY_MS);
+    return { key: days === 1 ? 'dayOne' : 'days', count: days };
+  }
+  if (ms >= HOUR_MS) {
+    const hours = Math.floor(ms / HOUR_MS);
+    return { key: hours === 1 ? 'hourOne' : 'hours', count: hours };
+  }
+  return { key: 'lessThanHour', count: 0 };
+}
+
+/** Time left until a deadline (a donation's `autoExpireAt`); null when there is none. */
+export function timeLeftUntil(deadline: string | null | undefined, now: Date = new Date()): TimeLeft | null {
+  if (!deadline) return null;
+  const at = new Date(deadline).getTime();
+  if (Number.isNaN(at)) return null;
+  return timeLeft(at - now.getTime());
+}
+
+/** The status line of the detail page (keys under donations.detail). */
+export type DetailMessage = 'reservedByYou' | 'reservedByOther' | 'reservedOwner' | 'completed' | 'cancelled';
+
+export interface DetailActions {
+  /** who is looking: a visitor, a member, the donor, or the member holding the reservation */
+  role: 'visitor' | 'member' | 'owner' | 'reserver';
+  message: DetailMessage | null;
+  /** "Réserver (2 points)": also shown to visitors, whom the click asks to sign in */
+  reserve: boolean;
+  /** "Confirmer la réception": the reserver only */
+  confirm: boolean;
+  /** "Annuler la réservation": the reserver or the donor, while reserved */
+  cancel: boolean;
+  /** "Modifier" and "Supprimer": the donor, while available only (design §3) */
+  edit: boolean;
+  delete: boolean;
+  favorite: boolean;
+  report: boolean;
+}
+
+/** What the detail page shows to whom (spec §2, §4, §6; design §3). */
+export function detailActions(
+  donation: Pick<Donation, 'status' | 'userId' | 'reservedById'>,
+  userId: string | null | undefined,
+): DetailActions {
+  const signedIn = Boolean(userId);
+  const owner = signedIn && donation.userId === userId;
+  const reserved = donation.status === 'reserved';
+  const reserver = signedIn && !owner && reserved && donation.reservedById === userId;
+
+  let message: DetailMessage | null = null;
+  if (reserved) message = reserver ? 'reservedByYou' : owner ? 'reservedOwner' : 'reservedByOther';
+  else if (donation.status === 'completed') message = 'completed';
+  else if (donation.status === 'cancelled') message = 'cancelled';
+
+  return {
+    role: owner ? 'owner' : reserver ? 'reserver' : signedIn ? 'member' : 'visitor',
+    message,
+    reserve: !owner && donation.status === 'available',
+    confirm: reserver,
+    cancel: reserver || (owner && reserved),
+    edit: owner && donation.status === 'available',
+    delete: owner && donation.status === 'available',
+    favorite: !owner,
+    report: signedIn && !owner,
+  };
+}
+
+/** Badge tone of a reservation in "Mes réservations". */
+export function reservationTone(state: ReservationState): 'active' | 'done' | 'ended' {
+  if (state === 'active' || state === 'pending') return 'active';
+  if (state === 'completed') return 'done';
+  return 'ended';
+}

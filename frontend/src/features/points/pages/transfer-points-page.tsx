@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SignInRequired } from '@/components/sign-in-required';
+import { useUser } from '@/lib/auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { PointsBalanceCard } from '../components/points-balance-card';
+import { TransferForm } from '../components/transfer-form';
+import '../components/points.css';
+
+/** /transfer-points (spec §2): send points to a member found by phone number. */
+export function TransferPointsPage() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useUser();
+  usePageTitle(t('points.transfer.title'));
+
+  if (isPending) {
+    return (
+      <div className="container page" aria-busy="true">
+        <p className="muted">{t('common.loading')}</p>
+      </div>
+    );
+  }
+  if (!user) return <SignInRequired text={t('points.transfer.loginText')} testId="transfer-login-required" />;
+
+  return (
+    <div className="container page points-page" data-testid="transfer-points-page">
+      <header className="page__header">
+        <h1>{t('points.transfer.title')}</h1>
+        <p className="page__lead">{t('points.transfer.lead')}</p>
+      </header>
+      <div className="points-layout">
+        <TransferForm user={user} />
+        <aside className="stack">
+          <PointsBalanceCard user={user} />
+          <Link to="/points-history" className="link-arrow" data-testid="transfer-history-link">
+            {t('points.history.title')}
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
