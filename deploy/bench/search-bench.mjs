@@ -60,7 +60,7 @@ async function seed(db) {
       `WITH c(i, name, lat, lng) AS (VALUES ${cities}),
        g AS (SELECT n, (n % ${CITIES.length}) AS ci, random() AS r1, random() AS r2, random() AS r3 FROM generate_series($1::int, $2::int) n)
        INSERT INTO donations.donations (title, description, image_key, thumbnail_key, status, category_id, owner_id, city,
-         latitude, longitude, location, search_text, reserved_by_id, reserved_at, created_at)
+         latitude, longitude, location, search_text, reserved_by_id, reserved_at, reservation_id, created_at)
        SELECT t.title, 'Objet de démonstration pour le banc de mesure', 'donations/bench.webp', 'donations/bench-thumb.webp',
          CASE WHEN g.r3 < 0.80 THEN 'available' WHEN g.r3 < 0.95 THEN 'reserved' ELSE 'completed' END,
          1 + (g.n % 8), md5('owner' || (g.n % 5000))::uuid, c.name,
@@ -69,6 +69,7 @@ async function seed(db) {
          t.title || ' ' || lower(c.name),
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN md5('reserver' || g.n)::uuid END,
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN now() END,
+         CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN md5('reservation' || g.n)::uuid END,
          now() - (g.n % 100000) * interval '1 minute'
        FROM g JOIN c ON c.i = g.ci
        CROSS JOIN LATERAL (SELECT (ARRAY['chaise en bois', 'table basse', 'velo enfant', 'livres scolaires', 'poussette',
