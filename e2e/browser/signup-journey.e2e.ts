@@ -1,6 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { newMemberPayload } from '../support/api-client.js';
+import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
+import { jpegWithGps } from '../support/images.js';
+import { expectBalance } from '../support/members.js';
 
 // Debian's Chromium; no browser download is possible (or wanted) on build machines.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,5 +56,43 @@ describe('signing up in the browser', () => {
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await context.close();
+  });
+});
+
+describe('giving and reserving in the browser', () => {
+  it('should publish a donation with a photo, then let another member reserve it', async () => {
+    const base = testEnv().gatewayUrl;
+    const donor = await signedUpMember({ firstName: 'Mehdi', lastName: 'Lahlou' });
+    const reserver = await signedUpMember();
+    await expectBalance(reserver.client, { points: 10 });
+
+    const donorContext = await browser.newContext({ locale: 'fr-FR' });
+    await donorContext.addCookies([{ name: 'hdiya.sid', value: donor.client.sessionCookie!, url: base }]);
+    const page = await donorContext.newPage();
+    await page.goto(`${base}/create-donation`);
+    await page.getByLabel('Titre', { exact: true }).fill('Lampe de chevet');
+    await page.getByLabel('Description', { exact: true }).fill('Lampe en laiton, ampoule fournie.');
+    await page.getByLabel('Catégorie', { exact: true }).selectOption('1');
+    await page.getByLabel('Ville', { exact: true }).selectOption('Rabat');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'lampe.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
+    await page.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
+    await page.getByTestId('donation-submit').click();
+    await page.waitForURL(`${base}/`);
+    await page.getByTestId('header-points').filter({ hasText: /^15 points/ }).waitFor({ timeout: 15_000 });
+    const mine = await donor.client.get<{ id: number; title: string }[]>('/api/user/donations');
+    expect(mine.body[0]!.title).toBe('Lampe de chevet');
+    await donorContext.close();
+
+    const reserverContext = await browser.newContext({ locale: 'fr-FR' });
+    await reserverContext.addCookies([{ name: 'hdiya.sid', value: reserver.client.sessionCookie!, url: base }]);
+    const reserverPage = await reserverContext.newPage();
+    await reserverPage.goto(`${base}/donations/${mine.body[0]!.id}`);
+    await reserverPage.getByTestId('donation-title').filter({ hasText: 'Lampe de chevet' }).waitFor();
+    await reserverPage.getByTestId('reserve-button').click();
+    await reserverPage.locator('[data-testid=donation-status-message][data-message=reservedByYou]').waitFor();
+    await reserverPage.getByTestId('header-points').filter({ hasText: /^8 points/ }).waitFor({ timeout: 15_000 });
+    expect(await reserverPage.getByTestId('header-blocked-points').textContent()).toContain('2');
+    expect((await new ApiClient().get<{ status: string }>(`/api/donations/${mine.body[0]!.id}`)).body.status).toBe('reserved');
+    await reserverContext.close();
   });
 });
