@@ -1,68 +1,26 @@
-// Donations as the gateway answers them (libs/contracts DonationView). They are read by several
-// features (donations, admin, home, profile), so the shapes live here rather than in one feature.
+// Donations as the gateway answers them. They are read by several features (donations, admin,
+// home, profile), so they live here rather than in one feature.
 
-export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
-export type DonationStatus = (typeof DONATION_STATUSES)[number];
+// The shapes are the API contract's own (libs/contracts), imported as types only so that no
+// server code reaches the bundle; the few runtime lists the screens iterate stay here.
+import type { DonationStatus, ReportReason, ReservationState } from '@hdiya/contracts';
 
-export interface DonationOwner {
-  id: string;
-  /** first name and last-name initial, else username; never an e-mail (design.md §6) */
-  displayName: string;
-  profileImageUrl: string | null;
-}
+export type {
+  DonationStatus,
+  DonationView as Donation,
+  ModerationDonationView as ModerationDonation,
+  OwnerView as DonationOwner,
+  ReportReason,
+  ReservationState,
+  ReservedDonationView as ReservedDonation,
+} from '@hdiya/contracts';
 
-export interface Donation {
-  id: number;
-  title: string;
-  description: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  status: DonationStatus;
-  categoryId: number;
-  userId: string;
-  owner: DonationOwner;
-  city: string;
-  /** rounded to about 1 km */
-  latitude: number;
-  longitude: number;
-  pointsValue: number;
-  guaranteePoints: number;
-  reservationPoints: number;
-  reservedById: string | null;
-  reservedAt: string | null;
-  confirmedAt: string | null;
-  autoExpireAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** km from the searcher's position, 1 decimal; only when a position was sent */
-  distance?: number;
-}
+export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const satisfies readonly DonationStatus[];
 
-/** States of a reservation (libs/contracts ReservationState); failed ones never reach the list. */
-export const RESERVATION_STATES = ['pending', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
-export type ReservationState = (typeof RESERVATION_STATES)[number];
+/** States of a reservation; failed ones never reach the list. */
+export const RESERVATION_STATES = ['pending', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const satisfies readonly ReservationState[];
 
-/** A donation in "my reservations" (GET /api/user/reservations): the reservation rides along. */
-export interface ReservedDonation extends Donation {
-  reservation: {
-    id: string;
-    state: ReservationState;
-    reservedAt: string;
-    expiresAt: string;
-    /** milliseconds left to collect while active, else 0 (measured by the server) */
-    timeLeftMs: number;
-  };
-}
-
-export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** A moderator's view of a donation: the owner's e-mail and the reports against it. */
-export interface ModerationDonation extends Donation {
-  ownerEmail: string | null;
-  reportCount: number;
-  reportReasons: ReportReason[];
-}
+export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const satisfies readonly ReportReason[];
 
 /** Business constants of spec §9 that the screens show or enforce. */
 export const DonationRules = {
