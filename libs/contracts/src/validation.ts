@@ -4,6 +4,9 @@ import {
   type ValidationArguments,
   type ValidationError,
   type ValidationOptions,
+  IsOptional,
+  IsString,
+  MaxLength,
   validateSync,
 } from 'class-validator';
 import { normalizeMoroccanPhone } from './phone.js';
@@ -34,6 +37,22 @@ export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? 
 /** Lower-cases and trims an e-mail address. */
 export const NormalizeEmail = () =>
   Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+/** Several property decorators as one, applied in the order they would be stacked above a property. */
+export function composeDecorators(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, property) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, property);
+  };
+}
+
+/** An optional first or last name: trimmed text of at most 50 characters. */
+export const OptionalName = (field: string) =>
+  composeDecorators(
+    Trim(),
+    IsOptional(),
+    IsString({ message: Messages.mustBeText(field) }),
+    MaxLength(50, { message: Messages.tooLong(field, 50) }),
+  );
 
 export function IsMoroccanPhone(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>

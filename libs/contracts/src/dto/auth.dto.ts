@@ -4,6 +4,7 @@ import {
   IsMoroccanPhone,
   Messages,
   NormalizeEmail,
+  OptionalName,
   Trim,
 } from '../validation.js';
 
@@ -42,16 +43,10 @@ export class SignupDto {
   @MaxLength(128, { message: Messages.passwordTooLong })
   password: string;
 
-  @Trim()
-  @IsOptional()
-  @IsString({ message: Messages.mustBeText('firstName') })
-  @MaxLength(50, { message: Messages.tooLong('firstName', 50) })
+  @OptionalName('firstName')
   firstName?: string | null;
 
-  @Trim()
-  @IsOptional()
-  @IsString({ message: Messages.mustBeText('lastName') })
-  @MaxLength(50, { message: Messages.tooLong('lastName', 50) })
+  @OptionalName('lastName')
   lastName?: string | null;
 }
 
@@ -80,16 +75,10 @@ export class ForgotPasswordDto {
 
 /** Every field optional; an empty first/last name or city clears it. */
 export class UpdateProfileDto {
-  @Trim()
-  @IsOptional()
-  @IsString({ message: Messages.mustBeText('firstName') })
-  @MaxLength(50, { message: Messages.tooLong('firstName', 50) })
+  @OptionalName('firstName')
   firstName?: string | null;
 
-  @Trim()
-  @IsOptional()
-  @IsString({ message: Messages.mustBeText('lastName') })
-  @MaxLength(50, { message: Messages.tooLong('lastName', 50) })
+  @OptionalName('lastName')
   lastName?: string | null;
 
   @NormalizeEmail()

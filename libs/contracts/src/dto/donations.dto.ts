@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { DonationRules, REPORT_REASONS, type ReportReason } from '../donations.js';
-import { Messages, Trim } from '../validation.js';
+import { composeDecorators, Messages, Trim } from '../validation.js';
 
 export const DonationMessages = {
   notFound: "Ce don n'existe pas ou a été supprimé.",
@@ -26,6 +26,18 @@ export const DonationMessages = {
 /** Query strings arrive as text: numbers are parsed here, and a non-number stays NaN to be refused. */
 const ToNumber = () =>
   Transform(({ value }) => (value === undefined || value === null || value === '' ? undefined : typeof value === 'number' ? value : Number(value)));
+
+const PageLimit = () =>
+  composeDecorators(
+    ToNumber(),
+    IsOptional(),
+    IsInt({ message: DonationMessages.limit }),
+    Min(1, { message: DonationMessages.limit }),
+    Max(DonationRules.maxPageSize, { message: DonationMessages.limit }),
+  );
+
+const PageCursor = () =>
+  composeDecorators(IsOptional(), IsString({ message: DonationMessages.cursor }), MaxLength(200, { message: DonationMessages.cursor }));
 
 export class CreateDonationDto {
   @Trim()
@@ -148,30 +160,18 @@ export class SearchDonationsQuery extends PositionQuery {
   @MaxLength(20, { message: DonationMessages.status })
   status?: string;
 
-  @ToNumber()
-  @IsOptional()
-  @IsInt({ message: DonationMessages.limit })
-  @Min(1, { message: DonationMessages.limit })
-  @Max(DonationRules.maxPageSize, { message: DonationMessages.limit })
+  @PageLimit()
   limit?: number;
 
-  @IsOptional()
-  @IsString({ message: DonationMessages.cursor })
-  @MaxLength(200, { message: DonationMessages.cursor })
+  @PageCursor()
   cursor?: string;
 }
 
 export class PageQuery {
-  @ToNumber()
-  @IsOptional()
-  @IsInt({ message: DonationMessages.limit })
-  @Min(1, { message: DonationMessages.limit })
-  @Max(DonationRules.maxPageSize, { message: DonationMessages.limit })
+  @PageLimit()
   limit?: number;
 
-  @IsOptional()
-  @IsString({ message: DonationMessages.cursor })
-  @MaxLength(200, { message: DonationMessages.cursor })
+  @PageCursor()
   cursor?: string;
 }
 

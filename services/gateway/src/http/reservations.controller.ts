@@ -11,7 +11,7 @@ import {
   type ReservedDonationView,
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { NOT_SIGNED_IN, SignedInGuard } from '../auth/signed-in.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -76,7 +76,7 @@ export class ReservationsController {
 
   private act(action: Action, donationId: number, user: SessionUser | undefined): Promise<DonationView> {
     if (!user) {
-      throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, action === 'reserve' ? SIGN_IN_TO_RESERVE : 'Vous devez être connecté.');
+      throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, action === 'reserve' ? SIGN_IN_TO_RESERVE : NOT_SIGNED_IN);
     }
     return this.services.call<DonationView>(SUBJECTS[action], { actor: user, donationId }, action === 'reserve' ? this.config.RESERVE_TIMEOUT_MS : undefined);
   }
