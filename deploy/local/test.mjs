@@ -15,10 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, startStack, waitForPort } from './stack.mjs';
 
-const DATABASE = 'hdiya_test';
+// Overridable so two checkouts on one machine can test side by side.
+const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
 const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
-const REDIS_URL = 'redis://127.0.0.1:6379/15';
+const REDIS_URL = `redis://127.0.0.1:6379/${process.env.HDIYA_TEST_REDIS_DB ?? 15}`;
+const FAULT_REDIS_URL = `redis://127.0.0.1:6379/${process.env.HDIYA_TEST_FAULT_REDIS_DB ?? 13}`;
 const cleanups = [];
 const timings = [];
 
@@ -94,6 +96,7 @@ async function main() {
     HDIYA_DATABASE: DATABASE,
     NATS_URL: natsUrl,
     REDIS_URL,
+    FAULT_REDIS_URL,
     NX_DAEMON: 'false',
     NX_TUI: 'false',
     FORCE_COLOR: '0',

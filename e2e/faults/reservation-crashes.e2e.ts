@@ -14,7 +14,7 @@ import { dataUrl, jpegWithGps } from '../support/images.js';
 // killing processes must not disturb the other end-to-end suites.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DATABASE = 'hdiya_fault';
+const DATABASE = `${process.env.HDIYA_DATABASE ?? 'hdiya_test'}_fault`;
 const DB_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}/${DATABASE}`;
 
 interface Stack {
@@ -102,7 +102,7 @@ beforeAll(async () => {
     database: DATABASE,
     port: await freePort(),
     natsUrl: `nats://127.0.0.1:${natsPort}`,
-    redisUrl: 'redis://127.0.0.1:6379/13',
+    redisUrl: process.env.FAULT_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
     nodeEnv: 'test',
     logLevel: 'error',
     s3DataDir: s3Dir,
