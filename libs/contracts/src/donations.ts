@@ -67,6 +67,9 @@ export interface DonationView {
   pointsValue: number;
   guaranteePoints: number;
   reservationPoints: number;
+  /** True while someone holds a reservation on it; the only reservation fact everyone sees. */
+  reserved: boolean;
+  /** Who reserved it: shown to the owner, the reserver and moderators only (null for others). */
   reservedById: string | null;
   reservedAt: string | null;
   confirmedAt: string | null;
@@ -102,6 +105,16 @@ export interface Actor {
 export interface StoredImage {
   imageKey: string;
   thumbnailKey: string;
+}
+
+/**
+ * A donation as `viewer` may see it: who reserved an item is shown only to its owner, its reserver
+ * and moderators, so nobody can map who takes what (the others still see `reserved: true`).
+ */
+export function donationForViewer<T extends DonationView>(donation: T, viewer?: Pick<Actor, 'id' | 'role'>): T {
+  if (donation.reservedById === null) return donation;
+  const entitled = viewer !== undefined && (viewer.role === 'admin' || viewer.id === donation.userId || viewer.id === donation.reservedById);
+  return entitled ? donation : { ...donation, reservedById: null };
 }
 
 export function imageUrlOf(key: string): string {

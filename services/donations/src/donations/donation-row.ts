@@ -75,6 +75,7 @@ export function toDonationView(row: DonationRow, distanceMetres?: number): Donat
     pointsValue: row.points_value,
     guaranteePoints: row.guarantee_points,
     reservationPoints: row.reservation_points,
+    reserved: row.status === 'reserved',
     reservedById: row.reserved_by_id,
     reservedAt: iso(row.reserved_at),
     confirmedAt: iso(row.confirmed_at),

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import {
   CreateDonationDto,
   DonationMessages,
+  donationForViewer,
   ErrorCodes,
   PositionQuery,
   ReportDonationDto,
@@ -36,18 +37,23 @@ export class DonationsController {
   ) {}
 
   @Get()
-  async search(@Query(new ValidatedBody(SearchDonationsQuery)) query: SearchDonationsQuery, @Res({ passthrough: true }) res: Response) {
-    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.search, query));
+  async search(
+    @Query(new ValidatedBody(SearchDonationsQuery)) query: SearchDonationsQuery,
+    @CurrentUser() viewer: SessionUser | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await this.services.call<DonationPage>(Rpc.donations.search, query);
+    return sendPage(res, { ...page, items: page.items.map((d) => donationForViewer(d, viewer)) });
   }
 
   @Get('nearby')
-  nearby(@Query(new ValidatedBody(PositionQuery)) query: PositionQuery): Promise<DonationView[]> {
-    return this.services.call<DonationView[]>(Rpc.donations.nearby, query);
+  async nearby(@Query(new ValidatedBody(PositionQuery)) query: PositionQuery, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView[]> {
+    return (await this.services.call<DonationView[]>(Rpc.donations.nearby, query)).map((d) => donationForViewer(d, viewer));
   }
 
   @Get(':id')
-  get(@Param('id', DonationId()) id: number): Promise<DonationView> {
-    return this.services.call<DonationView>(Rpc.donations.get, { donationId: id });
+  async get(@Param('id', DonationId()) id: number, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView> {
+    return donationForViewer(await this.services.call<DonationView>(Rpc.donations.get, { donationId: id }), viewer);
   }
 
   /** The owner is the session member; `userId` and `pointsValue` from the body are ignored. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { FavoriteDto, PageQuery, Rpc, type DonationPage } from '@hdiya/contracts';
+import { donationForViewer, FavoriteDto, PageQuery, Rpc, type DonationPage } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -28,7 +28,9 @@ export class MemberListsController {
 
   @Get('user/favorites')
   async favorites(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
-    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.favorites, { actor: user, page }));
+    const favorites = await this.services.call<DonationPage>(Rpc.donations.favorites, { actor: user, page });
+    // A favourite reserved by someone else must not say by whom.
+    return sendPage(res, { ...favorites, items: favorites.items.map((d) => donationForViewer(d, user)) });
   }
 
   @Get('user/donations')

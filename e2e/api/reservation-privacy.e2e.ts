@@ -1,0 +1,55 @@
+import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { signedInAdmin } from '../support/admin.js';
+import { expectBalance, publish } from '../support/members.js';
+
+// Review finding: `reservedById` was in every public answer, so with GET /api/users/{id} anyone
+// could map who takes what. Only the owner, the reserver and moderators may see it.
+
+interface Donation {
+  id: number;
+  status: string;
+  reserved: boolean;
+  reservedById: string | null;
+}
+
+async function member() {
+  const m = await signedUpMember();
+  await expectBalance(m.client, { points: 10 }, 'welcome');
+  return m;
+}
+
+/** The donation as `client` sees it on the detail page, in search results and in favourites. */
+async function seenBy(client: ApiClient, id: number, title: string) {
+  const detail = await client.get<Donation>(`/api/donations/${id}`);
+  // publish() puts donations in Kénitra: search around it.
+  const search = await client.get<Donation[]>(`/api/donations?status=all&lat=34.26&lng=-6.58&distance=50&query=${encodeURIComponent(title)}`);
+  return { detail: detail.body, found: search.body.find((d) => d.id === id) };
+}
+
+describe('who reserved an item', () => {
+  it('should be shown to the owner, the reserver and moderators only; others see reserved: true', async () => {
+    const donor = await member();
+    const reserver = await member();
+    const neighbour = await member();
+    const title = `Tabouret ${Date.now().toString(36)}`;
+    const donation = await publish(donor.client, title);
+    expect((await neighbour.client.post('/api/favorites', { donationId: donation.id })).status).toBe(201);
+    expect((await reserver.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+
+    const hidden = { reserved: true, reservedById: null, status: 'reserved' };
+    for (const client of [neighbour.client, new ApiClient()]) {
+      const { detail, found } = await seenBy(client, donation.id, title);
+      expect(detail).toMatchObject(hidden);
+      expect(found).toMatchObject(hidden);
+    }
+    const favorites = await neighbour.client.get<Donation[]>('/api/user/favorites');
+    expect(favorites.body.find((d) => d.id === donation.id)).toMatchObject(hidden);
+
+    const admin = await signedInAdmin();
+    for (const client of [donor.client, reserver.client, admin.client]) {
+      const { detail, found } = await seenBy(client, donation.id, title);
+      expect(detail).toMatchObject({ reserved: true, reservedById: reserver.user.id });
+      expect(found).toMatchObject({ reserved: true, reservedById: reserver.user.id });
+    }
+  });
+});
