@@ -24,7 +24,7 @@ async function member(firstName = 'Rim', lastName = 'Chraibi') {
 }
 
 describe('reserving, confirming, cancelling', () => {
-  it('should run the full cycle: 10 → 8 (2 blocked) → 8 (0 blocked), and the donor +5', async () => {
+  it('should run the full cycle: 10 → 8 (2 blocked) → 8 (0 blocked), and the donor +5 for giving it plus +5 for publishing it', async () => {
     const donor = await member('Hassan', 'Bennani');
     const reserver = await member('Layla', 'Fassi');
     const donation = await publish(donor.client, 'Chaise pliante');
@@ -50,7 +50,7 @@ describe('reserving, confirming, cancelling', () => {
     expect((await reserver.client.post(`/api/donations/${donation.id}/confirm`)).status).toBe(409);
 
     await expectBalance(reserver.client, { points: 8, blockedPoints: 0 }, 'hold captured');
-    await expectBalance(donor.client, { points: 20 }, 'donor +5');
+    await expectBalance(donor.client, { points: 20 }, 'donor +5 +5');
 
     const history = (await reserver.client.get<HistoryEntry[]>('/api/points-history')).body;
     expect(history[0]).toMatchObject({ type: 'spent', amount: -2, donation: { title: 'Chaise pliante' }, relatedUser: { firstName: 'Hassan', lastName: 'B.' } });

@@ -9,6 +9,7 @@ import {
   type DonationCreatedV1,
   type DonationDeletedV1,
   type OutgoingEvent,
+  type ReceptionConfirmedV1,
   type UserRegisteredV1,
 } from '@hdiya/contracts';
 import { connectEventBus, type EventBus } from '@hdiya/platform';
@@ -57,6 +58,11 @@ function deleted(ownerId: string, donationId: number, status = 'available') {
   return createEvent('donations', EventTypes.donations.DonationDeleted, payload);
 }
 
+function confirmed(ownerId: string, donationId: number, reserverId = randomUUID()) {
+  const payload: ReceptionConfirmedV1 = { reservationId: randomUUID(), donationId, title: 'Lampe', reserverId, ownerId, confirmedAt: new Date().toISOString() };
+  return createEvent('donations', EventTypes.donations.ReceptionConfirmed, payload);
+}
+
 async function memberWithWelcome(): Promise<string> {
   const userId = randomUUID();
   await publish([registered(userId)]);
@@ -81,23 +87,30 @@ afterAll(async () => {
 });
 
 describe('donation rewards', () => {
-  it('should credit +5 once per donation however often the event arrives', async () => {
+  it('should pay nothing at publication, and the +5 once when the item is given', async () => {
     const owner = await memberWithWelcome();
-    await publish([created(owner)], 3);
+    const event = created(owner);
+    await publish([event], 3);
     await settle();
-    expect(await balanceOf(owner)).toMatchObject({ points: 15 });
+    expect(await balanceOf(owner)).toMatchObject({ points: 10 });
+    await publish([confirmed(owner, event.envelope.payload.donationId)], 2);
+    await settle();
+    // The publishing reward and the reception reward, each once.
+    expect(await balanceOf(owner)).toMatchObject({ points: 20 });
     expect(await ledgerOf(owner)).toEqual([
       { type: 'earned', amount: 10, reason: 'welcome' },
       { type: 'earned', amount: 5, reason: 'donation_published' },
+      { type: 'earned', amount: 5, reason: 'reception_reward' },
     ]);
   });
 
-  it('should take the 5 back once when the donation is withdrawn', async () => {
+  it('should withdraw a reward still awaiting its gift without any ledger entry', async () => {
     const owner = await memberWithWelcome();
     const event = created(owner);
     await publish([event, deleted(owner, event.envelope.payload.donationId)], 2);
     await settle();
     expect((await balanceOf(owner)).points).toBe(10);
+    expect(await ledgerOf(owner)).toEqual([{ type: 'earned', amount: 10, reason: 'welcome' }]);
   });
 
   it('should not pay for a donation whose deletion arrived before its creation', async () => {
@@ -111,8 +124,9 @@ describe('donation rewards', () => {
   it('should let a completed donation keep its reward', async () => {
     const owner = await memberWithWelcome();
     const event = created(owner);
-    await publish([event, deleted(owner, event.envelope.payload.donationId, 'completed')]);
+    const donationId = event.envelope.payload.donationId;
+    await publish([event, confirmed(owner, donationId), deleted(owner, donationId, 'completed')]);
     await settle();
-    expect((await balanceOf(owner)).points).toBe(15);
+    expect((await balanceOf(owner)).points).toBe(20);
   });
 });

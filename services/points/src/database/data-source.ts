@@ -7,13 +7,14 @@ import { SCHEMA, type PointsConfig } from '../config.js';
 import { InitialPointsSchema1763750000000 } from './migrations/1763750000000-InitialPointsSchema.js';
 import { DonationRewards1763760000000 } from './migrations/1763760000000-DonationRewards.js';
 import { HoldsTransfersHistory1763770000000 } from './migrations/1763770000000-HoldsTransfersHistory.js';
+import { RewardOnGift1763780000000 } from './migrations/1763780000000-RewardOnGift.js';
 
 export function pointsDataSourceOptions(config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [Balance, LedgerEntry, Hold],
-    migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000],
+    migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000, RewardOnGift1763780000000],
     poolSize: config.DATABASE_POOL_SIZE,
     applicationName: 'points',
   });

@@ -45,7 +45,7 @@ export function welcomeCredit(userId: string): LedgerEntryDraft {
   return { userId, type: 'earned', amount: WELCOME_POINTS, reason: 'welcome', description: 'Bonus de bienvenue' };
 }
 
-/** Publishing a donation earns a fixed 5 points, whatever a client claimed. */
+/** Publishing a donation earns a fixed 5 points, whatever a client claimed, paid once it is given. */
 export function publishReward(ownerId: string, donationId: number, title: string): LedgerEntryDraft {
   return {
     userId: ownerId,

@@ -59,6 +59,8 @@ export class DonationEventsConsumer extends ManagedEventConsumer<DonationEvent> 
             return;
           case EventTypes.donations.ReceptionConfirmed: {
             const confirmed = event.payload as ReceptionConfirmedV1;
+            // The item is given: its publishing reward is paid, then capture announces the balances.
+            await rewards.onGiven(manager, confirmed);
             return holds.capture(manager, refOf(confirmed), confirmed.reserverId, confirmed.ownerId);
           }
           case EventTypes.donations.ReservationExpired:

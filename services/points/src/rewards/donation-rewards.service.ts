@@ -1,30 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DonationCreatedV1, DonationDeletedV1, DonationUpdatedV1 } from '@hdiya/contracts';
+import type { DonationCreatedV1, DonationDeletedV1, DonationUpdatedV1, ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { publishReward, withdrawalReversal } from '../ledger/ledger.rules.js';
 
-type RewardState = 'credited' | 'reversed' | 'withdrawn';
+/**
+ * awaiting: published, not given yet (no points). credited: the +5 is paid. withdrawn: deleted
+ * before being given (nothing was paid). reversed: a reward paid under the old rule, taken back.
+ */
+type RewardState = 'awaiting' | 'credited' | 'reversed' | 'withdrawn';
 
 /**
- * The +5 for publishing a donation and its reversal when the donation is withdrawn unused.
- * One row per donation records where its reward stands, so the outcome does not depend on the
- * order events arrive in: a deletion seen before the creation leaves a tombstone and the late
- * creation then credits nothing.
+ * The +5 for publishing a donation, paid only once the item is given (reception confirmed):
+ * paying at publication let members publish, transfer the points away and delete, minting points
+ * (docs/decisions/0012-publishing-reward-on-gift.md). One row per donation records where its
+ * reward stands, so the outcome does not depend on the order events arrive in.
  */
 @Injectable()
 export class DonationRewardsService {
   constructor(private readonly ledger: LedgerService) {}
 
   async onCreated(manager: EntityManager, event: DonationCreatedV1): Promise<void> {
-    const inserted = (await manager.query(
-      `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'credited')
-       ON CONFLICT DO NOTHING RETURNING "donation_id"`,
+    await manager.query(
+      `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'awaiting')
+       ON CONFLICT DO NOTHING`,
       [event.donationId, event.ownerId, event.title],
-    )) as unknown[];
-    if (inserted.length === 0) return;
-    await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
-    await this.ledger.announce(manager, [event.ownerId], 'donation_published');
+    );
   }
 
   async onUpdated(manager: EntityManager, event: DonationUpdatedV1): Promise<void> {
@@ -34,28 +35,56 @@ export class DonationRewardsService {
     ]);
   }
 
+  /** The item was given: its publishing reward is paid now, once. The caller announces the balance. */
+  async onGiven(manager: EntityManager, event: ReceptionConfirmedV1): Promise<void> {
+    const reward = await this.lockReward(manager, event.donationId);
+    if (reward && reward.state !== 'awaiting') return;
+    if (reward) {
+      await manager.query(`UPDATE "points"."donation_rewards" SET "state" = 'credited', "updated_at" = now() WHERE "donation_id" = $1`, [event.donationId]);
+    } else {
+      await manager.query(
+        `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'credited')`,
+        [event.donationId, event.ownerId, event.title],
+      );
+    }
+    await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
+  }
+
   async onDeleted(manager: EntityManager, event: DonationDeletedV1): Promise<void> {
     // A donation that was given keeps its reward.
     if (event.status === 'completed') return;
-    const [reward] = (await manager.query(`SELECT "state" FROM "points"."donation_rewards" WHERE "donation_id" = $1 FOR UPDATE`, [
-      event.donationId,
-    ])) as { state: RewardState }[];
+    const reward = await this.lockReward(manager, event.donationId);
     if (!reward) {
+      // The deletion overtook the creation: a tombstone, so the late creation awaits nothing.
       await manager.query(
         `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'withdrawn')`,
         [event.donationId, event.ownerId, event.title],
       );
       return;
     }
+    if (reward.state === 'awaiting') {
+      await this.setState(manager, event.donationId, 'withdrawn');
+      return;
+    }
     if (reward.state !== 'credited') return;
+    // Only rewards paid at publication, before the rule changed, get here: the old reversal applies.
     const balance = await this.ledger.lockAccount(manager, event.ownerId);
     const reversal = withdrawalReversal(event.ownerId, event.donationId, event.title, balance.points);
     if (reversal) {
       await this.ledger.record(manager, reversal);
       await this.ledger.announce(manager, [event.ownerId], 'donation_withdrawn');
     }
-    await manager.query(`UPDATE "points"."donation_rewards" SET "state" = 'reversed', "updated_at" = now() WHERE "donation_id" = $1`, [
-      event.donationId,
-    ]);
+    await this.setState(manager, event.donationId, 'reversed');
+  }
+
+  private async lockReward(manager: EntityManager, donationId: number): Promise<{ state: RewardState } | undefined> {
+    const [reward] = (await manager.query(`SELECT "state" FROM "points"."donation_rewards" WHERE "donation_id" = $1 FOR UPDATE`, [
+      donationId,
+    ])) as { state: RewardState }[];
+    return reward;
+  }
+
+  private async setState(manager: EntityManager, donationId: number, state: RewardState): Promise<void> {
+    await manager.query(`UPDATE "points"."donation_rewards" SET "state" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [donationId, state]);
   }
 }

@@ -16,7 +16,7 @@ export interface CreateDonationInput {
   longitude?: number;
 }
 
-/** POST /api/donations → 201 with the donation; the owner earns 5 points shortly after. */
+/** POST /api/donations → 201 with the donation; its 5 points are paid when it is given. */
 export function createDonation(input: CreateDonationInput): Promise<Donation> {
   return api.post<Donation>('/api/donations', input);
 }

@@ -15,7 +15,7 @@ import '../components/donations.css';
 
 const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
 
-/** /create-donation (spec §2): members only; +5 points once published. */
+/** /create-donation (spec §2): members only; +5 points once the item is given. */
 export function CreateDonationPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
