@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,9 @@ const DB_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGH
 
 interface Stack {
   url: string;
+  children: Map<string, { pid: number; alive: boolean }>;
+  env(name: string): Record<string, string>;
+  supervisor: { spawn(name: string, spec: { file: string; cwd: string; env: Record<string, string> }): { pid: number }; kill(name: string, signal?: string): Promise<unknown> };
   kill(name: string, signal?: string): Promise<unknown>;
   start(name: string): Promise<unknown>;
   stop(): Promise<void>;
@@ -50,12 +53,20 @@ async function startNats(): Promise<void> {
   await waitForPort('127.0.0.1', natsPort, 10_000);
 }
 
-/** Restarts a service with a crash point armed (or disarmed with `null`). */
-async function restartWith(service: string, crashAt: string | null): Promise<void> {
+/** Restarts a service with a crash point armed (or disarmed with `null`), and pause points if given. */
+async function restartWith(service: string, crashAt: string | null, pauseAt?: string): Promise<void> {
   await stack.kill(service);
   if (crashAt) options.envFor[service]!.HDIYA_CRASH_AT = crashAt;
   else delete options.envFor[service]!.HDIYA_CRASH_AT;
+  if (pauseAt) options.envFor[service]!.HDIYA_PAUSE_AT = pauseAt;
+  else delete options.envFor[service]!.HDIYA_PAUSE_AT;
   await stack.start(service);
+}
+
+/** True while the process is stopped by SIGSTOP (state T in /proc). */
+function isPaused(pid: number): boolean {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
 }
 
 async function member(client = new ApiClient(stack.url, stack.url)) {
@@ -71,7 +82,6 @@ async function publishedDonation() {
   const res = await donor.client.post<{ id: number }>('/api/donations', {
     title: 'Radio', description: 'Radio ancienne qui fonctionne.', categoryId: 6, city: 'Oujda', imageUrl: photo,
   });
-  await expectBalance(donor.client, { points: 15 }, 'publishing reward');
   return { donor, donationId: res.body.id };
 }
 
@@ -165,8 +175,42 @@ describe('crash safety of a reservation', () => {
     nats.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await startNats();
-    await expectBalance(donor.client, { points: 20 }, 'donor +5 after the broker came back');
+    await expectBalance(donor.client, { points: 20 }, 'donor +5 +5 (given) after the broker came back');
     await expectBalance(reserver.client, { points: 8, blockedPoints: 0 }, 'hold captured');
+    await expectConsistent();
+  });
+
+  it('should not end reserved without its hold when the reserving replica pauses past the recovery delay', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    // Two replicas, each freezing right after taking a hold and right after a recovery released
+    // one: whichever serves the reservation (R) freezes after the hold; the other one's recovery
+    // (O) releases that hold and freezes before giving the item back. Then R wakes up.
+    const pauseAt = 'donations.reserve.after-hold,donations.abandon.after-release';
+    await restartWith('donations', null, pauseAt);
+    const other = stack.supervisor.spawn('donations-2', {
+      file: path.join('dist', 'main.js'),
+      cwd: path.join(ROOT, 'services', 'donations'),
+      env: { ...stack.env('donations'), HDIYA_PAUSE_AT: pauseAt },
+    });
+    const pids = [stack.children.get('donations')!.pid, other.pid];
+    await waitFor(async () => (await new ApiClient(stack.url).get(`/api/donations/${donationId}`)).status === 200, { what: 'donations answering' });
+    try {
+      const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+      const reserving = await waitFor(() => pids.find(isPaused), { what: 'a replica paused after the hold', timeoutMs: 10_000 });
+      const recovering = pids.find((pid) => pid !== reserving)!;
+      await waitFor(() => isPaused(recovering), { what: 'the other replica paused after releasing the hold', timeoutMs: 15_000 });
+      process.kill(reserving, 'SIGCONT');
+      // The late activation must find the reservation locked out: not reserved, points back.
+      expect((await answer).status).toBe(503);
+    } finally {
+      // Either may have frozen again in a later recovery pass: a crash there is safe, end both.
+      await stack.supervisor.kill('donations-2', 'SIGKILL');
+      await stack.kill('donations', 'SIGKILL');
+    }
+    await restartWith('donations', null);
+    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
     await expectConsistent();
   });
 

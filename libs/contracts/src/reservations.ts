@@ -7,7 +7,8 @@ export const ReservationRules = {
   receptionReward: 5,
 } as const;
 
-export const RESERVATION_STATES = ['pending', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
+/** `aborting`: locked out by recovery, its hold being voided; it can no longer become active. */
+export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 /**

@@ -97,7 +97,7 @@ export class ReservationsService {
         `SELECT "reserved_at", "expires_at", "owner_id" FROM "donations"."reservations" WHERE "id" = $1 AND "state" = 'pending' FOR UPDATE`,
         [reservationId],
       )) as { reserved_at: Date; expires_at: Date; owner_id: string }[];
-      // Recovery (or a moderator's deletion) got there first and undid it: the hold is released.
+      // Recovery (or a moderator's deletion) locked it out first: its hold is being or was voided.
       if (!reservation) return false;
       await manager.query(`UPDATE "donations"."reservations" SET "state" = 'active' WHERE "id" = $1`, [reservationId]);
       const payload: ReservationMadeV1 = {
@@ -196,13 +196,13 @@ export class ReservationsService {
   }
 
   /**
-   * Undoes reservations a crash or a lost reply left pending (older than
-   * RESERVATION_RECOVERY_AFTER_MS): release (idempotent), then give the item back.
+   * Undoes reservations a crash, a lost reply or a long pause left pending (older than
+   * RESERVATION_RECOVERY_AFTER_MS), and finishes any an interrupted undo left aborting.
    */
   async recoverPending(now: Date = this.clock.now()): Promise<number> {
     const stuck = (await this.dataSource.query(
       `SELECT r.id, r.donation_id, d.title FROM "donations"."reservations" r JOIN "donations"."donations" d ON d.id = r.donation_id
-       WHERE r.state = 'pending' AND r.reserved_at < $1 LIMIT 50`,
+       WHERE (r.state = 'pending' AND r.reserved_at < $1) OR r.state = 'aborting' LIMIT 50`,
       [new Date(now.getTime() - this.config.RESERVATION_RECOVERY_AFTER_MS)],
     )) as { id: string; donation_id: number; title: string }[];
     let recovered = 0;
@@ -244,15 +244,25 @@ export class ReservationsService {
     return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: last.r_reserved_at.toISOString(), id: last.id }) : null };
   }
 
-  /** Step 3's other branch: void the hold (refunding it if it was taken), then give the item back. */
+  /**
+   * Step 3's other branch. The reservation is first locked out (`pending → aborting`, committed),
+   * so a reserving request that wakes up late can no longer activate it; only then is the hold
+   * voided (refunded if it was taken), and the item given back (`aborting → failed`).
+   */
   private async abandon(ref: { reservationId: string; donationId: number; title: string }): Promise<void> {
+    const lockedOut = await this.dataSource.transaction(async (manager) => {
+      const state = await this.lockReservation(manager, ref.reservationId);
+      if (state === 'pending') {
+        await manager.query(`UPDATE "donations"."reservations" SET "state" = 'aborting' WHERE "id" = $1`, [ref.reservationId]);
+        return true;
+      }
+      return state === 'aborting';
+    });
+    if (!lockedOut) return;
     await this.points.release(ref);
+    crashpoint('donations.abandon.after-release');
     await this.dataSource.transaction(async (manager) => {
-      const [reservation] = (await manager.query(
-        `SELECT "state" FROM "donations"."reservations" WHERE "id" = $1 FOR UPDATE`,
-        [ref.reservationId],
-      )) as { state: ReservationState }[];
-      if (reservation?.state !== 'pending') return;
+      if ((await this.lockReservation(manager, ref.reservationId)) !== 'aborting') return;
       await this.closeReservation(manager, ref.reservationId, 'failed', this.clock.now());
       await manager.query(
         `UPDATE "donations"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
@@ -260,6 +270,13 @@ export class ReservationsService {
         [ref.donationId, ref.reservationId],
       );
     });
+  }
+
+  private async lockReservation(manager: EntityManager, reservationId: string): Promise<ReservationState | undefined> {
+    const [reservation] = (await manager.query(`SELECT "state" FROM "donations"."reservations" WHERE "id" = $1 FOR UPDATE`, [
+      reservationId,
+    ])) as { state: ReservationState }[];
+    return reservation?.state;
   }
 
   private async makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
