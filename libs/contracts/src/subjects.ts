@@ -7,6 +7,8 @@ export const Rpc = {
     health: 'users.health',
     signup: 'users.signup',
     verifyCredentials: 'users.verify-credentials',
+    /** The account a login identifier (username or e-mail) names, or null: login limits count per account. */
+    resolveLogin: 'users.resolve-login',
     get: 'users.get',
     getPublic: 'users.get-public',
     updateProfile: 'users.update-profile',

@@ -1,17 +1,23 @@
 import { HttpException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { LoginDto } from '@hdiya/contracts';
+import { LoginDto, Rpc } from '@hdiya/contracts';
 import { validateBody } from '../http/validated-body.pipe.js';
+import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 
 /**
- * Validates the form, applies the failed-login limits, checks the password through the local
- * strategy and opens the session (passport regenerates the session id: no fixation).
+ * Validates the form, takes one attempt from the account's and the address's login allowance
+ * (before the password is checked, so parallel guesses cannot outrun the limit; given back when
+ * the password was right), checks the password through the local strategy and opens the session
+ * (passport regenerates the session id: no fixation).
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
-  constructor(private readonly limits: RateLimits) {
+  constructor(
+    private readonly limits: RateLimits,
+    private readonly services: ServiceClient,
+  ) {
     super();
   }
 
@@ -19,17 +25,19 @@ export class LoginGuard extends AuthGuard('local') {
     const request = context.switchToHttp().getRequest<Request>();
     const credentials = validateBody(LoginDto, request.body);
     request.body = credentials;
-    const address = request.ip ?? 'unknown';
-    await this.limits.assertLoginAllowed(address, credentials.username);
+    const address = request.ip;
+    // The username and the e-mail of one account share one allowance.
+    const { accountId } = await this.services.call<{ accountId: string | null }>(Rpc.users.resolveLogin, { identifier: credentials.username });
+    const accountKey = accountId ?? `unknown:${credentials.username.toLowerCase()}`;
+    await this.limits.consumeLoginAttempt(address, accountKey);
     try {
       await super.canActivate(context);
     } catch (error) {
-      if (error instanceof HttpException && error.getStatus() === 401) {
-        await this.limits.recordLoginFailure(address, credentials.username);
-      }
+      // Only a wrong password spends the attempt; an outage must not lock members out.
+      if (!(error instanceof HttpException && error.getStatus() === 401)) await this.limits.refundLoginAttempt(address, accountKey);
       throw error;
     }
-    await this.limits.recordLoginSuccess(credentials.username);
+    await this.limits.refundLoginAttempt(address, accountKey);
     await super.logIn(request);
     return true;
   }

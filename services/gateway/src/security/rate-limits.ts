@@ -4,6 +4,7 @@ import { ErrorCodes } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
+import { clientAddressKey } from './client-address.js';
 
 function minutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
@@ -14,8 +15,9 @@ function tooMany(message: (wait: number) => string, res: RateLimiterRes): ApiExc
 }
 
 /**
- * Counters kept in Redis so every gateway replica shares them. Failed logins are counted per
- * account (password guessing on one member) and per address (guessing across members); signups
+ * Counters kept in Redis so every gateway replica shares them. Login attempts are counted per
+ * account (password guessing on one member, whichever identifier names it) and per address
+ * (guessing across members; IPv6 per /64); signups
  * and forms per address, generously, since many mobile users share one carrier address.
  */
 @Injectable()
@@ -36,36 +38,32 @@ export class RateLimits {
     this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
   }
 
-  /** Refuses a login attempt while either failure counter is exhausted. */
-  async assertLoginAllowed(address: string, account: string): Promise<void> {
-    const [byAccount, byAddress] = await Promise.all([
-      this.loginFailuresByAccount.get(account.toLowerCase()),
-      this.loginFailuresByAddress.get(address),
-    ]);
-    for (const res of [byAccount, byAddress]) {
-      if (res && res.remainingPoints <= 0) {
-        throw tooMany((m) => `Trop de tentatives de connexion. Réessayez dans ${m} minute${m > 1 ? 's' : ''}.`, res);
-      }
+  /**
+   * Takes one attempt from the account's and the address's allowance BEFORE the password is
+   * checked: `consume` is atomic in Redis, so a parallel burst gets no more guesses than the
+   * limit. `refundLoginAttempt` gives it back when the password was right.
+   */
+  async consumeLoginAttempt(address: string | undefined, accountKey: string): Promise<void> {
+    const message = (m: number) => `Trop de tentatives de connexion. Réessayez dans ${m} minute${m > 1 ? 's' : ''}.`;
+    await this.consume(this.loginFailuresByAccount, accountKey, message);
+    try {
+      await this.consume(this.loginFailuresByAddress, clientAddressKey(address), message);
+    } catch (error) {
+      await this.loginFailuresByAccount.reward(accountKey, 1);
+      throw error;
     }
   }
 
-  async recordLoginFailure(address: string, account: string): Promise<void> {
-    await Promise.all([
-      this.loginFailuresByAccount.penalty(account.toLowerCase(), 1),
-      this.loginFailuresByAddress.penalty(address, 1),
-    ]);
+  async refundLoginAttempt(address: string | undefined, accountKey: string): Promise<void> {
+    await Promise.all([this.loginFailuresByAccount.reward(accountKey, 1), this.loginFailuresByAddress.reward(clientAddressKey(address), 1)]);
   }
 
-  async recordLoginSuccess(account: string): Promise<void> {
-    await this.loginFailuresByAccount.delete(account.toLowerCase());
+  consumeSignup(address: string | undefined): Promise<void> {
+    return this.consume(this.signupsByAddress, clientAddressKey(address), (m) => `Trop d'inscriptions depuis cette adresse. Réessayez dans ${m} minutes.`);
   }
 
-  consumeSignup(address: string): Promise<void> {
-    return this.consume(this.signupsByAddress, address, (m) => `Trop d'inscriptions depuis cette adresse. Réessayez dans ${m} minutes.`);
-  }
-
-  consumeForm(address: string): Promise<void> {
-    return this.consume(this.formsByAddress, address, (m) => `Trop de demandes. Réessayez dans ${m} minutes.`);
+  consumeForm(address: string | undefined): Promise<void> {
+    return this.consume(this.formsByAddress, clientAddressKey(address), (m) => `Trop de demandes. Réessayez dans ${m} minutes.`);
   }
 
   /** Photos are counted per member: they cost CPU and storage whoever sends them. */

@@ -10,7 +10,7 @@ import {
 } from '@hdiya/contracts';
 import { ValidatedPayload } from '@hdiya/platform';
 import { AccountsService } from './accounts.service.js';
-import { ContactsPayload, PhonePayload, UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
+import { ContactsPayload, LoginIdentifierPayload, PhonePayload, UserIdPayload, UpdateProfilePayload } from './accounts.payloads.js';
 
 @Controller()
 export class AccountsHandlers {
@@ -24,6 +24,12 @@ export class AccountsHandlers {
   @MessagePattern(Rpc.users.verifyCredentials)
   verifyCredentials(@Payload(new ValidatedPayload(LoginDto)) input: LoginDto): Promise<AccountView> {
     return this.accounts.verifyCredentials(input.username, input.password);
+  }
+
+  /** The account a login identifier names, so login limits count per account, not per spelling. */
+  @MessagePattern(Rpc.users.resolveLogin)
+  resolveLogin(@Payload(new ValidatedPayload(LoginIdentifierPayload)) input: LoginIdentifierPayload): Promise<{ accountId: string | null }> {
+    return this.accounts.resolveLogin(input.identifier);
   }
 
   @MessagePattern(Rpc.users.get)

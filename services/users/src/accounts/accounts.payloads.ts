@@ -31,3 +31,10 @@ export class PhonePayload {
   @MaxLength(30)
   phone: string;
 }
+
+/** What a member typed to sign in: a username or an e-mail address. */
+export class LoginIdentifierPayload {
+  @IsString()
+  @MaxLength(254)
+  identifier: string;
+}

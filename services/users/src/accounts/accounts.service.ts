@@ -71,14 +71,23 @@ export class AccountsService {
 
   /** Username or e-mail plus password; the same refusal whichever part is wrong. */
   async verifyCredentials(identifier: string, password: string): Promise<AccountView> {
-    const user = await this.dataSource
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:id) OR u.email = lower(:id)', { id: identifier })
-      .getOne();
+    const user = await this.byLoginIdentifier(identifier);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
     if (!user || !valid) throw rpcError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
     return toAccountView(user);
+  }
+
+  async resolveLogin(identifier: string): Promise<{ accountId: string | null }> {
+    return { accountId: (await this.byLoginIdentifier(identifier))?.id ?? null };
+  }
+
+  /** A username (any case) or an e-mail address names one account. */
+  private byLoginIdentifier(identifier: string): Promise<User | null> {
+    return this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:id) OR u.email = lower(:id)', { id: identifier.trim() })
+      .getOne();
   }
 
   async getAccount(userId: string): Promise<AccountView> {
