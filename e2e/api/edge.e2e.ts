@@ -1,3 +1,4 @@
+import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 describe('cross-site requests', () => {
@@ -81,5 +82,69 @@ describe('web app', () => {
     expect(asset).toBeDefined();
     const assetRes = await fetch(`${new ApiClient().baseUrl}${asset}`);
     expect(assetRes.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('out-of-range ids and cursors', () => {
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it.each([
+    ['GET', '/api/donations/99999999999', 404],
+    ['GET', '/api/donations/2147483648', 404],
+    ['GET', '/api/donations/0', 404],
+    ['GET', '/api/donations/-1', 404],
+    ['GET', '/api/donations/1e3', 404],
+    ['GET', '/api/categories/2147483648', 404],
+    ['POST', '/api/donations/99999999999/reserve', 404],
+    ['DELETE', '/api/favorites/99999999999', 404],
+    ['GET', `/api/donations?cursor=${cursor({ k: '2026-01-01T00:00:00Z', id: 2147483648 })}`, 400],
+    ['GET', `/api/donations?lat=34&lng=-6&cursor=${cursor({ k: -1e308, id: 1 })}`, 400],
+    ['GET', `/api/user/donations?cursor=${cursor({ k: '-010000-01-01T00:00:00Z', id: 1 })}`, 400],
+    ['GET', '/api/points-history?before=9999999999999999999', 400],
+  ])('should answer %s %s with %i, never 500', async (method, path, status) => {
+    const { client } = await signedUpMember();
+    const res = await client.request(method, path);
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ statusCode: status });
+  });
+
+  it.each([
+    ['/api/favorites', { donationId: 2147483648 }, 'donationId'],
+    ['/api/transfer-points', { receiverIdentifier: '0600000000', points: 2147483648 }, 'points'],
+  ])('should refuse %s with %j as a 400 naming the field', async (path, body, field) => {
+    const { client } = await signedUpMember();
+    const res = await client.post(path, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field });
+  });
+});
+
+describe('transfers reveal nothing and replay only themselves', () => {
+  it('should answer "not enough points" alike for a registered and an unknown phone', async () => {
+    const sender = await signedUpMember();
+    const registered = await signedUpMember();
+    const toMember = await sender.client.post('/api/transfer-points', { receiverIdentifier: registered.payload.phone, points: 500 });
+    const toNobody = await sender.client.post('/api/transfer-points', { receiverIdentifier: '0699999999', points: 500 });
+    expect(toMember.status).toBe(400);
+    expect(toNobody.status).toBe(400);
+    expect(toNobody.body).toEqual(toMember.body);
+  });
+
+  it('should refuse an idempotency key reused for another receiver or amount (422), and replay the same transfer', async () => {
+    const sender = await signedUpMember();
+    const first = await signedUpMember();
+    const second = await signedUpMember();
+    await waitFor(async () => (await sender.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    const key = `cle-${Date.now()}`;
+    const send = (phone: string, points: number) =>
+      sender.client.request('POST', '/api/transfer-points', { receiverIdentifier: phone, points }, { 'idempotency-key': key });
+    expect((await send(first.payload.phone, 2)).status).toBe(201);
+    expect((await send(first.payload.phone, 2)).status).toBe(201);
+    for (const [phone, points] of [[second.payload.phone, 2], [first.payload.phone, 3]] as const) {
+      const reused = await send(phone, points);
+      expect(reused.status).toBe(422);
+      expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' });
+    }
+    expect((await sender.client.get<{ points: number }>('/api/auth/user')).body.points).toBe(8);
   });
 });

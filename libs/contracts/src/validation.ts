@@ -11,6 +11,16 @@ import {
 } from 'class-validator';
 import { normalizeMoroccanPhone } from './phone.js';
 
+/** The largest PostgreSQL `integer` (serial ids, counts): anything above names nothing. */
+export const MAX_INT_ID = 2_147_483_647;
+
+/** A path segment or text naming a row by its serial id, or null when it cannot name one. */
+export function parseSerialId(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= MAX_INT_ID ? id : null;
+}
+
 export const Messages = {
   required: 'Veuillez remplir tous les champs obligatoires.',
   loginRequired: 'Veuillez remplir tous les champs',

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { DonationRules, REPORT_REASONS, type ReportReason } from '../donations.js';
-import { composeDecorators, Messages, Trim } from '../validation.js';
+import { composeDecorators, MAX_INT_ID, Messages, Trim } from '../validation.js';
 
 export const DonationMessages = {
   notFound: "Ce don n'existe pas ou a été supprimé.",
@@ -56,6 +56,7 @@ export class CreateDonationDto {
   @IsNotEmpty({ message: DonationMessages.required })
   @IsInt({ message: DonationMessages.category })
   @Min(1, { message: DonationMessages.category })
+  @Max(MAX_INT_ID, { message: DonationMessages.category })
   categoryId: number;
 
   @Trim()
@@ -104,6 +105,7 @@ export class UpdateDonationDto {
   @IsOptional()
   @IsInt({ message: DonationMessages.category })
   @Min(1, { message: DonationMessages.category })
+  @Max(MAX_INT_ID, { message: DonationMessages.category })
   categoryId?: number;
 
   @Trim()
@@ -180,6 +182,7 @@ export class FavoriteDto {
   @IsNotEmpty({ message: DonationMessages.donationId })
   @IsInt({ message: DonationMessages.donationId })
   @Min(1, { message: DonationMessages.donationId })
+  @Max(MAX_INT_ID, { message: DonationMessages.donationId })
   donationId: number;
 }
 

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
-import { Messages, Trim } from '../validation.js';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_INT_ID, Messages, Trim } from '../validation.js';
 
 export const PointsMessages = {
   required: 'Veuillez remplir tous les champs requis',
@@ -10,6 +10,7 @@ export const PointsMessages = {
   recipientNotFound: 'Aucun membre ne correspond à ce numéro de téléphone.',
   toSelf: 'Vous ne pouvez pas vous transférer des points.',
   idempotencyKey: "La clé d'idempotence doit contenir de 8 à 100 caractères (lettres, chiffres, - ou _).",
+  idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour un autre transfert. Utilisez une nouvelle clé.",
 } as const;
 
 export class TransferPointsDto {
@@ -24,6 +25,7 @@ export class TransferPointsDto {
   @IsNotEmpty({ message: PointsMessages.required })
   @IsInt({ message: PointsMessages.positive })
   @Min(1, { message: PointsMessages.positive })
+  @Max(MAX_INT_ID, { message: PointsMessages.insufficient })
   points: number;
 
   @Trim()

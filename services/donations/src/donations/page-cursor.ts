@@ -1,4 +1,4 @@
-import { DonationMessages, ErrorCodes } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, MAX_INT_ID } from '@hdiya/contracts';
 import { rpcError } from '@hdiya/platform';
 
 /**
@@ -19,8 +19,12 @@ export function decodeCursor(text: string | undefined, kind: 'number' | 'time'):
   if (!text) return null;
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as PageCursor;
-    const keyOk = kind === 'number' ? Number.isFinite(value.k) : typeof value.k === 'string' && !Number.isNaN(Date.parse(value.k));
-    if (keyOk && Number.isInteger(value.id)) return value;
+    // Within what PostgreSQL accepts: a bad cursor is the client's error (400), never a 500.
+    const keyOk =
+      kind === 'number'
+        ? typeof value.k === 'number' && value.k >= 0 && value.k < 1e15
+        : typeof value.k === 'string' && Date.parse(value.k) >= 0 && Date.parse(value.k) < Date.UTC(10000, 0, 1);
+    if (keyOk && Number.isInteger(value.id) && value.id >= 0 && value.id <= MAX_INT_ID) return value;
   } catch {
     // fall through
   }

@@ -1,6 +1,5 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { isInt } from 'class-validator';
-import { DonationMessages, ErrorCodes, Rpc, type CategoryView, type City } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, parseSerialId, Rpc, type CategoryView, type City } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
@@ -18,8 +17,8 @@ export class CatalogueController {
   @Get('categories/:id')
   @Header('Cache-Control', 'public, max-age=600')
   category(@Param('id') id: string): Promise<CategoryView> {
-    const categoryId = Number(id);
-    if (!isInt(categoryId) || categoryId < 1) throw new ApiException(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
+    const categoryId = parseSerialId(id);
+    if (categoryId === null) throw new ApiException(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
     return this.services.call<CategoryView>(Rpc.donations.category, { id: categoryId });
   }
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards, type PipeTransform } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   CreateDonationDto,
   DonationMessages,
   donationForViewer,
   ErrorCodes,
+  parseSerialId,
   PositionQuery,
   ReportDonationDto,
   Rpc,
@@ -22,11 +23,14 @@ import { RateLimits } from '../security/rate-limits.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from './validated-body.pipe.js';
 
-/** `/api/donations/{id}`: an id that is not a positive integer names no donation. */
-export const DonationId = () =>
-  new ParseIntPipe({
-    exceptionFactory: () => new ApiException(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound),
-  });
+/** `/api/donations/{id}`: anything but a serial id (1 … 2^31−1) names no donation. */
+export const DonationId = (): PipeTransform<string, number> => ({
+  transform(value: string): number {
+    const id = parseSerialId(value);
+    if (id === null) throw new ApiException(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
+    return id;
+  },
+});
 
 @Controller('api/donations')
 export class DonationsController {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, Post, Query, UseGuards } from '@nestjs/common';
 import { IsOptional, Matches } from 'class-validator';
-import { Rpc, TransferPointsDto, type PointsHistoryEntry, type PublicProfileView, type TransferResult } from '@hdiya/contracts';
+import { ErrorCodes, PointsMessages, Rpc, TransferPointsDto, type BalanceView, type PointsHistoryEntry, type PublicProfileView, type TransferResult } from '@hdiya/contracts';
+import { ApiException } from '../errors/api-exception.js';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -9,7 +10,8 @@ import { ValidatedBody } from './validated-body.pipe.js';
 
 export class HistoryQuery {
   @IsOptional()
-  @Matches(/^\d{1,19}$/, { message: 'Curseur de pagination invalide.' })
+  // At most 18 digits: always inside PostgreSQL's bigint.
+  @Matches(/^\d{1,18}$/, { message: 'Curseur de pagination invalide.' })
   before?: string;
 }
 
@@ -32,7 +34,7 @@ export class PointsController {
     @CurrentUser() user: SessionUser,
   ): Promise<TransferResult & { receiver: { displayName: string } }> {
     await this.limits.consumeForm(`transfer:${user.id}`);
-    const receiver = await this.services.call<PublicProfileView>(Rpc.users.findByPhone, { phone: input.receiverIdentifier });
+    const receiver = await this.receiverOf(input, user);
     const result = await this.services.call<TransferResult>(Rpc.points.transfer, {
       senderId: user.id,
       receiverId: receiver.id,
@@ -42,6 +44,23 @@ export class PointsController {
       idempotencyKey: input.idempotencyKey ?? headerKey ?? null,
     });
     return { ...result, receiver: { displayName: receiver.displayName } };
+  }
+
+  /**
+   * The member the phone names. For an unknown phone the balance decides the answer, as it does
+   * for a known one: "too many points" (400) for a registered phone but 404 for any other would
+   * tell anyone which numbers are members. (A retry of a done transfer still reaches its replay.)
+   */
+  private async receiverOf(input: TransferPointsDto, user: SessionUser): Promise<PublicProfileView> {
+    try {
+      return await this.services.call<PublicProfileView>(Rpc.users.findByPhone, { phone: input.receiverIdentifier });
+    } catch (error) {
+      if (error instanceof ApiException && error.getStatus() === 404) {
+        const balance = await this.services.call<BalanceView>(Rpc.points.balance, { userId: user.id });
+        if (balance.points < input.points) throw new ApiException(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.insufficient, 'points');
+      }
+      throw error;
+    }
   }
 
   @Get('points-history')

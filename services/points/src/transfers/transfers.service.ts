@@ -22,6 +22,17 @@ interface TransferRow {
   sender_balance_after: number;
 }
 
+/**
+ * A retry carrying the same idempotency key answers the first transfer, but only if it asks for
+ * the same transfer: a key reused for another receiver or amount is refused (422).
+ */
+function replayOf(row: TransferRow, input: TransferInput): TransferResult {
+  if (row.receiver_id !== input.receiverId || row.points !== input.points) {
+    throw rpcError(422, ErrorCodes.IDEMPOTENCY_KEY_REUSED, PointsMessages.idempotencyKeyReused, 'idempotencyKey');
+  }
+  return asResult(row);
+}
+
 const asResult = (row: TransferRow): TransferResult => ({
   transferId: row.id,
   points: row.points,
@@ -51,7 +62,7 @@ export class TransfersService {
             input.senderId,
             input.idempotencyKey,
           ])) as TransferRow[];
-          if (done) return asResult(done);
+          if (done) return replayOf(done, input);
         }
         if (accounts.get(input.senderId)!.points < input.points) {
           throw rpcError(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.insufficient, 'points');
@@ -78,7 +89,7 @@ export class TransfersService {
           input.senderId,
           input.idempotencyKey,
         ])) as TransferRow[];
-        if (done) return asResult(done);
+        if (done) return replayOf(done, input);
       }
       throw error;
     }
