@@ -51,6 +51,10 @@ export const Rpc = {
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
     reservations: 'donations.reservations',
+    /** Records a member's fresh upload (before its bytes are stored). */
+    registerImage: 'donations.images.register',
+    /** Forgets uploads never attached for a day and answers their object keys, for deletion. */
+    sweepImages: 'donations.images.sweep',
   },
   messaging: {
     health: 'messaging.health',

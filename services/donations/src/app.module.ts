@@ -17,6 +17,8 @@ import { ReportsHandlers } from './reports/reports.handlers.js';
 import { ReportsService } from './reports/reports.service.js';
 import { Clock } from './reservations/clock.js';
 import { PointsClient, POINTS_RPC } from './reservations/points.client.js';
+import { ImagesHandlers } from './images/images.handlers.js';
+import { ImagesService } from './images/images.service.js';
 import { ReservationJobs } from './reservations/reservation-jobs.js';
 import { ReservationsHandlers } from './reservations/reservations.handlers.js';
 import { ReservationsService } from './reservations/reservations.service.js';
@@ -44,6 +46,7 @@ export class AppModule {
         FavoritesHandlers,
         ReportsHandlers,
         ReservationsHandlers,
+        ImagesHandlers,
       ],
       providers: [
         { provide: DONATIONS_CONFIG, useValue: config },
@@ -57,6 +60,7 @@ export class AppModule {
         PointsClient,
         ReservationsService,
         ReservationJobs,
+        ImagesService,
       ],
     };
   }

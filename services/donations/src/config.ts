@@ -6,6 +6,8 @@ export const donationsConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   RESERVATION_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   /** A reservation still pending after this long was interrupted and is undone. */
   RESERVATION_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30_000),
+  /** An uploaded photo no donation uses after this long is swept (a day). */
+  IMAGE_UNATTACHED_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
 });
 
 export type DonationsConfig = z.infer<typeof donationsConfigSchema>;

@@ -30,12 +30,19 @@ export class DonationsFixture {
     return requestRpc<T>(this.nc, subject, data);
   }
 
-  create(actor: Actor, fields: Record<string, unknown> = {}): Promise<DonationView> {
+  /** A photo the gateway has recorded as the actor's upload. */
+  async uploadedImage(actor: Actor) {
     const id = randomUUID();
+    const image = { imageKey: `donations/${id}.webp`, thumbnailKey: `donations/${id}-thumb.webp` };
+    await this.call(Rpc.donations.registerImage, { actor, image });
+    return image;
+  }
+
+  async create(actor: Actor, fields: Record<string, unknown> = {}): Promise<DonationView> {
     return this.call<DonationView>(Rpc.donations.create, {
       actor,
       fields: { title: 'Objet', description: 'Un objet à donner', categoryId: 1, city: 'Casablanca', imageUrl: 'stored', ...fields },
-      image: { imageKey: `donations/${id}.webp`, thumbnailKey: `donations/${id}-thumb.webp` },
+      image: await this.uploadedImage(actor),
     });
   }
 }

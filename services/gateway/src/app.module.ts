@@ -20,6 +20,7 @@ import { UsersController } from './http/users.controller.js';
 import { DonationImages } from './images/donation-images.service.js';
 import { ImageStore } from './images/image-store.js';
 import { ImagesController } from './images/images.controller.js';
+import { UnattachedImagesSweep } from './images/unattached-images-sweep.js';
 import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
 import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
 import { RateLimits } from './security/rate-limits.js';
@@ -65,6 +66,7 @@ export class AppModule {
         AdminGuard,
         ImageStore,
         DonationImages,
+        UnattachedImagesSweep,
       ],
     };
   }

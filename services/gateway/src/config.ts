@@ -32,6 +32,8 @@ export const gatewayConfigSchema = z
     S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
     S3_BUCKET: z.string().min(3).default('hdiya-images'),
     S3_REGION: z.string().min(1).default('us-east-1'),
+    /** How often uploads no donation took (for a day, see the donations service) are deleted. */
+    IMAGE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** Reserving waits for the points service's hold, and for the give-back if that fails. */
     RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -23,6 +23,7 @@ import {
 } from '@hdiya/contracts';
 import { appendToOutbox, rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
+import { ImagesService } from '../images/images.service.js';
 import { SCHEMA } from '../config.js';
 import { DONATION_COLUMNS, DONATION_FROM, PUBLIC_POINT, toDonationView, type DonationRow } from './donation-row.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
@@ -35,6 +36,7 @@ const NOT_DELETABLE = 'Ce don ne peut plus être supprimé : il est réservé ou
 
 export interface DeletedDonation {
   id: number;
+  /** The photo object keys no donation references any more: the gateway deletes them. */
   imageKeys: string[];
 }
 
@@ -43,6 +45,7 @@ export class DonationsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly categories: CategoriesService,
+    private readonly images: ImagesService,
   ) {}
 
   async get(id: number): Promise<DonationView> {
@@ -78,6 +81,8 @@ export class DonationsService {
           DonationRules.publishReward,
         ],
       )) as { id: number; created_at: Date }[];
+      // Only the member's own upload, not yet used by another donation (else nothing is written).
+      await this.images.attach(manager, actor, row!.id, image);
       const payload: DonationCreatedV1 = {
         donationId: row!.id,
         ownerId: actor.id,
@@ -92,7 +97,7 @@ export class DonationsService {
     return this.get(id);
   }
 
-  /** The owner edits an available donation; returns the replaced image keys for clean-up. */
+  /** The owner edits an available donation; returns the replaced photo's keys once nothing uses them. */
   async update(
     actor: Actor,
     id: number,
@@ -105,6 +110,10 @@ export class DonationsService {
       const row = await this.findRow(manager, id, true);
       if (row.owner_id !== actor.id) throw rpcError(403, ErrorCodes.DONATION_NOT_OWNER, NOT_OWNER);
       if (row.status !== 'available') throw rpcError(409, ErrorCodes.DONATION_NOT_EDITABLE, NOT_EDITABLE);
+      // One photo per donation: the old one lets go before the new one is attached.
+      const newPhoto = image !== null && image.imageKey !== row.image_key;
+      const unusedKeys = newPhoto ? await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key }) : [];
+      if (image) await this.images.attach(manager, actor, id, image);
       const title = changes.title ?? row.title;
       const description = changes.description ?? row.description;
       const cityName = city?.name ?? row.city;
@@ -134,7 +143,7 @@ export class DonationsService {
         city: cityName,
       };
       await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationUpdated, payload)]);
-      return image ? [row.image_key, row.thumbnail_key] : [];
+      return unusedKeys;
     });
     return { donation: await this.get(id), replacedImageKeys };
   }
@@ -197,6 +206,8 @@ export class DonationsService {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.findRow(manager, id, true);
       authorize(row);
+      // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
+      const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
       await manager.query(`DELETE FROM "donations"."donations" WHERE "id" = $1`, [id]);
       const imageKeys = [row.image_key, row.thumbnail_key];
       const payload: DonationDeletedV1 = {
@@ -210,7 +221,7 @@ export class DonationsService {
         imageKeys,
       };
       await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationDeleted, payload)]);
-      return { id, imageKeys };
+      return { id, imageKeys: unusedKeys };
     });
   }
 

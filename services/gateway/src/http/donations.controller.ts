@@ -65,7 +65,7 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   async create(@Body(new ValidatedBody(CreateDonationDto)) fields: CreateDonationDto, @CurrentUser() user: SessionUser): Promise<DonationView> {
     await this.limits.consumeUpload(user.id);
-    const image = await this.images.fromImageUrl(fields.imageUrl);
+    const image = await this.images.fromImageUrl(fields.imageUrl, user);
     try {
       return await this.services.call<DonationView>(Rpc.donations.create, { actor: user, fields, image });
     } catch (error) {
@@ -82,14 +82,15 @@ export class DonationsController {
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
     if (changes.imageUrl !== undefined) await this.limits.consumeUpload(user.id);
-    const image = changes.imageUrl !== undefined ? await this.images.fromImageUrl(changes.imageUrl) : null;
+    const image = changes.imageUrl !== undefined ? await this.images.fromImageUrl(changes.imageUrl, user) : null;
     const result = await this.services.call<{ donation: DonationView; replacedImageKeys: string[] }>(Rpc.donations.update, {
       actor: user,
       donationId: id,
       changes,
       image,
     });
-    await this.images.remove(result.replacedImageKeys.filter((key) => key !== image?.imageKey && key !== image?.thumbnailKey));
+    // Only keys no donation references any more: the donations service decides.
+    await this.images.remove(result.replacedImageKeys);
     return result.donation;
   }
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DonationMessages, ErrorCodes, imageUrlOf, type StoredImage } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage } from '@hdiya/contracts';
+import type { SessionUser } from '../auth/session-user.js';
 import { ApiException } from '../errors/api-exception.js';
+import { ServiceClient } from '../rpc/service-client.js';
 import { decodeDataUrl, processImage } from './image-pipeline.js';
 import { ImageStore } from './image-store.js';
 
@@ -10,13 +12,20 @@ const STORED_URL = /^(?:https?:\/\/[^/]+)?\/api\/images\/(donations\/([0-9a-f-]{
 /** Turns what a client sent as a donation photo into stored image keys. */
 @Injectable()
 export class DonationImages {
-  constructor(private readonly objects: ImageStore) {}
+  constructor(
+    private readonly objects: ImageStore,
+    private readonly services: ServiceClient,
+  ) {}
 
-  /** A new upload: checked, re-encoded and stored under fresh random keys. */
-  async save(bytes: Buffer, field = 'imageUrl'): Promise<StoredImage> {
+  /**
+   * A new upload: checked, re-encoded, recorded as the uploader's (before the bytes are stored,
+   * so no object is ever unknown to the donations service) and stored under fresh random keys.
+   */
+  async save(bytes: Buffer, uploader: SessionUser, field = 'imageUrl'): Promise<StoredImage> {
     const processed = await processImage(bytes, field);
     const id = randomUUID();
     const stored: StoredImage = { imageKey: `donations/${id}.webp`, thumbnailKey: `donations/${id}-thumb.webp` };
+    await this.services.call(Rpc.donations.registerImage, { actor: uploader, image: stored });
     await Promise.all([
       this.objects.put(stored.imageKey, processed.image, processed.contentType),
       this.objects.put(stored.thumbnailKey, processed.thumbnail, processed.contentType),
@@ -24,9 +33,12 @@ export class DonationImages {
     return stored;
   }
 
-  /** `imageUrl` as the spec's client sends it (a data URL) or as our upload endpoint returned it. */
-  async fromImageUrl(imageUrl: string): Promise<StoredImage> {
-    if (imageUrl.startsWith('data:')) return this.save(decodeDataUrl(imageUrl));
+  /**
+   * `imageUrl` as the spec's client sends it (a data URL) or as our upload endpoint returned it.
+   * Whether a stored key is the member's to use is the donations service's check, on attaching.
+   */
+  async fromImageUrl(imageUrl: string, uploader: SessionUser): Promise<StoredImage> {
+    if (imageUrl.startsWith('data:')) return this.save(decodeDataUrl(imageUrl), uploader);
     const match = STORED_URL.exec(imageUrl);
     if (!match || !(await this.objects.exists(match[1]!))) {
       throw new ApiException(400, ErrorCodes.IMAGE_INVALID, DonationMessages.imageInvalid, 'imageUrl');

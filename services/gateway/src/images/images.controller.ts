@@ -57,7 +57,7 @@ export class ImagesController {
   async upload(@UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: SessionUser) {
     if (!file) throw new ApiException(400, ErrorCodes.IMAGE_REQUIRED, DonationMessages.imageRequired, 'image');
     await this.limits.consumeUpload(user.id);
-    return this.images.urls(await this.images.save(file.buffer, 'image'));
+    return this.images.urls(await this.images.save(file.buffer, user, 'image'));
   }
 
   /** Keys are random and never reused, so a photo is cached for a year. */

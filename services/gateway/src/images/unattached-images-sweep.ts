@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Rpc } from '@hdiya/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { ImageStore } from './image-store.js';
+
+const BATCH = 100;
+
+/**
+ * Deletes uploads no donation took within a day: the donations service forgets their records
+ * (SKIP LOCKED, so gateway replicas share the work) and answers the keys, deleted here.
+ */
+@Injectable()
+export class UnattachedImagesSweep implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('images');
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly store: ImageStore,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), this.config.IMAGE_SWEEP_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One pass; returns how many objects it deleted. */
+  async sweep(): Promise<number> {
+    if (this.running) return 0;
+    this.running = true;
+    let deleted = 0;
+    try {
+      for (;;) {
+        const { keys } = await this.services.call<{ keys: string[] }>(Rpc.donations.sweepImages, { limit: BATCH });
+        await this.store.remove(keys);
+        deleted += keys.length;
+        if (keys.length < BATCH * 2) break;
+      }
+      if (deleted > 0) this.logger.log(`swept ${deleted} unattached photo object(s)`);
+    } catch (error) {
+      this.logger.warn(`photo sweep failed: ${(error as Error).message}`);
+    } finally {
+      this.running = false;
+    }
+    return deleted;
+  }
+}
