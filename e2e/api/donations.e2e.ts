@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { waitFor } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
@@ -234,5 +235,31 @@ describe('reference data', () => {
     const cities = await new ApiClient().get<{ name: string }[]>('/api/cities');
     expect(cities.body.length).toBeGreaterThanOrEqual(80);
     expect(cities.body[0]!.name).toBe('Casablanca');
+  });
+});
+
+describe('upload limits', () => {
+  const post = (client: ApiClient, form: FormData) =>
+    fetch(`${base}/api/uploads/images`, { method: 'POST', body: form, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
+
+  it('should refuse a multipart request with hundreds of fields as a 400, before parsing them all', async () => {
+    const { client } = await signedUpMember();
+    const form = new FormData();
+    for (let i = 0; i < 500; i += 1) form.append(`champ${i}`, 'x');
+    form.append('image', new Blob([new Uint8Array(await jpegWithGps(64, 48))], { type: 'image/jpeg' }), 'photo.jpg');
+    const res = await post(client, form);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { statusCode: number }).statusCode).toBe(400);
+  });
+
+  it('should refuse an image above 24 megapixels, however few bytes it takes', async () => {
+    const { client } = await signedUpMember();
+    const huge = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(huge)], { type: 'image/png' }), 'grand.png');
+    const res = await post(client, form);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'IMAGE_INVALID', field: 'image' });
   });
 });

@@ -1,11 +1,14 @@
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { DonationMessages, DonationRules, ErrorCodes } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 
 /** Formats accepted by content (whatever the file name or declared type says). SVG is not: it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** Refuse decompression bombs before decoding them. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** Refuse decompression bombs before decoding them: 24 megapixels is more than any phone photo needs. */
+export const MAX_INPUT_PIXELS = 24_000_000;
+/** Decoding is CPU- and memory-heavy: at most two images at a time per process, the rest wait. */
+const decoding = pLimit(2);
 
 export interface ProcessedImage {
   image: Buffer;
@@ -25,9 +28,13 @@ function notAnImage(field: string): ApiException {
  * Checks that the bytes really are an image, then re-encodes them: orientation applied, every
  * metadata block (EXIF, GPS, XMP, ICC) dropped, bounded to 1600 px, plus a 480×360 card thumbnail.
  */
-export async function processImage(input: Buffer, field = 'imageUrl'): Promise<ProcessedImage> {
-  if (input.length > DonationRules.maxImageBytes) throw imageTooLarge(field);
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, animated: false };
+export function processImage(input: Buffer, field = 'imageUrl'): Promise<ProcessedImage> {
+  if (input.length > DonationRules.maxImageBytes) return Promise.reject(imageTooLarge(field));
+  return decoding(() => reencode(input, field));
+}
+
+async function reencode(input: Buffer, field: string): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: 'error' as const, animated: false };
   let format: string | undefined;
   try {
     format = (await sharp(input, options).metadata()).format;

@@ -29,6 +29,8 @@ import { imageTooLarge } from './image-pipeline.js';
 import { ImageStore } from './image-store.js';
 
 const KEY = /^donations\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+/** One photo and nothing much else: thousands of parts or fields are refused before parsing them. */
+const MULTIPART_LIMITS = { fileSize: DonationRules.maxImageBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 };
 
 /** Multer's size refusal, in the spec's words. */
 @Catch(PayloadTooLargeException)
@@ -53,7 +55,7 @@ export class ImagesController {
   @HttpCode(201)
   @UseGuards(SignedInGuard)
   @UseFilters(UploadTooLargeFilter)
-  @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: { fileSize: DonationRules.maxImageBytes, files: 1 } }))
+  @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: MULTIPART_LIMITS }))
   async upload(@UploadedFile() file: Express.Multer.File | undefined, @CurrentUser() user: SessionUser) {
     if (!file) throw new ApiException(400, ErrorCodes.IMAGE_REQUIRED, DonationMessages.imageRequired, 'image');
     await this.limits.consumeUpload(user.id);
