@@ -56,11 +56,18 @@ describe('donation search', () => {
   });
 
   it('should treat hostile strings as plain text', async () => {
-    for (const query of ["'; DROP TABLE donations.donations; --", 'a:* | !b', '\\', '%_%', '((', '<script>']) {
+    for (const query of ["'; DROP TABLE donations.donations; --", 'a:*  !b:*', '\\\\', '%_%', '((', '<script>']) {
       const page = await search({ query });
       expect(Array.isArray(page.items)).toBe(true);
     }
-    expect((await fixture.call<DonationPage>(Rpc.donations.search, { query: 'x' })).items).toBeDefined();
+  });
+
+  it('should refuse one-letter words and more than 6 words (400, field query)', async () => {
+    for (const query of ['x', 'table a', 'a:* | !b', 'un deux trois quatre cinq six sept']) {
+      const refused = await fixture.call(Rpc.donations.search, { query }).then(() => null, (e: { body?: unknown }) => e.body);
+      expect(refused).toMatchObject({ status: 400, field: 'query' });
+    }
+    expect((await search({ query: 'un deux trois quatre cinq six' })).items).toBeDefined();
   });
 
   it('should page through results without duplicates or gaps while donations are inserted', async () => {

@@ -19,6 +19,7 @@ export const DonationMessages = {
   status: 'Statut inconnu.',
   limit: `La taille de page doit être comprise entre 1 et ${DonationRules.maxPageSize}.`,
   cursor: 'Curseur de pagination invalide.',
+  queryWords: 'Chaque mot recherché doit contenir au moins 2 caractères, et la recherche au plus 6 mots.',
   donationId: 'Identifiant de don invalide.',
   reportReason: 'Motif de signalement inconnu.',
 } as const;
@@ -149,6 +150,8 @@ export class SearchDonationsQuery extends PositionQuery {
   @IsOptional()
   @IsString({ message: Messages.mustBeText('query') })
   @MaxLength(100, { message: Messages.tooLong('query', 100) })
+  // Text search stays cheap: one-letter words match half the catalogue as prefixes.
+  @Matches(/^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u, { message: DonationMessages.queryWords })
   query?: string;
 
   /** A category id, or `all`. */

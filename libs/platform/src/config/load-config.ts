@@ -38,7 +38,28 @@ export function databaseEnvSchema(service: string) {
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .default(`postgres://hdiya_${service}:hdiya_${service}@127.0.0.1:5432/hdiya`),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    /** See DatabaseTimeouts: together below the gateway's RPC_TIMEOUT_MS (5 s). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(2000),
+    DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).default(1000),
   });
 }
 
+type DatabaseEnv = z.infer<ReturnType<typeof databaseEnvSchema>>;
+
+/** The database timeouts a service's configuration names. */
+export function databaseTimeoutsOf(config: Omit<DatabaseEnv, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+  return {
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    acquireMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+  };
+}
+
+/** Migrations may run long statements (backfills, indexes): no statement or idle limit for them. */
+export const MIGRATION_TIMEOUTS = { DATABASE_STATEMENT_TIMEOUT_MS: 0, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 0 } as const;
+
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** What a service's data source needs from its configuration. */
+export type DatabaseConfigOf<TConfig extends DatabaseEnv> = Pick<TConfig, keyof DatabaseEnv>;

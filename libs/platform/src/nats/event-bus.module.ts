@@ -8,6 +8,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import type { DatabaseTimeouts } from '../database/data-source-options.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectEventBus, type EventBus } from './events-stream.js';
 
@@ -19,6 +20,7 @@ export interface EventBusModuleOptions {
   schema: string;
   natsUrl: string;
   databaseUrl: string;
+  timeouts?: DatabaseTimeouts;
 }
 
 /** Starts the outbox relay once the app is up and drains it on shutdown. */
@@ -29,6 +31,7 @@ export class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicati
   constructor(@Inject(EVENT_BUS) bus: EventBus, @Inject(EVENT_BUS_OPTIONS) options: EventBusModuleOptions) {
     this.relay = new OutboxRelay({
       databaseUrl: options.databaseUrl,
+      timeouts: options.timeouts,
       schema: options.schema,
       js: bus.js,
       logger: new Logger(`${options.service}:outbox`),

@@ -2,10 +2,13 @@ import type { LoggerService } from '@nestjs/common';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import pg from 'pg';
+import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
 import { outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
+  /** Bounds on the relay's own connections, as on the service's (DatabaseTimeouts). */
+  timeouts?: DatabaseTimeouts;
   schema: string;
   js: JetStreamClient;
   logger: LoggerService;
@@ -48,7 +51,12 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.batchSize = options.batchSize ?? 100;
-    this.pool = new pg.Pool({ connectionString: options.databaseUrl, max: 2, application_name: `${options.schema}-outbox` });
+    this.pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 2,
+      application_name: `${options.schema}-outbox`,
+      ...(options.timeouts ? pgTimeoutSettings(options.timeouts) : {}),
+    });
     this.pool.on('error', () => undefined); // a broken idle connection is replaced on next use
   }
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '@hdiya/platform';
+import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
 import { SCHEMA, type DonationsConfig } from '../config.js';
 import { Category } from '../categories/category.entity.js';
 import { Member } from '../members/member.entity.js';
@@ -9,16 +9,17 @@ import { Reservations1763770000000 } from './migrations/1763770000000-Reservatio
 import { AbortingReservations1763780000000 } from './migrations/1763780000000-AbortingReservations.js';
 import { DonationImages1763790000000 } from './migrations/1763790000000-DonationImages.js';
 
-export function donationsDataSourceOptions(config: Pick<DonationsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [Category, Member],
     migrations: [InitialDonationsSchema1763750000000, DonationsCatalogue1763760000000, Reservations1763770000000, AbortingReservations1763780000000, DonationImages1763790000000],
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: databaseTimeoutsOf(config),
     applicationName: 'donations',
   });
 }
 
-export const createDonationsDataSource = (config: Pick<DonationsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+export const createDonationsDataSource = (config: DatabaseConfigOf<DonationsConfig>) =>
   new DataSource(donationsDataSourceOptions(config));

@@ -1,5 +1,5 @@
-import { runMigrations } from '@hdiya/platform';
+import { MIGRATION_TIMEOUTS, runMigrations } from '@hdiya/platform';
 import { loadDonationsConfig } from '../config.js';
 import { createDonationsDataSource } from './data-source.js';
 
-await runMigrations(createDonationsDataSource(loadDonationsConfig()), 'donations');
+await runMigrations(createDonationsDataSource({ ...loadDonationsConfig(), ...MIGRATION_TIMEOUTS }), 'donations');

@@ -1,18 +1,19 @@
 import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '@hdiya/platform';
+import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
 import { SCHEMA, type MessagingConfig } from '../config.js';
 import { InitialMessagingSchema1763750000000 } from './migrations/1763750000000-InitialMessagingSchema.js';
 
-export function messagingDataSourceOptions(config: Pick<MessagingConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [],
     migrations: [InitialMessagingSchema1763750000000],
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: databaseTimeoutsOf(config),
     applicationName: 'messaging',
   });
 }
 
-export const createMessagingDataSource = (config: Pick<MessagingConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+export const createMessagingDataSource = (config: DatabaseConfigOf<MessagingConfig>) =>
   new DataSource(messagingDataSourceOptions(config));

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '@hdiya/platform';
+import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
 import { Balance } from '../ledger/balance.entity.js';
 import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
 import { Hold } from '../holds/hold.entity.js';
@@ -9,16 +9,17 @@ import { DonationRewards1763760000000 } from './migrations/1763760000000-Donatio
 import { HoldsTransfersHistory1763770000000 } from './migrations/1763770000000-HoldsTransfersHistory.js';
 import { RewardOnGift1763780000000 } from './migrations/1763780000000-RewardOnGift.js';
 
-export function pointsDataSourceOptions(config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+export function pointsDataSourceOptions(config: DatabaseConfigOf<PointsConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [Balance, LedgerEntry, Hold],
     migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000, RewardOnGift1763780000000],
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: databaseTimeoutsOf(config),
     applicationName: 'points',
   });
 }
 
-export const createPointsDataSource = (config: Pick<PointsConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+export const createPointsDataSource = (config: DatabaseConfigOf<PointsConfig>) =>
   new DataSource(pointsDataSourceOptions(config));

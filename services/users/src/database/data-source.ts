@@ -1,21 +1,22 @@
 import { DataSource } from 'typeorm';
-import { serviceDataSourceOptions } from '@hdiya/platform';
+import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
 import { User } from '../accounts/user.entity.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { PasswordResetRequest } from '../password-reset/password-reset-request.entity.js';
 import { SCHEMA, type UsersConfig } from '../config.js';
 import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-InitialUsersSchema.js';
 
-export function usersDataSourceOptions(config: Pick<UsersConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) {
+export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [User, ContactMessage, PasswordResetRequest],
     migrations: [InitialUsersSchema1763750000000],
     poolSize: config.DATABASE_POOL_SIZE,
+    timeouts: databaseTimeoutsOf(config),
     applicationName: 'users',
   });
 }
 
-export const createUsersDataSource = (config: Pick<UsersConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>) =>
+export const createUsersDataSource = (config: DatabaseConfigOf<UsersConfig>) =>
   new DataSource(usersDataSourceOptions(config));
