@@ -5,6 +5,7 @@
 # Idempotent and quiet: one line per component, one clear line on failure (exit 1).
 #
 # Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose]
+#   (--with-compose: docker-compose and kubectl, to check the deployment files)
 #   HDIYA_DATABASE=name   database to prepare (default hdiya; tests use hdiya_test)
 #   HDIYA_RESET=1         drop and recreate that database first
 #   PGHOST/PGPORT/PGUSER  superuser connection (default 127.0.0.1 / 5432 / postgres)
@@ -261,5 +262,6 @@ ensure_redis
 ensure_nats
 ((WITH_BROWSER == 0)) || ensure_command chromium chromium chromium
 ((WITH_COMPOSE == 0)) || ensure_command compose docker-compose docker-compose
+((WITH_COMPOSE == 0)) || ensure_command kubectl kubectl kubernetes-client
 ensure_database
 ((MIGRATE == 0)) || run_migrations

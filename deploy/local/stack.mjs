@@ -68,7 +68,8 @@ let processSessionSecret;
  *
  * Options (all optional):
  *   database ('hdiya'), pgHost ('127.0.0.1'), pgPort (5432), passwords ({users: ...}; default
- *   the role name), natsUrl, redisUrl, port (gateway HTTP, 3000), nodeEnv ('production'),
+ *   the role name), natsUrl, natsPasswords ({gateway, users, ...}: each process signs in to NATS
+ *   as itself, see natsPasswords()), redisUrl, port (gateway HTTP, 3000), nodeEnv ('production'),
  *   logLevel (error|warn|log|debug|verbose) and logFormat (json|pretty), both unset unless
  *   given, sessionSecret (random per process if absent),
  *   publicOrigins (array or comma string; default http://localhost:<port>,http://127.0.0.1:<port>),
@@ -99,6 +100,10 @@ export function serviceEnv(service, opts = {}) {
     S3_BUCKET: s3.bucket,
     S3_REGION: s3.region,
   };
+  if (opts.natsPasswords) {
+    env.NATS_USER = service;
+    env.NATS_PASSWORD = opts.natsPasswords[service];
+  }
   if (opts.logLevel !== undefined) env.LOG_LEVEL = String(opts.logLevel);
   if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
   if (DB_SERVICES.includes(service)) {
@@ -139,6 +144,48 @@ export function ensureSessionSecret(file) {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+// ------------------------------------------------------------------ NATS and Redis with credentials
+
+/** The NATS configuration every deployment uses: one user per process, least-privilege subjects. */
+export const NATS_CONFIG = path.join(ROOT, 'deploy', 'nats', 'nats-server.conf');
+
+/** Fresh random NATS passwords, one per process: {gateway, users, points, donations, messaging}. */
+export function natsPasswords() {
+  return Object.fromEntries(SERVICES.map((name) => [name, randomBytes(18).toString('base64url')]));
+}
+
+function binary(name) {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/sbin', '/usr/bin'])) {
+    const candidate = path.join(dir, name);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${name} is not installed: run \`bash deploy/local/infra.sh\` first`);
+}
+
+/**
+ * Spawns nats-server with deploy/nats/nats-server.conf, JetStream stored in storeDir, on
+ * 127.0.0.1:port, the passwords given to it through the environment (as compose and Kubernetes do).
+ * Returns the ChildProcess; wait for the port with waitForPort.
+ */
+export function spawnNats({ port, storeDir, passwords }) {
+  const env = { ...process.env };
+  for (const [name, password] of Object.entries(passwords)) env[`NATS_PASSWORD_${name.toUpperCase()}`] = password;
+  return spawn(binary('nats-server'), ['-c', NATS_CONFIG, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+    env,
+    stdio: 'ignore',
+  });
+}
+
+/** Spawns a private redis-server on 127.0.0.1:port that requires `password` and keeps nothing on disk. */
+export function spawnRedis({ port, password }) {
+  return spawn(binary('redis-server'), ['--bind', '127.0.0.1', '--port', String(port), '--requirepass', password, '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+}
+
+/** redis://:password@127.0.0.1:port */
+export const redisUrlOf = (port, password) => `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
 
 // ------------------------------------------------------------------ waiting
 

@@ -1,16 +1,33 @@
 // `npm start`: the whole product with demo data on http://localhost:3000, without Docker.
 //   1. npm install   2. npm run build (Nx, every project)   3. deploy/local/infra.sh
-//   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. s3rver as the
-//   object store   5. every service from dist   6. demo data (deploy/demo), when the database has none.
+//   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. the product's own NATS
+//   (per-process users and subject permissions, deploy/nats/nats-server.conf) on 127.0.0.1:4223 and
+//   Redis with a password on 127.0.0.1:6380, fresh passwords each run   5. s3rver as the object store
+//   6. every service from dist   7. demo data (deploy/demo), when the database has none.
 // Ctrl-C stops every process this script started, and only those.
 //
 // Options: --skip-install, --skip-build (when you know they are up to date).
 // Node built-ins only: this runs before anything is installed.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULTS, ROOT, ensureSessionSecret, startStack } from './stack.mjs';
+import {
+  DEFAULTS,
+  ROOT,
+  ensureSessionSecret,
+  isPortOpen,
+  natsPasswords,
+  redisUrlOf,
+  spawnNats,
+  spawnRedis,
+  startStack,
+  waitForPort,
+} from './stack.mjs';
 
 const PORT = 3000;
+const NATS_PORT = 4223;
+const REDIS_PORT = 6380;
 const SEED = path.join('deploy', 'demo', 'seed-demo.mjs');
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
@@ -22,6 +39,7 @@ for (const arg of args) {
 
 process.chdir(ROOT);
 let stack;
+let brokers = []; // our NATS and Redis processes
 let step; // the preparation command currently running
 let stopping = false;
 
@@ -37,6 +55,7 @@ async function shutdown(code) {
     say('stopping...');
     await stack.stop();
   }
+  for (const child of brokers) child.kill('SIGTERM');
   process.exit(code);
 }
 
@@ -75,13 +94,41 @@ async function main() {
   await run('infrastructure and migrations', 'bash', [path.join('deploy', 'local', 'infra.sh')]);
   if (stopping) return;
 
-  say('starting s3rver and the services');
   const dataDir = path.join(ROOT, '.data');
+  for (const port of [NATS_PORT, REDIS_PORT]) {
+    if (await isPortOpen('127.0.0.1', port)) {
+      console.error(`start: port ${port} is already in use (another \`npm start\`?): stop it first`);
+      return shutdown(1);
+    }
+  }
+  say(`starting NATS (127.0.0.1:${NATS_PORT}, a user per process) and Redis (127.0.0.1:${REDIS_PORT}, with a password)`);
+  const passwords = natsPasswords();
+  const redisPassword = randomBytes(18).toString('base64url');
+  mkdirSync(path.join(dataDir, 'nats'), { recursive: true });
+  brokers = [
+    spawnNats({ port: NATS_PORT, storeDir: path.join(dataDir, 'nats'), passwords }),
+    spawnRedis({ port: REDIS_PORT, password: redisPassword }),
+  ];
+  for (const child of brokers) {
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`start: ${path.basename(child.spawnfile)} stopped (${signal ?? `exit ${code}`}); stopping everything`);
+      shutdown(1);
+    });
+  }
+  process.once('exit', () => brokers.forEach((child) => child.kill('SIGKILL')));
+  await waitForPort('127.0.0.1', NATS_PORT, 10_000);
+  await waitForPort('127.0.0.1', REDIS_PORT, 10_000);
+
+  say('starting s3rver and the services');
   try {
     stack = await startStack({
       database: DEFAULTS.database,
       port: PORT,
       nodeEnv: 'production',
+      natsUrl: `nats://127.0.0.1:${NATS_PORT}`,
+      natsPasswords: passwords,
+      redisUrl: redisUrlOf(REDIS_PORT, redisPassword),
       logFormat: 'pretty', // read by a person, in a terminal
       publicOrigins: [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`],
       sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),

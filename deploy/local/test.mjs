@@ -3,7 +3,8 @@
 //   1. prepares the machine and a fresh `hdiya_test` database (infra.sh, migrations included);
 //   2. starts a private NATS server (so a running `npm start` never answers a test's requests);
 //   3. runs each project's lint, typecheck and tests (unit + integration) through Nx;
-//   4. starts the whole stack on a free port and runs the end-to-end suite (API, browser, deploy files).
+//   4. starts the whole stack on a free port, on its own NATS (with the product's per-process users and
+//      subject permissions) and its own Redis (with a password), and runs the end-to-end suite.
 // Node built-ins only.
 //
 // `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 3 (after `npm run build`),
@@ -13,14 +14,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, startStack, waitForPort } from './stack.mjs';
+import { randomBytes } from 'node:crypto';
+import { natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startStack, waitForPort } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
 const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
 const REDIS_URL = `redis://127.0.0.1:6379/${process.env.HDIYA_TEST_REDIS_DB ?? 15}`;
-const FAULT_REDIS_URL = `redis://127.0.0.1:6379/${process.env.HDIYA_TEST_FAULT_REDIS_DB ?? 13}`;
 const cleanups = [];
 const timings = [];
 
@@ -79,6 +80,25 @@ async function startPrivateNats() {
   return `nats://127.0.0.1:${port}`;
 }
 
+/** NATS and Redis as the product runs them: credentials required, permissions enforced. */
+async function startSecuredBrokers() {
+  const passwords = natsPasswords();
+  const natsPort = await freePort();
+  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-nats-'));
+  const nats = spawnNats({ port: natsPort, storeDir: store, passwords });
+  const redisPort = await freePort();
+  const redisPassword = randomBytes(18).toString('base64url');
+  const redis = spawnRedis({ port: redisPort, password: redisPassword });
+  cleanups.push(() => {
+    nats.kill('SIGTERM');
+    redis.kill('SIGTERM');
+    rmSync(store, { recursive: true, force: true });
+  });
+  await waitForPort('127.0.0.1', natsPort, 10_000);
+  await waitForPort('127.0.0.1', redisPort, 10_000);
+  return { natsUrl: `nats://127.0.0.1:${natsPort}`, natsPasswords: passwords, redisUrl: redisUrlOf(redisPort, redisPassword) };
+}
+
 async function main() {
   const infra = await timed('infrastructure and a fresh test database', () =>
     run('bash', [path.join('deploy', 'local', 'infra.sh'), '--with-browser', '--with-compose'], {
@@ -96,7 +116,6 @@ async function main() {
     HDIYA_DATABASE: DATABASE,
     NATS_URL: natsUrl,
     REDIS_URL,
-    FAULT_REDIS_URL,
     NX_DAEMON: 'false',
     NX_TUI: 'false',
     FORCE_COLOR: '0',
@@ -109,6 +128,7 @@ async function main() {
     if (projects !== 0) return projects;
   }
 
+  const brokers = await startSecuredBrokers();
   const port = await freePort();
   const s3Port = await freePort();
   const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-s3-'));
@@ -119,8 +139,9 @@ async function main() {
     startStack({
       database: DATABASE,
       port,
-      natsUrl,
-      redisUrl: REDIS_URL,
+      natsUrl: brokers.natsUrl,
+      natsPasswords: brokers.natsPasswords,
+      redisUrl: brokers.redisUrl,
       nodeEnv: 'test',
       logLevel: 'warn',
       s3DataDir: s3Dir,
@@ -138,6 +159,10 @@ async function main() {
       ...env,
       ...gatewayEnv,
       GATEWAY_URL: stack.url,
+      // For the broker permission tests: the stack's NATS and Redis, and each process's password.
+      HDIYA_E2E_NATS_URL: brokers.natsUrl,
+      HDIYA_E2E_NATS_PASSWORDS: JSON.stringify(brokers.natsPasswords),
+      HDIYA_E2E_REDIS_URL: brokers.redisUrl,
     }),
   );
   if (e2e !== 0) say(`service logs are in ${logDir}`);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -32,6 +32,8 @@ let options: { envFor: Record<string, Record<string, string>> };
 let nats: ChildProcess;
 let natsPort: number;
 let natsStore: string;
+let natsPasswords: Record<string, string>;
+let redis: ChildProcess;
 let s3Dir: string;
 let photo: string;
 
@@ -46,10 +48,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The product's NATS (per-process users and permissions), restarted on the same port and store. */
 async function startNats(): Promise<void> {
-  const binary = execFileSync('sh', ['-c', 'command -v nats-server || echo /usr/sbin/nats-server'], { encoding: 'utf8' }).trim();
-  nats = spawn(binary, ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsStore], { stdio: 'ignore' });
-  const { waitForPort } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  const { spawnNats, waitForPort } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  nats = spawnNats({ port: natsPort, storeDir: natsStore, passwords: natsPasswords });
   await waitForPort('127.0.0.1', natsPort, 10_000);
 }
 
@@ -98,8 +100,13 @@ beforeAll(async () => {
   natsPort = await freePort();
   natsStore = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-nats-'));
   s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-s3-'));
+  const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  natsPasswords = local.natsPasswords();
   await startNats();
-  const { startStack } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  const redisPort = await freePort();
+  redis = local.spawnRedis({ port: redisPort, password: 'fault-redis-password' });
+  await local.waitForPort('127.0.0.1', redisPort, 10_000);
+  const { startStack } = local;
   options = {
     envFor: {
       gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RESERVE_TIMEOUT_MS: '8000' },
@@ -112,7 +119,8 @@ beforeAll(async () => {
     database: DATABASE,
     port: await freePort(),
     natsUrl: `nats://127.0.0.1:${natsPort}`,
-    redisUrl: process.env.FAULT_REDIS_URL ?? 'redis://127.0.0.1:6379/13',
+    natsPasswords,
+    redisUrl: local.redisUrlOf(redisPort, 'fault-redis-password'),
     nodeEnv: 'test',
     logLevel: 'error',
     s3DataDir: s3Dir,
@@ -128,6 +136,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   nats?.kill('SIGKILL');
+  redis?.kill('SIGKILL');
   rmSync(natsStore, { recursive: true, force: true });
   rmSync(s3Dir, { recursive: true, force: true });
 });

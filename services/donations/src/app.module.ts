@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
 import { CategoriesHandlers } from './categories/categories.handlers.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from './config.js';
@@ -30,12 +30,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(donationsDataSourceOptions(config)),
-        EventBusModule.forService({ service: 'donations', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }),
+        EventBusModule.forService({ service: 'donations', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'donations') }),
         ClientsModule.register([
           {
             name: POINTS_RPC,
             transport: Transport.NATS,
-            options: { servers: config.NATS_URL.split(','), name: 'donations-to-points', maxReconnectAttempts: -1 },
+            options: { servers: config.NATS_URL.split(','), name: 'donations-to-points', maxReconnectAttempts: -1, ...natsAuthOf(config, 'donations') },
           },
         ]),
       ],

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { natsAuthOf } from '@hdiya/platform';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { PassportModule } from '@nestjs/passport';
 import { AdminGuard } from './auth/admin.guard.js';
@@ -36,7 +37,7 @@ export class AppModule {
           {
             name: NATS_CLIENT,
             transport: Transport.NATS,
-            options: { servers: config.NATS_URL.split(','), name: 'gateway-rpc', maxReconnectAttempts: -1 },
+            options: { servers: config.NATS_URL.split(','), name: 'gateway-rpc', maxReconnectAttempts: -1, ...natsAuthOf(config, 'gateway') },
           },
         ]),
       ],

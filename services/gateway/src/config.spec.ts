@@ -12,6 +12,14 @@ describe(loadGatewayConfig.name, () => {
     expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  it.each(['change-me-to-64-random-hex-characters', 'insecure-trial-secret-set-SESSION_SECRET-in-env'])(
+    'should refuse in production a session secret printed in the repository (%s)',
+    (secret) => {
+      expect(() => loadGatewayConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/SESSION_SECRET/);
+      expect(() => loadGatewayConfig({ NODE_ENV: 'production', SESSION_SECRET: 'f'.repeat(64) })).not.toThrow();
+    },
+  );
+
   it('should list every bad variable at once', () => {
     try {
       loadGatewayConfig({ PORT: 'abc', REDIS_URL: 'http://nope', SESSION_SECRET: 'short' });

@@ -2,6 +2,8 @@ import { loadConfig, logLevelSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
 const DEV_SECRET = 'dev-only-session-secret-change-me-0123456789';
+/** Secrets printed in this repository (the default, the Kubernetes example, an older compose default). */
+const PUBLISHED_SECRETS = new Set([DEV_SECRET, 'change-me-to-64-random-hex-characters', 'insecure-trial-secret-set-SESSION_SECRET-in-env']);
 
 const origins = z
   .string()
@@ -15,6 +17,9 @@ export const gatewayConfigSchema = z
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+    /** The gateway's NATS user and password (deploy/nats/nats-server.conf); unset: anonymous. */
+    NATS_USER: z.string().min(1).optional(),
+    NATS_PASSWORD: z.string().min(1).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -45,8 +50,8 @@ export const gatewayConfigSchema = z
     RATE_UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).default(100),
     RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
   })
-  .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_SECRET !== DEV_SECRET, {
-    message: 'SESSION_SECRET must be set in production',
+  .refine((c) => c.NODE_ENV !== 'production' || !PUBLISHED_SECRETS.has(c.SESSION_SECRET), {
+    message: 'SESSION_SECRET must be set in production, to a secret of your own (not one printed in this repository)',
     path: ['SESSION_SECRET'],
   });
 

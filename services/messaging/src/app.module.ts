@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
 import { SCHEMA, type MessagingConfig } from './config.js';
 import { messagingDataSourceOptions } from './database/data-source.js';
 
@@ -12,7 +12,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
-        EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }),
+        EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
       ],
       controllers: [healthController('messaging', Rpc.messaging.health)],
     };

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
 import { HistoryService } from './history/history.service.js';
 import { HoldsService } from './holds/holds.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
@@ -20,7 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
-        EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }),
+        EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
       ],
       controllers: [healthController('points', Rpc.points.health), PointsHandlers],
       providers: [

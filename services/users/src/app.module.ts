@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
@@ -19,7 +19,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(usersDataSourceOptions(config)),
-        EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config) }),
+        EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'users') }),
       ],
       controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers],
       providers: [PasswordHasher, AccountsService, ContactService, PasswordResetService],

@@ -28,6 +28,9 @@ export const serviceEnvSchema = z.object({
   LOG_LEVEL: logLevelSchema,
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** This process's NATS user and password (deploy/nats/nats-server.conf); unset: anonymous. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
 });
 
 /** Adds the service's own database connection, defaulting to the local role of that service. */

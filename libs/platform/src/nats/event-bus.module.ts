@@ -11,6 +11,7 @@ import {
 import type { DatabaseTimeouts } from '../database/data-source-options.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectEventBus, type EventBus } from './events-stream.js';
+import type { NatsAuth } from './nats-auth.js';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
@@ -21,6 +22,7 @@ export interface EventBusModuleOptions {
   natsUrl: string;
   databaseUrl: string;
   timeouts?: DatabaseTimeouts;
+  nats?: NatsAuth;
 }
 
 /** Starts the outbox relay once the app is up and drains it on shutdown. */
@@ -65,7 +67,7 @@ export class EventBusModule {
       module: EventBusModule,
       providers: [
         { provide: EVENT_BUS_OPTIONS, useValue: options },
-        { provide: EVENT_BUS, useFactory: () => connectEventBus(options.natsUrl, `${options.service}-events`) },
+        { provide: EVENT_BUS, useFactory: () => connectEventBus(options.natsUrl, `${options.service}-events`, options.nats) },
         OutboxRelayLifecycle,
         EventBusLifecycle,
       ],

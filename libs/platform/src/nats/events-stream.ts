@@ -9,6 +9,7 @@ import {
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@hdiya/contracts';
+import type { NatsAuth } from './nats-auth.js';
 
 export interface EventBus {
   nc: NatsConnection;
@@ -17,8 +18,8 @@ export interface EventBus {
 }
 
 /** A NATS connection that keeps reconnecting forever: a broker restart must not kill a service. */
-export async function connectEventBus(url: string, name: string): Promise<EventBus> {
-  const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+export async function connectEventBus(url: string, name: string, auth?: NatsAuth): Promise<EventBus> {
+  const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, ...auth });
   const jsm = await jetstreamManager(nc);
   await ensureEventsStream(jsm);
   return { nc, js: jetstream(nc), jsm };

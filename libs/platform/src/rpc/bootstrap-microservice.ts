@@ -1,26 +1,28 @@
 import type { LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { NatsAuth } from '../nats/nats-auth.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
 export interface MicroserviceBootstrap {
   service: string;
   module: Type<unknown> | ReturnType<typeof Object>;
   natsUrl: string;
+  nats?: NatsAuth;
   logger: LoggerService;
 }
 
 /** NATS transport options; the queue group makes replicas of one service share requests. */
-export function natsTransport(natsUrl: string, service: string): MicroserviceOptions {
+export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth): MicroserviceOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: natsUrl.split(','), queue: service, name: `${service}-rpc`, maxReconnectAttempts: -1 },
+    options: { servers: natsUrl.split(','), queue: service, name: `${service}-rpc`, maxReconnectAttempts: -1, ...auth },
   };
 }
 
-export async function bootstrapMicroservice({ service, module, natsUrl, logger }: MicroserviceBootstrap) {
+export async function bootstrapMicroservice({ service, module, natsUrl, nats, logger }: MicroserviceBootstrap) {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...natsTransport(natsUrl, service),
+    ...natsTransport(natsUrl, service, nats),
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());
