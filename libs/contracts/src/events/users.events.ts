@@ -19,13 +19,26 @@ export interface UserUpdatedV1 {
 }
 
 /**
- * Payload of `events.users.PasswordResetRequested` (v1). Emitted only for an existing account;
- * the mailer that consumes it sends `resetToken` in a link. The HTTP answer never says which.
+ * Payload of `events.users.PasswordResetRequested` (v1). No longer emitted: it carried the raw
+ * token into the outbox and the stream, where anyone reading them could reset the password.
  */
 export interface PasswordResetRequestedV1 {
   userId: string;
   email: string;
   resetToken: string;
+  expiresAt: string;
+}
+
+/**
+ * Payload of `events.users.PasswordResetRequested` (v2). Emitted only for an existing account,
+ * with the token's SHA-256 only: the raw token never leaves the users service's memory (see
+ * docs/decisions/0010-login-limits-and-sessions.md). The HTTP answer never says which.
+ */
+export interface PasswordResetRequestedV2 {
+  requestId: string;
+  userId: string;
+  email: string;
+  tokenHash: string;
   expiresAt: string;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createEvent, EventTypes, type PasswordResetRequestedV1 } from '@hdiya/contracts';
+import { createEvent, EventTypes, type PasswordResetRequestedV2 } from '@hdiya/contracts';
 import { appendToOutbox } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { User } from '../accounts/user.entity.js';
@@ -17,30 +17,35 @@ export class PasswordResetService {
   constructor(private readonly dataSource: DataSource) {}
 
   /**
-   * Records the request and, for an existing account, emits `PasswordResetRequested` with a
-   * one-hour token for the mailer. The answer is the same either way: no account enumeration.
+   * Records the request and, for an existing account, a one-hour token of which only the SHA-256
+   * is kept, in the table and in the `PasswordResetRequested` event alike: whoever reads the
+   * database, the outbox or the stream cannot reset anyone's password. (No mail is sent yet; the
+   * mailer, when it comes, gets the raw token in this process, never through the stream.)
+   * The answer is the same either way: no account enumeration.
    */
   async request(email: string): Promise<{ message: string }> {
     await this.dataSource.transaction(async (manager) => {
       const user = await manager.findOne(User, { where: { email } });
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_MS);
+      const tokenHash = createHash('sha256').update(token).digest('hex');
       const request = manager.create(PasswordResetRequest, {
         id: randomUUID(),
         email,
         userId: user?.id ?? null,
-        tokenHash: user ? createHash('sha256').update(token).digest('hex') : null,
+        tokenHash: user ? tokenHash : null,
         expiresAt: user ? expiresAt : null,
       });
       await manager.save(request);
       if (!user) return;
-      const payload: PasswordResetRequestedV1 = {
+      const payload: PasswordResetRequestedV2 = {
+        requestId: request.id,
         userId: user.id,
         email: user.email,
-        resetToken: token,
+        tokenHash,
         expiresAt: expiresAt.toISOString(),
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.PasswordResetRequested, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.PasswordResetRequested, payload, 2)]);
     });
     return { message: FORGOT_PASSWORD_ANSWER };
   }
