@@ -22,7 +22,10 @@ export const gatewayConfigSchema = z
     NATS_PASSWORD: z.string().min(1).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
-    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Idle lifetime: a session unused this long ends (each request renews it). */
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    /** Absolute lifetime: a session ends this long after sign-in, however active. */
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     PUBLIC_ORIGINS: origins,
     TRUST_PROXY: z.string().default('loopback'),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import passport from 'passport';
 import { createLogger } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
+import { absoluteSessionLifetime } from './auth/session-lifetime.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
@@ -34,6 +35,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use('/api/donations', express.json({ limit: config.DONATION_BODY_LIMIT }), bodyParserErrors(imageTooLarge().getResponse() as object));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors());
   app.use(sessionMiddleware(config, app.get<RedisClient>(REDIS)));
+  app.use(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000));
   app.use(passport.initialize(), passport.session());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();

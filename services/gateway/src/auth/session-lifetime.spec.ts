@@ -1,0 +1,43 @@
+import type { NextFunction, Request, Response } from 'express';
+import { absoluteSessionLifetime } from './session-lifetime.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function requestWith(session: Record<string, unknown>) {
+  const state = { regenerated: false };
+  session.regenerate = (done: () => void) => {
+    state.regenerated = true;
+    done();
+  };
+  return { req: { session } as unknown as Request, state };
+}
+
+async function pass(middleware: ReturnType<typeof absoluteSessionLifetime>, req: Request): Promise<void> {
+  await new Promise<void>((resolve, reject) => middleware(req, {} as Response, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction));
+}
+
+describe('absolute session lifetime', () => {
+  let clock = Date.UTC(2026, 0, 1);
+  const middleware = absoluteSessionLifetime(30 * DAY, () => clock);
+
+  it('should stamp a signed-in session, keep it for 30 days of use, then end it', async () => {
+    const session: Record<string, unknown> = { passport: { user: { id: 'u1' } } };
+    const { req, state } = requestWith(session);
+    await pass(middleware, req);
+    expect(session.signedInAt).toBe(clock);
+    clock += 29 * DAY;
+    await pass(middleware, req);
+    expect(state.regenerated).toBe(false);
+    clock += 2 * DAY;
+    await pass(middleware, req);
+    expect(state.regenerated).toBe(true);
+  });
+
+  it("should leave visitors' sessions alone", async () => {
+    const session: Record<string, unknown> = {};
+    const { req, state } = requestWith(session);
+    await pass(middleware, req);
+    expect(session.signedInAt).toBeUndefined();
+    expect(state.regenerated).toBe(false);
+  });
+});
