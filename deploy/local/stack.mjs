@@ -150,9 +150,13 @@ export function ensureSessionSecret(file) {
 /** The NATS configuration every deployment uses: one user per process, least-privilege subjects. */
 export const NATS_CONFIG = path.join(ROOT, 'deploy', 'nats', 'nats-server.conf');
 
-/** Fresh random NATS passwords, one per process: {gateway, users, points, donations, messaging}. */
+/**
+ * Fresh random NATS passwords, one per process: {gateway, users, points, donations, messaging}.
+ * A letter then hex digits: nats-server reads an environment value as a config token, so one
+ * starting with a digit or '-' would be taken for a number.
+ */
 export function natsPasswords() {
-  return Object.fromEntries(SERVICES.map((name) => [name, randomBytes(18).toString('base64url')]));
+  return Object.fromEntries(SERVICES.map((name) => [name, `p${randomBytes(18).toString('hex')}`]));
 }
 
 function binary(name) {

@@ -133,7 +133,7 @@ async function main() {
   const s3Port = await freePort();
   const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-s3-'));
   cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
-  const gatewayEnv = { RATE_LOGIN_FAILURES_PER_ACCOUNT: '5', RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_FORMS_PER_ADDRESS: '100000' };
+  const gatewayEnv = { RATE_LOGIN_FAILURES_PER_ACCOUNT: '5', RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_FORMS_PER_ADDRESS: '100000', RATE_SIGNUP_CONFLICTS_PER_ADDRESS: '30' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   const stack = await timed('starting the stack', () =>
     startStack({

@@ -1,4 +1,4 @@
-import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 // The end-to-end stack allows 5 wrong passwords per account (RATE_LOGIN_FAILURES_PER_ACCOUNT in
 // deploy/local/test.mjs). Review finding: the limit was checked before the password and counted
@@ -29,5 +29,22 @@ describe('login attempt limits', () => {
     expect((await login(payload.password)).status).toBe(200);
     expect((await login(wrong)).status).toBe(401);
     expect((await login(wrong)).status).toBe(429);
+  });
+});
+
+describe('signup answers that reveal members', () => {
+  it("should ration, per address, the 409s that say which username, e-mail or phone is taken", async () => {
+    const { payload } = await signedUpMember();
+    // One client behind its own address (the gateway trusts the loopback proxy's X-Forwarded-For).
+    const from = { 'x-forwarded-for': `10.${Date.now() % 250}.${Math.floor(Math.random() * 250)}.7` };
+    const limit = Number(process.env.RATE_SIGNUP_CONFLICTS_PER_ADDRESS ?? 20);
+    const probe = (i: number) =>
+      new ApiClient().post('/api/signup', { ...newMemberPayload(), email: payload.email, username: `sonde_${i}_${Date.now() % 1e6}` }, from);
+    for (let i = 0; i < limit; i += 1) expect((await probe(i)).status).toBe(409);
+    const refused = await probe(limit);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another address is not affected.
+    expect((await new ApiClient().post('/api/signup', { ...newMemberPayload(), email: payload.email })).status).toBe(409);
   });
 });

@@ -49,6 +49,8 @@ export const gatewayConfigSchema = z
     RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     RATE_SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+    /** Signups refused because a username, e-mail or phone is taken (they reveal members). */
+    RATE_SIGNUP_CONFLICTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     RATE_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     RATE_UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).default(100),
     RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),

@@ -30,8 +30,12 @@ export class AuthController {
   /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
   @Post('signup')
   async signup(@Body(new ValidatedBody(SignupDto)) input: SignupDto, @Req() req: Request): Promise<CurrentAccountView> {
-    await this.limits.consumeSignup(req.ip ?? 'unknown');
-    const account = await this.services.call<AccountView>(Rpc.users.signup, input);
+    await this.limits.consumeSignup(req.ip);
+    await this.limits.assertSignupConflictsLeft(req.ip);
+    const account = await this.services.call<AccountView>(Rpc.users.signup, input).catch(async (error: unknown) => {
+      if (error instanceof ApiException && error.getStatus() === 409) await this.limits.recordSignupConflict(req.ip);
+      throw error;
+    });
     await new Promise<void>((resolve, reject) => req.logIn(account, (error) => (error ? reject(error) : resolve())));
     return this.currentAccount.withPoints(account);
   }

@@ -25,6 +25,7 @@ export class RateLimits {
   private readonly loginFailuresByAccount: RateLimiterRedis;
   private readonly loginFailuresByAddress: RateLimiterRedis;
   private readonly signupsByAddress: RateLimiterRedis;
+  private readonly signupConflictsByAddress: RateLimiterRedis;
   private readonly formsByAddress: RateLimiterRedis;
   private readonly uploadsByMember: RateLimiterRedis;
 
@@ -34,6 +35,7 @@ export class RateLimits {
     this.loginFailuresByAccount = make('login-account', config.RATE_LOGIN_FAILURES_PER_ACCOUNT, config.RATE_LOGIN_WINDOW_SECONDS);
     this.loginFailuresByAddress = make('login-address', config.RATE_LOGIN_FAILURES_PER_ADDRESS, config.RATE_LOGIN_WINDOW_SECONDS);
     this.signupsByAddress = make('signup-address', config.RATE_SIGNUPS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.signupConflictsByAddress = make('signup-conflicts-address', config.RATE_SIGNUP_CONFLICTS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.formsByAddress = make('forms-address', config.RATE_FORMS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
   }
@@ -60,6 +62,19 @@ export class RateLimits {
 
   consumeSignup(address: string | undefined): Promise<void> {
     return this.consume(this.signupsByAddress, clientAddressKey(address), (m) => `Trop d'inscriptions depuis cette adresse. Réessayez dans ${m} minutes.`);
+  }
+
+  /**
+   * Signup names the field already taken (username, e-mail, phone), which tells whether someone
+   * is a member: that answer is rationed per address. Checked before each signup, counted on each.
+   */
+  async assertSignupConflictsLeft(address: string | undefined): Promise<void> {
+    const res = await this.signupConflictsByAddress.get(clientAddressKey(address));
+    if (res && res.remainingPoints <= 0) throw tooMany((m) => `Trop de tentatives d'inscription. Réessayez dans ${m} minutes.`, res);
+  }
+
+  async recordSignupConflict(address: string | undefined): Promise<void> {
+    await this.signupConflictsByAddress.penalty(clientAddressKey(address), 1);
   }
 
   consumeForm(address: string | undefined): Promise<void> {
