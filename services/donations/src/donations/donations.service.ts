@@ -113,7 +113,8 @@ export class DonationsService {
       // One photo per donation: the old one lets go before the new one is attached.
       const newPhoto = image !== null && image.imageKey !== row.image_key;
       const unusedKeys = newPhoto ? await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key }) : [];
-      if (image) await this.images.attach(manager, actor, id, image);
+      // Re-saving the current photo changes nothing (even one shared before photos had owners).
+      if (newPhoto && image) await this.images.attach(manager, actor, id, image);
       const title = changes.title ?? row.title;
       const description = changes.description ?? row.description;
       const cityName = city?.name ?? row.city;

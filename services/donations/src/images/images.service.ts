@@ -44,20 +44,18 @@ export class ImagesService {
   }
 
   /**
-   * Lets go of a donation's photo (deleted, or replaced). Returns the object keys to delete: none
-   * while another donation still references the key (rows from before this table existed).
+   * Lets go of a donation's photo (deleted, or replaced). Returns the object keys to delete once
+   * nothing uses them: no other donation references the key (photos shared before this table
+   * existed) and no upload record claims it.
    */
   async detach(manager: EntityManager, donationId: number, image: StoredImage): Promise<string[]> {
-    const [, released] = (await manager.query(`DELETE FROM "donations"."images" WHERE "image_key" = $1 AND "donation_id" = $2`, [
-      image.imageKey,
-      donationId,
-    ])) as [unknown[], number];
-    if (released === 0) return [];
-    const [stillUsed] = (await manager.query(`SELECT 1 FROM "donations"."donations" WHERE "image_key" = $1 AND "id" <> $2 LIMIT 1`, [
-      image.imageKey,
-      donationId,
-    ])) as unknown[];
-    return stillUsed ? [] : [image.imageKey, image.thumbnailKey];
+    await manager.query(`DELETE FROM "donations"."images" WHERE "image_key" = $1 AND "donation_id" = $2`, [image.imageKey, donationId]);
+    const [used] = (await manager.query(
+      `SELECT 1 FROM "donations"."donations" WHERE "image_key" = $1 AND "id" <> $2
+       UNION ALL SELECT 1 FROM "donations"."images" WHERE "image_key" = $1 LIMIT 1`,
+      [image.imageKey, donationId],
+    )) as unknown[];
+    return used ? [] : [image.imageKey, image.thumbnailKey];
   }
 
   /**
