@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Rpc, type DonationView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
 import { DonationsFixture, member } from './donations-fixture.js';
