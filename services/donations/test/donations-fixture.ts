@@ -13,8 +13,9 @@ export class DonationsFixture {
   nc!: NatsConnection;
   db!: DataSource;
 
-  async start(): Promise<this> {
-    const config = loadDonationsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('donations') });
+  /** `env`: settings for one test file (e.g. a job interval long enough that only the test runs the job). */
+  async start(env: Record<string, string> = {}): Promise<this> {
+    const config = loadDonationsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('donations'), ...env });
     this.app = await startMicroservice('donations', AppModule.register(config));
     this.db = this.app.get(DataSource);
     this.nc = await connectTestNats('donations-test');
