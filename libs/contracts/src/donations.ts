@@ -1,3 +1,5 @@
+import type { Actor } from './rpc/payloads.js';
+
 export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
@@ -32,6 +34,13 @@ export const DonationRules = {
   nearbyLimit: 8,
   defaultPageSize: 24,
   maxPageSize: 48,
+  titleMaxLength: 100,
+  descriptionMaxLength: 2000,
+  reportDetailsMaxLength: 1000,
+  /** Reservations: what the reserver loses in reliability when one expires. */
+  expiryReliabilityPenalty: 10,
+  /** What the donor earns when the reserver confirms reception. */
+  receptionReward: 5,
 } as const;
 
 export interface CategoryView {
@@ -95,18 +104,6 @@ export interface DonationPage<T = DonationView> {
 export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** Who asks: the gateway passes the session member; services never take an identity from a body. */
-export interface Actor {
-  id: string;
-  role: 'member' | 'admin';
-}
-
-/** The stored image of a donation: keys in the object store, written by the gateway's upload pipeline. */
-export interface StoredImage {
-  imageKey: string;
-  thumbnailKey: string;
-}
-
 /**
  * A donation as `viewer` may see it: who reserved an item is shown only to its owner, its reserver
  * and moderators, so nobody can map who takes what (the others still see `reserved: true`).
@@ -115,6 +112,12 @@ export function donationForViewer<T extends DonationView>(donation: T, viewer?: 
   if (donation.reservedById === null) return donation;
   const entitled = viewer !== undefined && (viewer.role === 'admin' || viewer.id === donation.userId || viewer.id === donation.reservedById);
   return entitled ? donation : { ...donation, reservedById: null };
+}
+
+/** The answer to a photo upload: the URLs to put in a donation. */
+export interface UploadedImageView {
+  imageUrl: string;
+  thumbnailUrl: string;
 }
 
 export function imageUrlOf(key: string): string {

@@ -1,12 +1,5 @@
 import type { DonationView } from './donations.js';
 
-export const ReservationRules = {
-  cost: 2,
-  collectionDays: 10,
-  expiryReliabilityPenalty: 10,
-  receptionReward: 5,
-} as const;
-
 /** `aborting`: locked out by recovery, its hold being voided; it can no longer become active. */
 export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
@@ -26,7 +19,11 @@ export interface ReservedDonationView extends DonationView {
   };
 }
 
-export type LedgerEntryType = 'earned' | 'spent' | 'received' | 'transferred' | 'other';
+export const LEDGER_ENTRY_TYPES = ['earned', 'spent', 'received', 'transferred', 'other'] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** Entries per page of the points history: a full page means there may be more. */
+export const HISTORY_PAGE_SIZE = 100;
 
 /** One line of the points history (spec §2 "Points history"). */
 export interface PointsHistoryEntry {
@@ -46,4 +43,9 @@ export interface TransferResult {
   points: number;
   senderNewBalance: number;
   receiverId: string;
+}
+
+/** The answer to a transfer: its result and how the receiver is shown. */
+export interface TransferReceipt extends TransferResult {
+  receiver: { displayName: string };
 }

@@ -14,6 +14,16 @@ export interface AccountView {
   createdAt: string;
 }
 
+/** The signed-in member as the header shows them: the account plus their points, from two services. */
+export interface CurrentAccountView extends AccountView {
+  /** Null when the points service cannot be reached. */
+  points: number | null;
+  blockedPoints: number | null;
+  reliabilityScore: number | null;
+  /** True until the points service has applied the welcome credit. */
+  pointsPending: boolean;
+}
+
 /**
  * What anyone may see of a member: no e-mail, no phone, and the last name reduced to its
  * initial (design §6: members are shown by first name and last-name initial, else username).

@@ -12,6 +12,8 @@ export * from './inbox/event-consumer.js';
 export * from './rpc/rpc-error.js';
 export * from './rpc/rpc-exception.filter.js';
 export * from './rpc/validated-payload.pipe.js';
+export * from './rpc/rpc-handler.decorator.js';
+export * from './events/create-event.js';
 export * from './rpc/bootstrap-microservice.js';
 export * from './health/health-check.js';
 export * from './health/health.controller.js';

@@ -1,4 +1,4 @@
-/** Payload of `events.donations.ReservationMade` (v1): the hold is taken, the item is the reserver's. */
+/** Payload of `donations.ReservationMade.v1`: the hold is taken, the item is the reserver's. */
 export interface ReservationMadeV1 {
   reservationId: string;
   donationId: number;
@@ -9,7 +9,7 @@ export interface ReservationMadeV1 {
   expiresAt: string;
 }
 
-/** Payload of `events.donations.ReservationCancelled` (v1): the hold goes back to the reserver. */
+/** Payload of `donations.ReservationCancelled.v1`: the hold goes back to the reserver. */
 export interface ReservationCancelledV1 {
   reservationId: string;
   donationId: number;
@@ -19,7 +19,7 @@ export interface ReservationCancelledV1 {
   cancelledBy: 'reserver' | 'owner';
 }
 
-/** Payload of `events.donations.ReceptionConfirmed` (v1): the hold is captured, the donor earns +5. */
+/** Payload of `donations.ReceptionConfirmed.v1`: the hold is captured, the donor earns +5. */
 export interface ReceptionConfirmedV1 {
   reservationId: string;
   donationId: number;
@@ -29,7 +29,7 @@ export interface ReceptionConfirmedV1 {
   confirmedAt: string;
 }
 
-/** Payload of `events.donations.ReservationExpired` (v1): 10 days passed; the hold is forfeited. */
+/** Payload of `donations.ReservationExpired.v1`: 10 days passed; the hold is forfeited. */
 export interface ReservationExpiredV1 {
   reservationId: string;
   donationId: number;
@@ -39,7 +39,7 @@ export interface ReservationExpiredV1 {
   expiredAt: string;
 }
 
-/** Payload of `events.points.PointsChanged` (v1): a member's balance after any change. */
+/** Payload of `points.PointsChanged.v1`: a member's balance after any change. */
 export interface PointsChangedV1 {
   userId: string;
   points: number;
@@ -48,7 +48,7 @@ export interface PointsChangedV1 {
   reason: string;
 }
 
-/** Payload of `events.points.PointsTransferred` (v1). */
+/** Payload of `points.PointsTransferred.v1`. */
 export interface PointsTransferredV1 {
   transferId: string;
   senderId: string;

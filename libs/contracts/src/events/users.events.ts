@@ -1,4 +1,4 @@
-/** Payload of `events.users.UserRegistered` (v1). */
+/** Payload of `users.UserRegistered.v1`. */
 export interface UserRegisteredV1 {
   userId: string;
   username: string;
@@ -8,7 +8,7 @@ export interface UserRegisteredV1 {
   registeredAt: string;
 }
 
-/** Payload of `events.users.UserUpdated` (v1): the display fields other services copy. */
+/** Payload of `users.UserUpdated.v1`: the display fields other services copy. */
 export interface UserUpdatedV1 {
   userId: string;
   username: string;
@@ -19,7 +19,7 @@ export interface UserUpdatedV1 {
 }
 
 /**
- * Payload of `events.users.PasswordResetRequested` (v1). No longer emitted: it carried the raw
+ * Payload of `users.PasswordResetRequested.v1`. No longer emitted: it carried the raw
  * token into the outbox and the stream, where anyone reading them could reset the password.
  */
 export interface PasswordResetRequestedV1 {
@@ -30,7 +30,7 @@ export interface PasswordResetRequestedV1 {
 }
 
 /**
- * Payload of `events.users.PasswordResetRequested` (v2). Emitted only for an existing account,
+ * Payload of `users.PasswordResetRequested.v2`. Emitted only for an existing account,
  * with the token's SHA-256 only: the raw token never leaves the users service's memory (see
  * docs/decisions/0010-login-limits-and-sessions.md). The HTTP answer never says which.
  */
@@ -42,7 +42,7 @@ export interface PasswordResetRequestedV2 {
   expiresAt: string;
 }
 
-/** Payload of `events.users.ContactMessageReceived` (v1), for the support inbox. */
+/** Payload of `users.ContactMessageReceived.v1`, for the support inbox. */
 export interface ContactMessageReceivedV1 {
   contactMessageId: string;
   name: string;

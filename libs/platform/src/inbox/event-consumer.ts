@@ -8,19 +8,22 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EVENTS_STREAM, type EventEnvelope } from '@hdiya/contracts';
+import { EVENTS_STREAM, eventNameOf, type EventEnvelope, type EventName, type EventPayload, type OutgoingEvent } from '@hdiya/contracts';
 import type { EventBus } from '../nats/events-stream.js';
 
-export type EventHandler<TPayload = unknown> = (event: EventEnvelope<TPayload>, manager: EntityManager) => Promise<void>;
+export type EventHandler<N extends EventName> = (event: EventEnvelope<EventPayload<N>>, manager: EntityManager) => Promise<void>;
 
-export interface EventConsumerOptions<TPayload = unknown> {
+/** One handler per event version the consumer acts on, typed by the catalog; others are skipped. */
+export type EventHandlers = { [N in EventName]?: EventHandler<N> };
+
+export interface EventConsumerOptions {
   bus: EventBus;
   dataSource: DataSource;
   schema: string;
   /** Durable consumer name, unique per (service, purpose): e.g. `points-user-registered`. */
   durable: string;
   subject: string;
-  handle: EventHandler<TPayload>;
+  handlers: EventHandlers;
   logger: LoggerService;
   ackWaitMs?: number;
 }
@@ -32,12 +35,12 @@ const MAX_RETRY_DELAY_MS = 30_000;
  * written to the inbox in the same transaction as the handler's changes, so an event delivered
  * again after a crash (before the ack reached the broker) changes nothing twice.
  */
-export class EventConsumer<TPayload = unknown> {
+export class EventConsumer {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
   private stopped = false;
 
-  constructor(private readonly options: EventConsumerOptions<TPayload>) {}
+  constructor(private readonly options: EventConsumerOptions) {}
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -54,15 +57,17 @@ export class EventConsumer<TPayload = unknown> {
   }
 
   /** Applies one event (exposed for tests that deliver the same event twice on purpose). */
-  async apply(event: EventEnvelope<TPayload>): Promise<boolean> {
-    const { dataSource, schema, durable, handle } = this.options;
+  async apply({ subject, envelope: event }: OutgoingEvent): Promise<boolean> {
+    const { dataSource, schema, durable, handlers } = this.options;
+    const name = eventNameOf(subject, event);
+    const handle = name ? (handlers[name] as EventHandler<EventName> | undefined) : undefined;
     return dataSource.transaction(async (manager) => {
       const claimed = (await manager.query(
         `INSERT INTO "${schema}"."inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
         [durable, event.id],
       )) as unknown[];
       if (claimed.length === 0) return false;
-      await handle(event, manager);
+      await handle?.(event as EventEnvelope<never>, manager);
       return true;
     });
   }
@@ -75,10 +80,10 @@ export class EventConsumer<TPayload = unknown> {
   }
 
   private async process(message: JsMsg): Promise<void> {
-    let event: EventEnvelope<TPayload>;
+    let event: EventEnvelope;
     try {
-      event = message.json<EventEnvelope<TPayload>>();
-      if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('not an event envelope');
+      event = message.json<EventEnvelope>();
+      if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.version !== 'number') throw new Error('not an event envelope');
     } catch (error) {
       // A message that can never be understood must not block the ones behind it.
       this.options.logger.error?.(`${this.options.durable}: dropping malformed message ${message.seq}: ${(error as Error).message}`);
@@ -86,7 +91,7 @@ export class EventConsumer<TPayload = unknown> {
       return;
     }
     try {
-      await this.apply(event);
+      await this.apply({ subject: message.subject, envelope: event });
       message.ack();
     } catch (error) {
       const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** Math.min(message.info.deliveryCount, 10));
@@ -116,8 +121,8 @@ export class EventConsumer<TPayload = unknown> {
 }
 
 /** A Nest provider owning one consumer: it starts with the application and stops with it. */
-export abstract class ManagedEventConsumer<TPayload = unknown> {
-  abstract readonly consumer: EventConsumer<TPayload>;
+export abstract class ManagedEventConsumer {
+  abstract readonly consumer: EventConsumer;
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start();

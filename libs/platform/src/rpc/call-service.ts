@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { isRpcErrorBody, type RpcErrorBody } from '@hdiya/contracts';
+import { isRpcErrorBody, type RpcErrorBody, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
 
 /** The other service answered with a business refusal. */
 export class RpcRefusal extends Error {
@@ -12,10 +12,15 @@ export class RpcRefusal extends Error {
 /** No answer: timeout, no responder, broker down. Whether the request took effect is unknown. */
 export class RpcUnavailable extends Error {}
 
-/** Request-reply over NATS that tells a refusal apart from silence. */
-export async function callService<T>(client: ClientProxy, subject: string, payload: unknown, timeoutMs: number): Promise<T> {
+/** Request-reply over NATS that tells a refusal apart from silence, typed by the RPC catalog. */
+export async function callService<S extends RpcSubject>(
+  client: ClientProxy,
+  subject: S,
+  payload: RpcRequest<S>,
+  timeoutMs: number,
+): Promise<RpcResponse<S>> {
   try {
-    return await firstValueFrom(client.send<T>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
+    return await firstValueFrom(client.send<RpcResponse<S>>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
   } catch (error) {
     if (isRpcErrorBody(error)) throw new RpcRefusal(error);
     throw new RpcUnavailable(`${subject}: ${(error as Error)?.message ?? String(error)}`);

@@ -1,15 +1,21 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
 import { ErrorCodes, validatePayload } from '@hdiya/contracts';
 import { rpcError } from './rpc-error.js';
 
-/** Re-validates an RPC payload with the same DTO the gateway used: a service trusts no caller. */
-@Injectable()
-export class ValidatedPayload<T extends object> implements PipeTransform<unknown, T> {
-  constructor(private readonly dto: new () => T) {}
+/** Validates a payload with a contract schema; a refusal is a 400 naming the field. */
+export function validateOrRefuse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = validatePayload(schema, value ?? {});
+  if (!result.ok) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, result.failure.message, result.failure.field);
+  return result.value;
+}
 
-  transform(value: unknown): T {
-    const result = validatePayload(this.dto, value);
-    if (!result.ok) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, result.failure.message, result.failure.field);
-    return result.value;
+/** `@Payload(new ValidatedPayload(schema))` for a handler outside the RPC catalog. */
+@Injectable()
+export class ValidatedPayload<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.output<S> {
+    return validateOrRefuse(this.schema, value);
   }
 }

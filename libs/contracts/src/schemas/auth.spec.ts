@@ -1,5 +1,5 @@
-import { validatePayload } from '../validation.js';
-import { ContactDto, LoginDto, SignupDto, UpdateProfileDto } from './auth.dto.js';
+import { validatePayload } from '../validation/validate.js';
+import { ContactSchema, LoginSchema, SignupSchema, UpdateProfileSchema } from './auth.js';
 
 const validSignup = {
   username: 'amina.b',
@@ -11,9 +11,9 @@ const validSignup = {
   lastName: 'Benali',
 };
 
-describe(SignupDto.name, () => {
+describe('SignupSchema', () => {
   it('should accept a complete payload and normalise e-mail', () => {
-    const result = validatePayload(SignupDto, validSignup);
+    const result = validatePayload(SignupSchema, validSignup);
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.email).toBe('amina@example.ma');
   });
@@ -21,7 +21,7 @@ describe(SignupDto.name, () => {
   it.each(['username', 'email', 'phone', 'password', 'confirmPassword'])(
     'should ask for every required field when %s is missing',
     (field) => {
-      const result = validatePayload(SignupDto, { ...validSignup, [field]: undefined });
+      const result = validatePayload(SignupSchema, { ...validSignup, [field]: undefined });
       expect(result).toEqual({
         ok: false,
         failure: { field, message: 'Veuillez remplir tous les champs obligatoires.' },
@@ -30,12 +30,12 @@ describe(SignupDto.name, () => {
   );
 
   it('should treat a blank username as missing', () => {
-    const result = validatePayload(SignupDto, { ...validSignup, username: '   ' });
+    const result = validatePayload(SignupSchema, { ...validSignup, username: '   ' });
     expect(result.ok || result.failure.message).toBe('Veuillez remplir tous les champs obligatoires.');
   });
 
   it('should report a mismatch before the length rule', () => {
-    const result = validatePayload(SignupDto, { ...validSignup, password: 'abc', confirmPassword: 'abd' });
+    const result = validatePayload(SignupSchema, { ...validSignup, password: 'abc', confirmPassword: 'abd' });
     expect(result.ok || result.failure).toEqual({
       field: 'confirmPassword',
       message: 'Les mots de passe ne correspondent pas.',
@@ -43,36 +43,36 @@ describe(SignupDto.name, () => {
   });
 
   it('should refuse a password shorter than 8 characters', () => {
-    const result = validatePayload(SignupDto, { ...validSignup, password: 'short7c', confirmPassword: 'short7c' });
+    const result = validatePayload(SignupSchema, { ...validSignup, password: 'short7c', confirmPassword: 'short7c' });
     expect(result.ok || result.failure.message).toBe('Le mot de passe doit contenir au moins 8 caractères.');
   });
 
   it.each(['0612345678', '+212612345678', '07-12-34-56-78', '00212 5 22 33 44 55'])(
     'should accept the phone %s',
-    (phone) => expect(validatePayload(SignupDto, { ...validSignup, phone }).ok).toBe(true),
+    (phone) => expect(validatePayload(SignupSchema, { ...validSignup, phone }).ok).toBe(true),
   );
 
   it.each(['12345', '0812345678', '+33612345678', '061234567'])('should refuse the phone %s', (phone) => {
-    const result = validatePayload(SignupDto, { ...validSignup, phone });
+    const result = validatePayload(SignupSchema, { ...validSignup, phone });
     expect(result.ok || result.failure.field).toBe('phone');
   });
 
   it('should name the field when a value has the wrong type', () => {
-    const result = validatePayload(SignupDto, { ...validSignup, email: 42 });
+    const result = validatePayload(SignupSchema, { ...validSignup, email: 42 });
     expect(result.ok || result.failure).toEqual({ field: 'email', message: 'Le champ email doit être un texte.' });
   });
 
   it('should refuse a body that is not an object', () => {
-    expect(validatePayload(SignupDto, ['x']).ok).toBe(false);
-    expect(validatePayload(SignupDto, null).ok).toBe(false);
+    expect(validatePayload(SignupSchema, ['x']).ok).toBe(false);
+    expect(validatePayload(SignupSchema, null).ok).toBe(false);
   });
 });
 
-describe(ContactDto.name, () => {
+describe('ContactSchema', () => {
   const valid = { name: 'Youssef', email: 'y@example.ma', subject: 'Question', message: 'Bonjour, une question.' };
 
   it('should accept a valid message', () => {
-    expect(validatePayload(ContactDto, valid).ok).toBe(true);
+    expect(validatePayload(ContactSchema, valid).ok).toBe(true);
   });
 
   it.each([
@@ -82,30 +82,30 @@ describe(ContactDto.name, () => {
     ['message', 'Court', 'Le message doit contenir au moins 10 caractères'],
     ['message', undefined, 'Le message doit contenir au moins 10 caractères'],
   ])('should refuse %s=%p with the form message', (field, value, message) => {
-    const result = validatePayload(ContactDto, { ...valid, [field]: value });
+    const result = validatePayload(ContactSchema, { ...valid, [field]: value });
     expect(result.ok || result.failure).toEqual({ field, message });
   });
 
   it('should count trimmed characters', () => {
-    const result = validatePayload(ContactDto, { ...valid, name: '  a  ' });
+    const result = validatePayload(ContactSchema, { ...valid, name: '  a  ' });
     expect(result.ok || result.failure.field).toBe('name');
   });
 });
 
-describe(LoginDto.name, () => {
+describe('LoginSchema', () => {
   it('should ask for both fields', () => {
-    const result = validatePayload(LoginDto, { username: 'amina' });
+    const result = validatePayload(LoginSchema, { username: 'amina' });
     expect(result.ok || result.failure.message).toBe('Veuillez remplir tous les champs');
   });
 });
 
-describe(UpdateProfileDto.name, () => {
+describe('UpdateProfileSchema', () => {
   it('should accept a partial update', () => {
-    expect(validatePayload(UpdateProfileDto, { city: 'Rabat' }).ok).toBe(true);
+    expect(validatePayload(UpdateProfileSchema, { city: 'Rabat' }).ok).toBe(true);
   });
 
   it('should refuse an invalid e-mail', () => {
-    const result = validatePayload(UpdateProfileDto, { email: 'nope' });
+    const result = validatePayload(UpdateProfileSchema, { email: 'nope' });
     expect(result.ok || result.failure).toEqual({ field: 'email', message: 'Adresse email invalide' });
   });
 });

@@ -1,0 +1,85 @@
+import { DonationRules } from './donations.js';
+
+// Every French message a member can read about their input lives here: the gateway and the
+// services answer with them, and the web app shows the same texts (translated in Arabic by key).
+
+export const Messages = {
+  required: 'Veuillez remplir tous les champs obligatoires.',
+  loginRequired: 'Veuillez remplir tous les champs',
+  forgotEmailRequired: 'Veuillez entrer votre adresse email',
+  bodyNotObject: 'Le corps de la requête doit être un objet JSON.',
+  passwordMismatch: 'Les mots de passe ne correspondent pas.',
+  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères.',
+  passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères.',
+  invalidEmail: 'Adresse email invalide',
+  invalidPhone: 'Numéro de téléphone invalide : utilisez le format 06XXXXXXXX ou +2126XXXXXXXX',
+  invalidUsername:
+    "Le nom d'utilisateur doit contenir de 3 à 30 caractères : lettres, chiffres, point, tiret ou tiret bas.",
+  userNotFound: "Cet utilisateur n'existe pas.",
+  memberId: 'Identifiant de membre invalide.',
+  adminOnly: 'Action réservée aux modérateurs.',
+  contactName: 'Le nom doit contenir au moins 2 caractères',
+  contactSubject: 'Le sujet doit contenir au moins 5 caractères',
+  contactMessage: 'Le message doit contenir au moins 10 caractères',
+  invalidRequest: 'Requête invalide.',
+  mustBeText: (field: string) => `Le champ ${field} doit être un texte.`,
+  tooLong: (field: string, max: number) => `Le champ ${field} ne doit pas dépasser ${max} caractères.`,
+} as const;
+
+export const DonationMessages = {
+  notFound: "Ce don n'existe pas ou a été supprimé.",
+  imageRequired: "Veuillez ajouter une photo de l'objet.",
+  imageTooLarge: "L'image doit faire moins de 5MB",
+  imageInvalid: "Le fichier n'est pas une image valide (JPEG, PNG, WebP, GIF, AVIF ou HEIC).",
+  category: 'Veuillez sélectionner une catégorie',
+  categoryUnknown: "Cette catégorie n'existe pas.",
+  cityUnknown: 'Cette ville ne fait pas partie de la liste des villes du Maroc.',
+  distance: 'La distance doit être comprise entre 1 et 50 km.',
+  latitude: 'La latitude doit être un nombre entre -90 et 90.',
+  longitude: 'La longitude doit être un nombre entre -180 et 180.',
+  bothCoordinates: 'La latitude et la longitude doivent être données ensemble.',
+  status: 'Statut inconnu.',
+  limit: `La taille de page doit être comprise entre 1 et ${DonationRules.maxPageSize}.`,
+  cursor: 'Curseur de pagination invalide.',
+  queryWords: 'Chaque mot recherché doit contenir au moins 2 caractères, et la recherche au plus 6 mots.',
+  donationId: 'Identifiant de don invalide.',
+  reportReason: 'Motif de signalement inconnu.',
+} as const;
+
+export const PointsMessages = {
+  required: 'Veuillez remplir tous les champs requis',
+  positive: 'Le nombre de points doit être positif',
+  insufficient: "Vous n'avez pas assez de points",
+  reserveInsufficient: "Vous avez besoin d'au moins 2 points pour réserver un don",
+  recipientNotFound: 'Aucun membre ne correspond à ce numéro de téléphone.',
+  toSelf: 'Vous ne pouvez pas vous transférer des points.',
+  idempotencyKey: "La clé d'idempotence doit contenir de 8 à 100 caractères (lettres, chiffres, - ou _).",
+  idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour un autre transfert. Utilisez une nouvelle clé.",
+} as const;
+
+type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/** The fixed messages by stable key (`common.passwordTooShort`), for the web app to translate. */
+export type MessageKey =
+  | `common.${PlainKeys<typeof Messages> & string}`
+  | `donations.${PlainKeys<typeof DonationMessages> & string}`
+  | `points.${PlainKeys<typeof PointsMessages> & string}`;
+
+function plainEntries(area: string, table: Record<string, unknown>): [string, string][] {
+  return Object.entries(table).flatMap(([key, text]) => (typeof text === 'string' ? [[`${area}.${key}`, text] as [string, string]] : []));
+}
+
+/** Every fixed message, keyed as `MessageKey`: the French texts the web app shows. */
+export const MESSAGE_TEXTS: Readonly<Record<MessageKey, string>> = Object.fromEntries([
+  ...plainEntries('common', Messages),
+  ...plainEntries('donations', DonationMessages),
+  ...plainEntries('points', PointsMessages),
+]) as Record<MessageKey, string>;
+
+const KEY_BY_TEXT = new Map<string, MessageKey>();
+for (const [key, text] of Object.entries(MESSAGE_TEXTS)) if (!KEY_BY_TEXT.has(text)) KEY_BY_TEXT.set(text, key as MessageKey);
+
+/** The key of a fixed message (first key when two areas share a text), or null for a composed one. */
+export function messageKeyOf(text: string): MessageKey | null {
+  return KEY_BY_TEXT.get(text) ?? null;
+}

@@ -1,0 +1,181 @@
+import type { z } from 'zod';
+import type { City } from '../cities.js';
+import type { CategoryView, DonationPage, DonationView, ModerationDonationView } from '../donations.js';
+import type { HealthReport } from '../health.js';
+import type { BalanceView } from '../points.js';
+import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
+import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
+import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
+import type { AccountView, PublicProfileView } from '../users.js';
+import * as P from './payloads.js';
+
+// WARNING: these subjects are a published contract between processes. Never rename or reuse one;
+// add a new subject instead.
+
+/** Request-reply subjects (`<service>.<verb>`), answered by one replica of the named service. */
+export const Rpc = {
+  users: {
+    health: 'users.health',
+    signup: 'users.signup',
+    verifyCredentials: 'users.verify-credentials',
+    /** The account a login identifier (username or e-mail) names, or null: login limits count per account. */
+    resolveLogin: 'users.resolve-login',
+    get: 'users.get',
+    getPublic: 'users.get-public',
+    updateProfile: 'users.update-profile',
+    forgotPassword: 'users.forgot-password',
+    contact: 'users.contact',
+    /** E-mail addresses of several members at once, for moderators only. */
+    contacts: 'users.contacts',
+    /** The member with this phone number (points transfers name the receiver by phone). */
+    findByPhone: 'users.find-by-phone',
+  },
+  points: {
+    health: 'points.health',
+    balance: 'points.balance',
+    /** Holds the reservation cost; idempotent per reservation id. */
+    hold: 'points.hold',
+    /** Voids a reservation's hold (refunding it if it was taken); idempotent, and a later hold is refused. */
+    release: 'points.release',
+    history: 'points.history',
+    transfer: 'points.transfer',
+  },
+  donations: {
+    health: 'donations.health',
+    categories: 'donations.categories',
+    category: 'donations.category',
+    cities: 'donations.cities',
+    search: 'donations.search',
+    nearby: 'donations.nearby',
+    get: 'donations.get',
+    create: 'donations.create',
+    update: 'donations.update',
+    delete: 'donations.delete',
+    forceDelete: 'donations.force-delete',
+    byOwner: 'donations.by-owner',
+    moderationList: 'donations.moderation-list',
+    addFavorite: 'donations.favorites.add',
+    removeFavorite: 'donations.favorites.remove',
+    favorites: 'donations.favorites.list',
+    report: 'donations.report',
+    reserve: 'donations.reserve',
+    confirm: 'donations.confirm',
+    cancel: 'donations.cancel',
+    reservations: 'donations.reservations',
+    /** Records a member's fresh upload (before its bytes are stored). */
+    registerImage: 'donations.images.register',
+    /** Forgets uploads never attached for a day and answers their object keys, for deletion. */
+    sweepImages: 'donations.images.sweep',
+  },
+  messaging: {
+    health: 'messaging.health',
+  },
+} as const;
+
+type Subjects<T> = { [K in keyof T]: T[K] extends string ? T[K] : Subjects<T[K]> }[keyof T];
+export type RpcSubject = Subjects<typeof Rpc>;
+
+/** What each subject's responder validates its request with (and so what a caller must send). */
+export const RpcRequests = {
+  'users.health': P.NoPayloadSchema,
+  'users.signup': SignupSchema,
+  'users.verify-credentials': LoginSchema,
+  'users.resolve-login': P.LoginIdentifierPayloadSchema,
+  'users.get': P.UserIdPayloadSchema,
+  'users.get-public': P.UserIdPayloadSchema,
+  'users.update-profile': P.UpdateProfilePayloadSchema,
+  'users.forgot-password': ForgotPasswordSchema,
+  'users.contact': P.ContactPayloadSchema,
+  'users.contacts': P.ContactsPayloadSchema,
+  'users.find-by-phone': P.PhonePayloadSchema,
+  'points.health': P.NoPayloadSchema,
+  'points.balance': P.MemberPayloadSchema,
+  'points.hold': P.HoldPayloadSchema,
+  'points.release': P.ReservationRefSchema,
+  'points.history': P.HistoryPayloadSchema,
+  'points.transfer': P.TransferPayloadSchema,
+  'donations.health': P.NoPayloadSchema,
+  'donations.categories': P.NoPayloadSchema,
+  'donations.category': P.CategoryPayloadSchema,
+  'donations.cities': P.NoPayloadSchema,
+  'donations.search': SearchDonationsQuerySchema,
+  'donations.nearby': PositionQuerySchema,
+  'donations.get': P.DonationIdPayloadSchema,
+  'donations.create': P.CreateDonationPayloadSchema,
+  'donations.update': P.UpdateDonationPayloadSchema,
+  'donations.delete': P.ActorDonationPayloadSchema,
+  'donations.force-delete': P.ActorDonationPayloadSchema,
+  'donations.by-owner': P.OwnerPagePayloadSchema,
+  'donations.moderation-list': P.ActorPagePayloadSchema,
+  'donations.favorites.add': P.ActorDonationPayloadSchema,
+  'donations.favorites.remove': P.ActorDonationPayloadSchema,
+  'donations.favorites.list': P.ActorPagePayloadSchema,
+  'donations.report': P.ReportPayloadSchema,
+  'donations.reserve': P.ActorDonationPayloadSchema,
+  'donations.confirm': P.ActorDonationPayloadSchema,
+  'donations.cancel': P.ActorDonationPayloadSchema,
+  'donations.reservations': P.ActorPagePayloadSchema,
+  'donations.images.register': P.RegisterImagePayloadSchema,
+  'donations.images.sweep': P.SweepImagesPayloadSchema,
+  'messaging.health': P.NoPayloadSchema,
+} as const satisfies Record<RpcSubject, z.ZodType>;
+
+/** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
+export interface DeletedDonation {
+  id: number;
+  imageKeys: string[];
+}
+
+/** What each subject answers. */
+export interface RpcResponses {
+  'users.health': HealthReport;
+  'users.signup': AccountView;
+  'users.verify-credentials': AccountView;
+  'users.resolve-login': { accountId: string | null };
+  'users.get': AccountView;
+  'users.get-public': PublicProfileView;
+  'users.update-profile': AccountView;
+  'users.forgot-password': { message: string };
+  'users.contact': { id: string };
+  'users.contacts': { id: string; email: string }[];
+  'users.find-by-phone': PublicProfileView;
+  'points.health': HealthReport;
+  'points.balance': BalanceView;
+  'points.hold': { held: true };
+  'points.release': { released: boolean };
+  'points.history': PointsHistoryEntry[];
+  'points.transfer': TransferResult;
+  'donations.health': HealthReport;
+  'donations.categories': CategoryView[];
+  'donations.category': CategoryView;
+  'donations.cities': readonly City[];
+  'donations.search': DonationPage;
+  'donations.nearby': DonationView[];
+  'donations.get': DonationView;
+  'donations.create': DonationView;
+  'donations.update': { donation: DonationView; replacedImageKeys: string[] };
+  'donations.delete': DeletedDonation;
+  'donations.force-delete': DeletedDonation;
+  'donations.by-owner': DonationPage;
+  'donations.moderation-list': DonationPage<Omit<ModerationDonationView, 'ownerEmail'>>;
+  'donations.favorites.add': { donationId: number; favorite: true };
+  'donations.favorites.remove': { donationId: number; favorite: false };
+  'donations.favorites.list': DonationPage;
+  'donations.report': { reported: true };
+  'donations.reserve': DonationView;
+  'donations.confirm': DonationView;
+  'donations.cancel': DonationView;
+  'donations.reservations': DonationPage<ReservedDonationView>;
+  'donations.images.register': { registered: true };
+  'donations.images.sweep': { keys: string[] };
+  'messaging.health': HealthReport;
+}
+
+// Every subject has a response type and no response type names an unknown subject.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const everySubjectAnswers: Exactly<keyof RpcResponses, RpcSubject> = true;
+void everySubjectAnswers;
+
+/** What a caller sends on `S`: the validated form of its schema (callers hold validated data). */
+export type RpcRequest<S extends RpcSubject> = z.output<(typeof RpcRequests)[S]>;
+export type RpcResponse<S extends RpcSubject> = RpcResponses[S];

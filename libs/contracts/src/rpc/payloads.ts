@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { DonationMessages, Messages, PointsMessages } from '../messages.js';
+import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
+import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
+import { IDEMPOTENCY_KEY } from '../schemas/points.js';
+import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
+
+// RPC payloads: the gateway wraps the member's validated input with who asks (the session member,
+// never a body field) and, for photos, the keys its upload pipeline stored. Each service validates
+// all of it again with the same schema: a service trusts no caller.
+
+/** What callers inside the system get wrong: not a member's input, so one plain message serves. */
+const invalid = { error: Messages.invalidRequest };
+
+export const NoPayloadSchema = z.object({});
+
+/** Who asks: the gateway passes the session member; services never take an identity from a body. */
+export const ActorSchema = z.object({ id: uuid(), role: z.enum(['member', 'admin'], invalid) }, invalid);
+export type Actor = z.output<typeof ActorSchema>;
+
+/** The stored image of a donation: keys in the object store, written by the gateway's upload pipeline. */
+export const StoredImageSchema = z.object(
+  {
+  imageKey: z.string({ error: DonationMessages.imageRequired }).regex(/^donations\/[0-9a-f-]{36}\.webp$/, DonationMessages.imageRequired),
+  thumbnailKey: z.string({ error: DonationMessages.imageRequired }).regex(/^donations\/[0-9a-f-]{36}-thumb\.webp$/, DonationMessages.imageRequired),
+  },
+  { error: DonationMessages.imageRequired },
+);
+export type StoredImage = z.output<typeof StoredImageSchema>;
+
+const donationId = integer(DonationMessages.donationId, 1, MAX_INT_ID);
+
+// users
+
+export const UserIdPayloadSchema = z.object({ userId: uuid(Messages.userNotFound) });
+export const UpdateProfilePayloadSchema = UserIdPayloadSchema.extend({ changes: UpdateProfileSchema });
+/** A moderator asking for the e-mails of several members (the moderation list). */
+export const ContactsPayloadSchema = z.object({ actorId: uuid(), userIds: z.array(uuid(), invalid).max(200, invalid) });
+export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, invalid) });
+/** What a member typed to sign in: a username or an e-mail address. */
+export const LoginIdentifierPayloadSchema = z.object({ identifier: z.string(invalid).max(254, invalid) });
+export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish() });
+
+// points
+
+export const MemberPayloadSchema = z.object({ userId: uuid(Messages.memberId) });
+export const HistoryPayloadSchema = MemberPayloadSchema.extend({
+  limit: z.number(invalid).int(invalid).min(1, invalid).max(200, invalid).optional(),
+  before: z.string(invalid).regex(/^\d{1,19}$/, invalid).optional(),
+});
+/** The reservation a hold belongs to, named the way the ledger's entries describe it. */
+export const ReservationRefSchema = z.object({ reservationId: uuid(), donationId, title: z.string(invalid).max(200, invalid) });
+export type ReservationRef = z.output<typeof ReservationRefSchema>;
+export const HoldPayloadSchema = ReservationRefSchema.extend({ reserverId: uuid(), ownerId: uuid() });
+export type HoldRequest = z.output<typeof HoldPayloadSchema>;
+export const TransferPayloadSchema = z.object({
+  senderId: uuid(),
+  receiverId: uuid(),
+  points: z.number({ error: PointsMessages.positive }).int(PointsMessages.positive).min(1, PointsMessages.positive),
+  message: z.string(invalid).max(500, invalid).nullish(),
+  idempotencyKey: z.string(invalid).regex(IDEMPOTENCY_KEY, PointsMessages.idempotencyKey).nullish(),
+});
+
+// donations
+
+export const DonationIdPayloadSchema = z.object({ donationId });
+export const ActorDonationPayloadSchema = z.object({ actor: ActorSchema, donationId });
+export const CreateDonationPayloadSchema = z.object({
+  actor: ActorSchema,
+  fields: CreateDonationSchema,
+  image: StoredImageSchema,
+});
+export const UpdateDonationPayloadSchema = ActorDonationPayloadSchema.extend({
+  changes: UpdateDonationSchema,
+  image: StoredImageSchema.nullish(),
+});
+export const ReportPayloadSchema = ActorDonationPayloadSchema.extend({ report: ReportDonationSchema });
+export const ActorPagePayloadSchema = z.object({ actor: ActorSchema, page: PageQuerySchema });
+export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuerySchema });
+export const CategoryPayloadSchema = z.object({ id: integer(DonationMessages.categoryUnknown, 1, MAX_INT_ID) });
+export const RegisterImagePayloadSchema = z.object({ actor: ActorSchema, image: StoredImageSchema });
+export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid) });

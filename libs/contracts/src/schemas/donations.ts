@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DonationRules, REPORT_REASONS } from '../donations.js';
+import { DonationMessages, Messages } from '../messages.js';
+import { decimal, fromText, integer, MAX_INT_ID, optionalText, requiredText, string } from '../validation/fields.js';
+
+const title = requiredText('title', DonationRules.titleMaxLength, Messages.required);
+const description = requiredText('description', DonationRules.descriptionMaxLength, Messages.required);
+const city = requiredText('city', 80, Messages.required);
+const categoryId = fromText(integer(DonationMessages.category, 1, MAX_INT_ID, Messages.required));
+/** A data URL (spec client) or the URL of an image uploaded through `/api/uploads/images`. */
+const imageUrl = z.string({ error: DonationMessages.imageRequired }).min(1, DonationMessages.imageRequired);
+const latitude = fromText(decimal(DonationMessages.latitude, -90, 90));
+const longitude = fromText(decimal(DonationMessages.longitude, -180, 180));
+const distance = fromText(decimal(DonationMessages.distance, DonationRules.minDistanceKm, DonationRules.maxDistanceKm));
+
+export const CreateDonationSchema = z.object({
+  title,
+  description,
+  categoryId,
+  city,
+  imageUrl,
+  latitude: latitude.nullish(),
+  longitude: longitude.nullish(),
+});
+export type CreateDonationInput = z.output<typeof CreateDonationSchema>;
+
+/** The owner's edit: every field optional; a new photo replaces the old one. */
+export const UpdateDonationSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  categoryId: fromText(integer(DonationMessages.category, 1, MAX_INT_ID).optional()),
+  city: city.optional(),
+  imageUrl: imageUrl.optional(),
+});
+export type UpdateDonationInput = z.output<typeof UpdateDonationSchema>;
+
+/** Where to look from: both coordinates or neither (then Casablanca). */
+export const PositionQuerySchema = z.object({
+  lat: latitude.optional(),
+  lng: longitude.optional(),
+  distance: distance.optional(),
+});
+export type PositionQuery = z.output<typeof PositionQuerySchema>;
+
+const limit = fromText(integer(DonationMessages.limit, 1, DonationRules.maxPageSize).optional());
+const cursor = z.string({ error: DonationMessages.cursor }).max(200, DonationMessages.cursor).optional();
+
+export const PageQuerySchema = z.object({ limit, cursor });
+export type PageQuery = z.output<typeof PageQuerySchema>;
+
+// Text search stays cheap: one-letter words match half the catalogue as prefixes.
+const SEARCH_WORDS = /^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u;
+
+export const SearchDonationsQuerySchema = PositionQuerySchema.extend({
+  query: string('query').max(100, Messages.tooLong('query', 100)).regex(SEARCH_WORDS, DonationMessages.queryWords).optional(),
+  /** A category id, or `all`. */
+  category: z.string({ error: DonationMessages.categoryUnknown }).regex(/^(all|\d{1,6})$/, DonationMessages.categoryUnknown).optional(),
+  /** A status (any of the accepted words) or `all`. */
+  status: z.string({ error: DonationMessages.status }).max(20, DonationMessages.status).optional(),
+  limit,
+  cursor,
+});
+export type SearchDonationsQuery = z.output<typeof SearchDonationsQuerySchema>;
+
+export const FavoriteSchema = z.object({
+  donationId: fromText(integer(DonationMessages.donationId, 1, MAX_INT_ID)),
+});
+export type FavoriteInput = z.output<typeof FavoriteSchema>;
+
+export const ReportDonationSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: DonationMessages.reportReason }),
+  details: optionalText('details', DonationRules.reportDetailsMaxLength),
+});
+export type ReportDonationInput = z.output<typeof ReportDonationSchema>;
+
+/** `PATCH /api/donations/{id}/status`, as the spec's client sends it (`reservedById` is ignored). */
+export const DonationStatusSchema = z.object({
+  status: z.string({ error: DonationMessages.status }).min(1, DonationMessages.status).max(20, DonationMessages.status),
+});
+export type DonationStatusInput = z.output<typeof DonationStatusSchema>;
