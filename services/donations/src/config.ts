@@ -1,16 +1,25 @@
+import { DEFAULT_POINTS_RPC_TIMEOUT_MS, reservationRecoveryAfterFor } from '@hdiya/contracts';
 import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
-export const donationsConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('donations').shape).extend({
-  /** How often the expiry and recovery jobs run. */
-  RESERVATION_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
-  /** A reservation still pending after this long was interrupted and is undone. */
-  RESERVATION_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).default(30_000),
-  /** An uploaded photo no donation uses after this long is swept (a day). */
-  IMAGE_UNATTACHED_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
-});
+export const donationsConfigSchema = serviceEnvSchema
+  .extend(databaseEnvSchema('donations').shape)
+  .extend({
+    /** How often the expiry and recovery jobs run. */
+    RESERVATION_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+    /** How long a reserve waits for the points service's hold or release (the gateway reads it too). */
+    POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),
+    /** A reservation still pending after this long was interrupted and is undone (default: derived). */
+    RESERVATION_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).optional(),
+    /** An uploaded photo no donation uses after this long is swept (a day). */
+    IMAGE_UNATTACHED_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+  })
+  .transform((config) => ({
+    ...config,
+    RESERVATION_RECOVERY_AFTER_MS: config.RESERVATION_RECOVERY_AFTER_MS ?? reservationRecoveryAfterFor(config.POINTS_RPC_TIMEOUT_MS),
+  }));
 
-export type DonationsConfig = z.infer<typeof donationsConfigSchema>;
+export type DonationsConfig = z.output<typeof donationsConfigSchema>;
 
 export const loadDonationsConfig = (env: Record<string, string | undefined> = process.env): DonationsConfig =>
   loadConfig(donationsConfigSchema, env);

@@ -20,6 +20,13 @@ describe(loadGatewayConfig.name, () => {
     },
   );
 
+  it('should wait for a reserve as long as the hold and the release can take, from the points timeout', () => {
+    expect(loadGatewayConfig({}).RESERVE_TIMEOUT_MS).toBe(10_000);
+    expect(loadGatewayConfig({ POINTS_RPC_TIMEOUT_MS: '5000' }).RESERVE_TIMEOUT_MS).toBe(14_000);
+    expect(loadGatewayConfig({ RESERVE_TIMEOUT_MS: '12000' }).RESERVE_TIMEOUT_MS).toBe(12_000);
+    expect(() => loadGatewayConfig({ POINTS_RPC_TIMEOUT_MS: '5000', RESERVE_TIMEOUT_MS: '6000' })).toThrow(/RESERVE_TIMEOUT_MS/);
+  });
+
   it('should list every bad variable at once', () => {
     try {
       loadGatewayConfig({ PORT: 'abc', REDIS_URL: 'http://nope', SESSION_SECRET: 'short' });

@@ -1,3 +1,4 @@
+import { DEFAULT_POINTS_RPC_TIMEOUT_MS, reserveTimeoutFor } from '@hdiya/contracts';
 import { loadConfig, logLevelSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
@@ -43,8 +44,10 @@ export const gatewayConfigSchema = z
     /** How often uploads no donation took (for a day, see the donations service) are deleted. */
     IMAGE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-    /** Reserving waits for the points service's hold, and for the give-back if that fails. */
-    RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** The donations service's wait for the points service (same variable there): reserving derives from it. */
+    POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),
+    /** Reserving waits for the points service's hold, and for the give-back if that fails (default: derived). */
+    RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
     RATE_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
     RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
@@ -58,9 +61,14 @@ export const gatewayConfigSchema = z
   .refine((c) => c.NODE_ENV !== 'production' || !PUBLISHED_SECRETS.has(c.SESSION_SECRET), {
     message: 'SESSION_SECRET must be set in production, to a secret of your own (not one printed in this repository)',
     path: ['SESSION_SECRET'],
-  });
+  })
+  .refine((c) => c.RESERVE_TIMEOUT_MS === undefined || c.RESERVE_TIMEOUT_MS >= 2 * c.POINTS_RPC_TIMEOUT_MS, {
+    message: 'RESERVE_TIMEOUT_MS must leave room for the hold and the release (at least 2 × POINTS_RPC_TIMEOUT_MS)',
+    path: ['RESERVE_TIMEOUT_MS'],
+  })
+  .transform((c) => ({ ...c, RESERVE_TIMEOUT_MS: c.RESERVE_TIMEOUT_MS ?? reserveTimeoutFor(c.POINTS_RPC_TIMEOUT_MS) }));
 
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 

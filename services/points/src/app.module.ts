@@ -2,13 +2,16 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { HistoryHandlers } from './history/history.handlers.js';
 import { HistoryService } from './history/history.service.js';
+import { HoldsHandlers } from './holds/holds.handlers.js';
 import { HoldsService } from './holds/holds.service.js';
+import { BalanceHandlers } from './ledger/balance.handlers.js';
 import { LedgerService } from './ledger/ledger.service.js';
-import { PointsHandlers } from './ledger/points.handlers.js';
 import { UsersEventsConsumer } from './ledger/users-events.consumer.js';
-import { DonationEventsConsumer } from './rewards/donation-events.consumer.js';
+import { DonationEventsConsumer } from './donation-events/donation-events.consumer.js';
 import { DonationRewardsService } from './rewards/donation-rewards.service.js';
+import { TransfersHandlers } from './transfers/transfers.handlers.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { SCHEMA, type PointsConfig } from './config.js';
 import { pointsDataSourceOptions } from './database/data-source.js';
@@ -22,7 +25,7 @@ export class AppModule {
         TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
       ],
-      controllers: [healthController('points', Rpc.points.health), PointsHandlers],
+      controllers: [healthController('points', Rpc.points.health), BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers],
       providers: [
         LedgerService,
         HoldsService,

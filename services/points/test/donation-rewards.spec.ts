@@ -1,18 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import {
-  createEvent,
-  EventTypes,
-  Rpc,
-  type BalanceView,
-  type DonationCreatedV1,
-  type DonationDeletedV1,
-  type OutgoingEvent,
-  type ReceptionConfirmedV1,
-  type UserRegisteredV1,
-} from '@hdiya/contracts';
-import { connectEventBus, type EventBus } from '@hdiya/platform';
+import { Events, Rpc, type BalanceView, type DonationCreatedV1, type DonationDeletedV1, type DonationDeletedV2, type OutgoingEvent, type ReceptionConfirmedV1, type UserRegisteredV1 } from '@hdiya/contracts';
+import { connectEventBus, createEvent, type EventBus } from '@hdiya/platform';
 import { requestRpc, serviceDatabaseUrl, startMicroservice, testEnv, waitFor } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadPointsConfig } from '../src/config.js';
@@ -35,7 +25,7 @@ async function publish(events: OutgoingEvent[], copies = 1): Promise<void> {
 
 /** Waits until the consumer has gone past everything published so far. */
 async function settle(): Promise<void> {
-  const marker = createEvent('donations', EventTypes.donations.DonationUpdated, { donationId: -1, ownerId: randomUUID(), title: 'x', categoryId: 1, city: 'x' });
+  const marker = createEvent(Events.donations.DonationUpdated, { donationId: -1, ownerId: randomUUID(), title: 'x', categoryId: 1, city: 'x' });
   await publish([marker]);
   await waitFor(async () => {
     const rows = await db.query(`SELECT 1 FROM points.inbox WHERE consumer = 'points-donations' AND event_id = $1`, [marker.envelope.id]);
@@ -45,22 +35,22 @@ async function settle(): Promise<void> {
 
 function registered(userId: string) {
   const payload: UserRegisteredV1 = { userId, username: `u${userId.slice(0, 6)}`, firstName: null, lastName: null, city: null, registeredAt: new Date().toISOString() };
-  return createEvent('users', EventTypes.users.UserRegistered, payload);
+  return createEvent(Events.users.UserRegistered, payload);
 }
 
 function created(ownerId: string, donationId = nextDonationId++) {
   const payload: DonationCreatedV1 = { donationId, ownerId, title: 'Lampe', categoryId: 1, city: 'Rabat', createdAt: new Date().toISOString() };
-  return createEvent('donations', EventTypes.donations.DonationCreated, payload);
+  return createEvent(Events.donations.DonationCreated, payload);
 }
 
 function deleted(ownerId: string, donationId: number, status = 'available') {
-  const payload: DonationDeletedV1 = { donationId, ownerId, title: 'Lampe', status, deletedBy: 'owner', reservedById: null, imageKeys: [] };
-  return createEvent('donations', EventTypes.donations.DonationDeleted, payload);
+  const payload: DonationDeletedV2 = { donationId, ownerId, title: 'Lampe', status, deletedBy: 'owner', reservedById: null, reservationId: null, imageKeys: [] };
+  return createEvent(Events.donations.DonationDeleted, payload);
 }
 
 function confirmed(ownerId: string, donationId: number, reserverId = randomUUID()) {
   const payload: ReceptionConfirmedV1 = { reservationId: randomUUID(), donationId, title: 'Lampe', reserverId, ownerId, confirmedAt: new Date().toISOString() };
-  return createEvent('donations', EventTypes.donations.ReceptionConfirmed, payload);
+  return createEvent(Events.donations.ReceptionConfirmed, payload);
 }
 
 async function memberWithWelcome(): Promise<string> {
@@ -111,6 +101,20 @@ describe('donation rewards', () => {
     await settle();
     expect((await balanceOf(owner)).points).toBe(10);
     expect(await ledgerOf(owner)).toEqual([{ type: 'earned', amount: 10, reason: 'welcome' }]);
+  });
+
+  it('should still read a v1 deletion published before subjects named versions', async () => {
+    const [owner, reserver] = [await memberWithWelcome(), await memberWithWelcome()];
+    const donationId = nextDonationId++;
+    const reservationId = randomUUID();
+    await requestRpc(bus.nc, Rpc.points.hold, { reservationId, donationId, title: 'Lampe', reserverId: reserver, ownerId: owner });
+    expect(await balanceOf(reserver)).toMatchObject({ points: 8, blockedPoints: 2 });
+    // As the donations service wrote it then: no version in the subject, the v1 payload.
+    const legacy: DonationDeletedV1 = { donationId, ownerId: owner, title: 'Lampe', status: 'reserved', deletedBy: 'moderator', reservedById: reserver, reservationId, imageKeys: [] };
+    const envelope = { id: randomUUID(), type: 'DonationDeleted', version: 1, occurredAt: new Date().toISOString(), payload: legacy };
+    await publish([{ subject: 'events.donations.DonationDeleted', envelope }]);
+    await settle();
+    expect(await balanceOf(reserver)).toMatchObject({ points: 10, blockedPoints: 0 });
   });
 
   it('should not pay for a donation whose deletion arrived before its creation', async () => {

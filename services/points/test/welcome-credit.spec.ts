@@ -1,8 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createEvent, EventTypes, Rpc, type BalanceView, type UserRegisteredV1 } from '@hdiya/contracts';
-import { connectEventBus, type EventBus } from '@hdiya/platform';
+import { Events, Rpc, type BalanceView, type UserRegisteredV1 } from '@hdiya/contracts';
+import { connectEventBus, createEvent, type EventBus } from '@hdiya/platform';
 import { requestRpc, serviceDatabaseUrl, startMicroservice, testEnv, waitFor } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadPointsConfig } from '../src/config.js';
@@ -21,7 +21,7 @@ function userRegistered(userId: string) {
     city: null,
     registeredAt: new Date().toISOString(),
   };
-  return createEvent('users', EventTypes.users.UserRegistered, payload);
+  return createEvent(Events.users.UserRegistered, payload);
 }
 
 function balanceOf(userId: string): Promise<BalanceView> {
@@ -76,14 +76,14 @@ describe('welcome credit', () => {
   it('should change nothing when an already applied event is applied again', async () => {
     const consumer = app.get(UsersEventsConsumer).consumer;
     const event = userRegistered(randomUUID());
-    expect(await consumer.apply(event.envelope)).toBe(true);
-    expect(await consumer.apply(event.envelope)).toBe(false);
+    expect(await consumer.apply(event)).toBe(true);
+    expect(await consumer.apply(event)).toBe(false);
     expect(await ledgerOf(event.envelope.payload.userId)).toHaveLength(1);
   });
 
   it('should refuse to rewrite history', async () => {
     const event = userRegistered(randomUUID());
-    await app.get(UsersEventsConsumer).consumer.apply(event.envelope);
+    await app.get(UsersEventsConsumer).consumer.apply(event);
     await expect(
       dataSource.query(`UPDATE points.ledger_entries SET amount = 1000 WHERE user_id = $1`, [event.envelope.payload.userId]),
     ).rejects.toThrow(/append-only/);

@@ -1,20 +1,32 @@
 import { DataSource } from 'typeorm';
 import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
 import { SCHEMA, type DonationsConfig } from '../config.js';
-import { Category } from '../categories/category.entity.js';
-import { Member } from '../members/member.entity.js';
 import { InitialDonationsSchema1763750000000 } from './migrations/1763750000000-InitialDonationsSchema.js';
 import { DonationsCatalogue1763760000000 } from './migrations/1763760000000-DonationsCatalogue.js';
+import { SetAsideUnlinkedReservations1763765000000 } from './migrations/1763765000000-SetAsideUnlinkedReservations.js';
 import { Reservations1763770000000 } from './migrations/1763770000000-Reservations.js';
 import { AbortingReservations1763780000000 } from './migrations/1763780000000-AbortingReservations.js';
 import { DonationImages1763790000000 } from './migrations/1763790000000-DonationImages.js';
+import { RestoreUnlinkedReservations1763800000000 } from './migrations/1763800000000-RestoreUnlinkedReservations.js';
+
+/** Every migration, in the order they apply (by timestamp). */
+export const DONATIONS_MIGRATIONS = [
+  InitialDonationsSchema1763750000000,
+  DonationsCatalogue1763760000000,
+  SetAsideUnlinkedReservations1763765000000,
+  Reservations1763770000000,
+  AbortingReservations1763780000000,
+  DonationImages1763790000000,
+  RestoreUnlinkedReservations1763800000000,
+];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [Category, Member],
-    migrations: [InitialDonationsSchema1763750000000, DonationsCatalogue1763760000000, Reservations1763770000000, AbortingReservations1763780000000, DonationImages1763790000000],
+    // Plain SQL through the EntityManager throughout (PostGIS, locks, keyset pages): no entities.
+    entities: [],
+    migrations: DONATIONS_MIGRATIONS,
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'donations',

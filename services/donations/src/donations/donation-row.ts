@@ -1,4 +1,5 @@
 import { displayName, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { SCHEMA } from '../config.js';
 
 /**
  * The public position of a donation: its exact one snapped to the 0.01° grid (about 1 km), the
@@ -20,7 +21,7 @@ export const DONATION_COLUMNS = `
   d.auto_expire_at, d.created_at, d.updated_at, d.reservation_id,
   m.username, m.first_name, m.last_name, m.profile_image_url`;
 
-export const DONATION_FROM = `"donations"."donations" d LEFT JOIN "donations"."members" m ON m.user_id = d.owner_id`;
+export const DONATION_FROM = `"${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."members" m ON m.user_id = d.owner_id`;
 
 export interface DonationRow {
   id: number;

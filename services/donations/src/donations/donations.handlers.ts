@@ -1,25 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  DonationRules,
-  PositionQuery,
-  Rpc,
-  SearchDonationsQuery,
-  type DonationPage,
-  type DonationView,
-  type ModerationDonationView,
-} from '@hdiya/contracts';
-import { ValidatedPayload } from '@hdiya/platform';
-import {
-  ActorDonationPayload,
-  ActorPagePayload,
-  CreateDonationPayload,
-  DonationIdPayload,
-  OwnerPagePayload,
-  UpdateDonationPayload,
-} from './donation.payloads.js';
+import { DonationRules, Rpc, type RpcRequest } from '@hdiya/contracts';
+import { RpcHandler } from '@hdiya/platform';
 import { DonationSearchService } from './donation-search.service.js';
-import { DonationsService, type DeletedDonation } from './donations.service.js';
+import { DonationsService } from './donations.service.js';
 
 @Controller()
 export class DonationsHandlers {
@@ -28,50 +11,48 @@ export class DonationsHandlers {
     private readonly searchService: DonationSearchService,
   ) {}
 
-  @MessagePattern(Rpc.donations.search)
-  search(@Payload(new ValidatedPayload(SearchDonationsQuery)) query: SearchDonationsQuery): Promise<DonationPage> {
+  @RpcHandler(Rpc.donations.search)
+  search(query: RpcRequest<'donations.search'>) {
     return this.searchService.search(query);
   }
 
-  @MessagePattern(Rpc.donations.nearby)
-  nearby(@Payload(new ValidatedPayload(PositionQuery)) query: PositionQuery): Promise<DonationView[]> {
+  @RpcHandler(Rpc.donations.nearby)
+  nearby(query: RpcRequest<'donations.nearby'>) {
     return this.searchService.nearby(query);
   }
 
-  @MessagePattern(Rpc.donations.get)
-  get(@Payload(new ValidatedPayload(DonationIdPayload)) input: DonationIdPayload): Promise<DonationView> {
+  @RpcHandler(Rpc.donations.get)
+  get(input: RpcRequest<'donations.get'>) {
     return this.donations.get(input.donationId);
   }
 
-  @MessagePattern(Rpc.donations.create)
-  create(@Payload(new ValidatedPayload(CreateDonationPayload)) input: CreateDonationPayload): Promise<DonationView> {
+  @RpcHandler(Rpc.donations.create)
+  create(input: RpcRequest<'donations.create'>) {
     return this.donations.create(input.actor, input.fields, input.image);
   }
 
-  @MessagePattern(Rpc.donations.update)
-  update(@Payload(new ValidatedPayload(UpdateDonationPayload)) input: UpdateDonationPayload) {
+  @RpcHandler(Rpc.donations.update)
+  update(input: RpcRequest<'donations.update'>) {
     return this.donations.update(input.actor, input.donationId, input.changes, input.image ?? null);
   }
 
-  @MessagePattern(Rpc.donations.delete)
-  delete(@Payload(new ValidatedPayload(ActorDonationPayload)) input: ActorDonationPayload): Promise<DeletedDonation> {
+  @RpcHandler(Rpc.donations.delete)
+  delete(input: RpcRequest<'donations.delete'>) {
     return this.donations.delete(input.actor, input.donationId);
   }
 
-  @MessagePattern(Rpc.donations.forceDelete)
-  forceDelete(@Payload(new ValidatedPayload(ActorDonationPayload)) input: ActorDonationPayload): Promise<DeletedDonation> {
+  @RpcHandler(Rpc.donations.forceDelete)
+  forceDelete(input: RpcRequest<'donations.force-delete'>) {
     return this.donations.forceDelete(input.actor, input.donationId);
   }
 
-  @MessagePattern(Rpc.donations.byOwner)
-  byOwner(@Payload(new ValidatedPayload(OwnerPagePayload)) input: OwnerPagePayload): Promise<DonationPage> {
+  @RpcHandler(Rpc.donations.byOwner)
+  byOwner(input: RpcRequest<'donations.by-owner'>) {
     return this.donations.byOwner(input.ownerId, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);
   }
 
-  @MessagePattern(Rpc.donations.moderationList)
-  moderationList(
-    @Payload(new ValidatedPayload(ActorPagePayload)) input: ActorPagePayload,
-  ): Promise<DonationPage<Omit<ModerationDonationView, 'ownerEmail'>>> {
+  @RpcHandler(Rpc.donations.moderationList)
+  moderationList(input: RpcRequest<'donations.moderation-list'>) {
     return this.donations.moderationList(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);
   }
 }

@@ -1,27 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  cityOrDefault,
-  createEvent,
-  DonationMessages,
-  DonationRules,
-  ErrorCodes,
-  EventTypes,
-  findCity,
-  Messages,
-  type Actor,
-  type CreateDonationDto,
-  type DonationCreatedV1,
-  type DonationDeletedV1,
-  type DonationPage,
-  type DonationUpdatedV1,
-  type DonationView,
-  type ModerationDonationView,
-  type ReportReason,
-  type StoredImage,
-  type UpdateDonationDto,
-} from '@hdiya/contracts';
-import { appendToOutbox, rpcError } from '@hdiya/platform';
+import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
+import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { SCHEMA } from '../config.js';
@@ -56,13 +36,13 @@ export class DonationsService {
    * Publishes a donation. The owner is the acting member, the reward is always 5 points
    * (`pointsValue` from a client is ignored), and the position is the device's or else the city's.
    */
-  async create(actor: Actor, fields: CreateDonationDto, image: StoredImage): Promise<DonationView> {
+  async create(actor: Actor, fields: CreateDonationInput, image: StoredImage): Promise<DonationView> {
     await this.categories.assertExists(fields.categoryId);
     const city = this.cityOf(fields.city);
     const position = this.positionOf(fields, city);
     const id = await this.dataSource.transaction(async (manager) => {
       const [row] = (await manager.query(
-        `INSERT INTO "donations"."donations"
+        `INSERT INTO "${SCHEMA}"."donations"
            ("title", "description", "image_key", "thumbnail_key", "category_id", "owner_id", "city",
             "latitude", "longitude", "location", "search_text", "points_value")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${PUBLIC_POINT('$8', '$9')}, $10, $11)
@@ -91,7 +71,7 @@ export class DonationsService {
         city: city.name,
         createdAt: row!.created_at.toISOString(),
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationCreated, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationCreated, payload)]);
       return row!.id;
     });
     return this.get(id);
@@ -101,7 +81,7 @@ export class DonationsService {
   async update(
     actor: Actor,
     id: number,
-    changes: UpdateDonationDto,
+    changes: UpdateDonationInput,
     image: StoredImage | null,
   ): Promise<{ donation: DonationView; replacedImageKeys: string[] }> {
     if (changes.categoryId !== undefined) await this.categories.assertExists(changes.categoryId);
@@ -120,7 +100,7 @@ export class DonationsService {
       const cityName = city?.name ?? row.city;
       // A new city moves the donation to that city's centre; the exact device position is gone.
       await manager.query(
-        `UPDATE "donations"."donations" SET "title" = $2, "description" = $3, "category_id" = $4, "city" = $5,
+        `UPDATE "${SCHEMA}"."donations" SET "title" = $2, "description" = $3, "category_id" = $4, "city" = $5,
            "image_key" = $6, "thumbnail_key" = $7, "search_text" = $8, "updated_at" = now()
            ${city && city.name !== row.city ? `, "latitude" = $9, "longitude" = $10, "location" = ${PUBLIC_POINT('$9', '$10')}` : ''}
          WHERE "id" = $1`,
@@ -143,7 +123,7 @@ export class DonationsService {
         categoryId: changes.categoryId ?? row.category_id,
         city: cityName,
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationUpdated, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationUpdated, payload)]);
       return unusedKeys;
     });
     return { donation: await this.get(id), replacedImageKeys };
@@ -189,7 +169,7 @@ export class DonationsService {
       `SELECT ${DONATION_COLUMNS}, COALESCE(r.report_count, 0)::int AS report_count, COALESCE(r.reasons, '{}') AS reasons
        FROM ${DONATION_FROM}
        LEFT JOIN (SELECT donation_id, count(*) AS report_count, array_agg(DISTINCT reason) AS reasons, max(created_at) AS last_report
-                  FROM "donations"."reports" GROUP BY donation_id) r ON r.donation_id = d.id
+                  FROM "${SCHEMA}"."reports" GROUP BY donation_id) r ON r.donation_id = d.id
        ORDER BY COALESCE(r.report_count, 0) DESC, r.last_report DESC NULLS LAST, d.created_at DESC, d.id DESC
        LIMIT $1 OFFSET $2`,
       [limit + 1, offset],
@@ -209,9 +189,9 @@ export class DonationsService {
       authorize(row);
       // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
       const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
-      await manager.query(`DELETE FROM "donations"."donations" WHERE "id" = $1`, [id]);
+      await manager.query(`DELETE FROM "${SCHEMA}"."donations" WHERE "id" = $1`, [id]);
       const imageKeys = [row.image_key, row.thumbnail_key];
-      const payload: DonationDeletedV1 = {
+      const payload: DonationDeletedV2 = {
         donationId: id,
         ownerId: row.owner_id,
         title: row.title,
@@ -221,7 +201,7 @@ export class DonationsService {
         reservationId: row.reservation_id,
         imageKeys,
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationDeleted, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationDeleted, payload)]);
       return { id, imageKeys: unusedKeys };
     });
   }

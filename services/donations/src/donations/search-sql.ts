@@ -1,5 +1,6 @@
 import { DONATION_COLUMNS, DONATION_FROM } from './donation-row.js';
 import type { PageCursor } from './page-cursor.js';
+import { SCHEMA } from '../config.js';
 
 export interface SearchSqlInput {
   center: { lat: number; lng: number; given: boolean };
@@ -64,13 +65,13 @@ export function searchSql(input: SearchSqlInput): { sql: string; params: unknown
   const filters = where.join(' AND ');
   return {
     sql: `WITH knn AS (
-            SELECT d.id, ${distance} AS dist FROM "donations"."donations" d
+            SELECT d.id, ${distance} AS dist FROM "${SCHEMA}"."donations" d
             WHERE ${filters} ORDER BY d.location <-> ${point} LIMIT ${limit}),
           edge AS (SELECT max(dist) AS dist FROM knn),
           page AS (
             SELECT id, dist FROM knn WHERE dist < (SELECT dist FROM edge)
             UNION
-            SELECT d.id, ${distance} FROM "donations"."donations" d
+            SELECT d.id, ${distance} FROM "${SCHEMA}"."donations" d
             WHERE ${filters} AND ST_DWithin(d.location, ${point}, (SELECT dist FROM edge) * 1.01 + 1)
               AND ${distance} = (SELECT dist FROM edge))
           SELECT ${DONATION_COLUMNS}, page.dist AS sort_key FROM page JOIN ${DONATION_FROM} ON d.id = page.id

@@ -1,26 +1,24 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DonationRules, Rpc, type DonationPage } from '@hdiya/contracts';
-import { ValidatedPayload } from '@hdiya/platform';
-import { ActorDonationPayload, ActorPagePayload } from '../donations/donation.payloads.js';
+import { DonationRules, Rpc, type RpcRequest } from '@hdiya/contracts';
+import { RpcHandler } from '@hdiya/platform';
 import { FavoritesService } from './favorites.service.js';
 
 @Controller()
 export class FavoritesHandlers {
   constructor(private readonly favorites: FavoritesService) {}
 
-  @MessagePattern(Rpc.donations.addFavorite)
-  add(@Payload(new ValidatedPayload(ActorDonationPayload)) input: ActorDonationPayload) {
+  @RpcHandler(Rpc.donations.addFavorite)
+  add(input: RpcRequest<'donations.favorites.add'>) {
     return this.favorites.add(input.actor, input.donationId);
   }
 
-  @MessagePattern(Rpc.donations.removeFavorite)
-  remove(@Payload(new ValidatedPayload(ActorDonationPayload)) input: ActorDonationPayload) {
+  @RpcHandler(Rpc.donations.removeFavorite)
+  remove(input: RpcRequest<'donations.favorites.remove'>) {
     return this.favorites.remove(input.actor, input.donationId);
   }
 
-  @MessagePattern(Rpc.donations.favorites)
-  list(@Payload(new ValidatedPayload(ActorPagePayload)) input: ActorPagePayload): Promise<DonationPage> {
+  @RpcHandler(Rpc.donations.favorites)
+  list(input: RpcRequest<'donations.favorites.list'>) {
     return this.favorites.list(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);
   }
 }

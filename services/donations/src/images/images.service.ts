@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, type Actor, type StoredImage } from '@hdiya/contracts';
 import { rpcError } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
+import { SCHEMA } from '../config.js';
 
 export const ImageMessages = {
   notYours: "Cette photo ne vous appartient pas ou illustre déjà un autre don. Envoyez une nouvelle photo.",
@@ -23,7 +24,7 @@ export class ImagesService {
   /** Records a fresh upload before its bytes are stored, so no stored object is ever unknown here. */
   async register(actor: Actor, image: StoredImage): Promise<{ registered: true }> {
     const inserted = (await this.dataSource.query(
-      `INSERT INTO "donations"."images" ("image_key", "thumbnail_key", "uploader_id") VALUES ($1, $2, $3)
+      `INSERT INTO "${SCHEMA}"."images" ("image_key", "thumbnail_key", "uploader_id") VALUES ($1, $2, $3)
        ON CONFLICT DO NOTHING RETURNING "image_key"`,
       [image.imageKey, image.thumbnailKey, actor.id],
     )) as unknown[];
@@ -35,7 +36,7 @@ export class ImagesService {
   async attach(manager: EntityManager, actor: Actor, donationId: number, image: StoredImage): Promise<void> {
     // TypeORM answers an UPDATE or DELETE as [rows, affected count].
     const [, attached] = (await manager.query(
-      `UPDATE "donations"."images" SET "donation_id" = $1
+      `UPDATE "${SCHEMA}"."images" SET "donation_id" = $1
        WHERE "image_key" = $2 AND "thumbnail_key" = $3 AND "uploader_id" = $4 AND ("donation_id" IS NULL OR "donation_id" = $1)
        RETURNING "image_key"`,
       [donationId, image.imageKey, image.thumbnailKey, actor.id],
@@ -49,10 +50,10 @@ export class ImagesService {
    * existed) and no upload record claims it.
    */
   async detach(manager: EntityManager, donationId: number, image: StoredImage): Promise<string[]> {
-    await manager.query(`DELETE FROM "donations"."images" WHERE "image_key" = $1 AND "donation_id" = $2`, [image.imageKey, donationId]);
+    await manager.query(`DELETE FROM "${SCHEMA}"."images" WHERE "image_key" = $1 AND "donation_id" = $2`, [image.imageKey, donationId]);
     const [used] = (await manager.query(
-      `SELECT 1 FROM "donations"."donations" WHERE "image_key" = $1 AND "id" <> $2
-       UNION ALL SELECT 1 FROM "donations"."images" WHERE "image_key" = $1 LIMIT 1`,
+      `SELECT 1 FROM "${SCHEMA}"."donations" WHERE "image_key" = $1 AND "id" <> $2
+       UNION ALL SELECT 1 FROM "${SCHEMA}"."images" WHERE "image_key" = $1 LIMIT 1`,
       [image.imageKey, donationId],
     )) as unknown[];
     return used ? [] : [image.imageKey, image.thumbnailKey];
@@ -64,10 +65,10 @@ export class ImagesService {
    */
   async sweepUnattached(limit: number, now = new Date()): Promise<string[]> {
     const [rows] = (await this.dataSource.query(
-      `DELETE FROM "donations"."images" WHERE "image_key" IN (
-         SELECT i."image_key" FROM "donations"."images" i
+      `DELETE FROM "${SCHEMA}"."images" WHERE "image_key" IN (
+         SELECT i."image_key" FROM "${SCHEMA}"."images" i
          WHERE i."donation_id" IS NULL AND i."created_at" < $1
-           AND NOT EXISTS (SELECT 1 FROM "donations"."donations" d WHERE d."image_key" = i."image_key")
+           AND NOT EXISTS (SELECT 1 FROM "${SCHEMA}"."donations" d WHERE d."image_key" = i."image_key")
          ORDER BY i."created_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING "image_key", "thumbnail_key"`,
       [new Date(now.getTime() - this.config.IMAGE_UNATTACHED_TTL_MS), limit],

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  createEvent,
-  DonationMessages,
-  ErrorCodes,
-  EventTypes,
-  type Actor,
-  type DonationReportedV1,
-  type ReportDonationDto,
-} from '@hdiya/contracts';
-import { appendToOutbox, rpcError } from '@hdiya/platform';
+import { DonationMessages, ErrorCodes, Events, type Actor, type DonationReportedV1, type ReportDonationInput } from '@hdiya/contracts';
+import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
 const OWN = 'Vous ne pouvez pas signaler votre propre don.';
@@ -20,21 +12,21 @@ export class ReportsService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** One report per member and donation; moderators see reported donations first. */
-  async report(actor: Actor, donationId: number, input: ReportDonationDto): Promise<{ reported: true }> {
+  async report(actor: Actor, donationId: number, input: ReportDonationInput): Promise<{ reported: true }> {
     return this.dataSource.transaction(async (manager) => {
-      const [donation] = (await manager.query(`SELECT owner_id FROM "donations"."donations" WHERE id = $1 FOR SHARE`, [donationId])) as {
+      const [donation] = (await manager.query(`SELECT owner_id FROM "${SCHEMA}"."donations" WHERE id = $1 FOR SHARE`, [donationId])) as {
         owner_id: string;
       }[];
       if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
       if (donation.owner_id === actor.id) throw rpcError(403, ErrorCodes.DONATION_OWN, OWN);
       const inserted = (await manager.query(
-        `INSERT INTO "donations"."reports" ("donation_id", "reporter_id", "reason", "details") VALUES ($1, $2, $3, $4)
+        `INSERT INTO "${SCHEMA}"."reports" ("donation_id", "reporter_id", "reason", "details") VALUES ($1, $2, $3, $4)
          ON CONFLICT ("donation_id", "reporter_id") DO NOTHING RETURNING id`,
         [donationId, actor.id, input.reason, input.details ?? null],
       )) as unknown[];
       if (inserted.length === 0) throw rpcError(409, ErrorCodes.ALREADY_REPORTED, ALREADY);
       const payload: DonationReportedV1 = { donationId, reporterId: actor.id, reason: input.reason };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.DonationReported, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationReported, payload)]);
       return { reported: true };
     });
   }

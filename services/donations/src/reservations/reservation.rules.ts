@@ -1,4 +1,4 @@
-import { ErrorCodes, ReservationRules, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import { DonationRules, ErrorCodes, type DonationStatus, type ReservationState } from '@hdiya/contracts';
 
 // The donation lifecycle of design §3 as pure rules: who may do what, from which state.
 
@@ -55,7 +55,7 @@ export function cancelRefusal(d: ReservationFacts, actorId: string): Refusal | n
 
 /** Ten days to collect from the moment of reserving. */
 export function expiryOf(reservedAt: Date): Date {
-  return new Date(reservedAt.getTime() + ReservationRules.collectionDays * 24 * 60 * 60 * 1000);
+  return new Date(reservedAt.getTime() + DonationRules.collectionDays * 24 * 60 * 60 * 1000);
 }
 
 /** What is left of the collection window, never negative. */

@@ -1,22 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  createEvent,
-  DonationMessages,
-  ErrorCodes,
-  EventTypes,
-  type Actor,
-  type DonationPage,
-  type DonationView,
-  type ReceptionConfirmedV1,
-  type ReservationCancelledV1,
-  type ReservationExpiredV1,
-  type ReservationMadeV1,
-  type ReservationState,
-  type ReservedDonationView,
-} from '@hdiya/contracts';
-import { appendToOutbox, crashpoint, rpcError, RpcRefusal } from '@hdiya/platform';
+import { DonationMessages, ErrorCodes, Events, type Actor, type DonationPage, type DonationView, type ReceptionConfirmedV1, type ReservationCancelledV1, type ReservationExpiredV1, type ReservationMadeV1, type ReservationState, type ReservedDonationView } from '@hdiya/contracts';
+import { appendToOutbox, crashpoint, createEvent, rpcError, RpcRefusal } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
 import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from '../donations/donation-row.js';
 import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
@@ -71,12 +57,12 @@ export class ReservationsService {
       if (refused) throw refusal(refused);
       const reservedAt = this.clock.now();
       await manager.query(
-        `INSERT INTO "donations"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
+        `INSERT INTO "${SCHEMA}"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
          VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
         [reservationId, donationId, actor.id, donation.owner_id, reservedAt, expiryOf(reservedAt)],
       );
       await manager.query(
-        `UPDATE "donations"."donations" SET "status" = 'reserved', "reserved_by_id" = $2, "reserved_at" = $3, "auto_expire_at" = $4,
+        `UPDATE "${SCHEMA}"."donations" SET "status" = 'reserved', "reserved_by_id" = $2, "reserved_at" = $3, "auto_expire_at" = $4,
            "reservation_id" = $5, "updated_at" = now() WHERE "id" = $1`,
         [donationId, actor.id, reservedAt, expiryOf(reservedAt), reservationId],
       );
@@ -94,12 +80,12 @@ export class ReservationsService {
     }
     const activated = await this.dataSource.transaction(async (manager) => {
       const [reservation] = (await manager.query(
-        `SELECT "reserved_at", "expires_at", "owner_id" FROM "donations"."reservations" WHERE "id" = $1 AND "state" = 'pending' FOR UPDATE`,
+        `SELECT "reserved_at", "expires_at", "owner_id" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 AND "state" = 'pending' FOR UPDATE`,
         [reservationId],
       )) as { reserved_at: Date; expires_at: Date; owner_id: string }[];
       // Recovery (or a moderator's deletion) locked it out first: its hold is being or was voided.
       if (!reservation) return false;
-      await manager.query(`UPDATE "donations"."reservations" SET "state" = 'active' WHERE "id" = $1`, [reservationId]);
+      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'active' WHERE "id" = $1`, [reservationId]);
       const payload: ReservationMadeV1 = {
         ...ref,
         reserverId: actor.id,
@@ -107,7 +93,7 @@ export class ReservationsService {
         reservedAt: reservation.reserved_at.toISOString(),
         expiresAt: reservation.expires_at.toISOString(),
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationMade, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationMade, payload)]);
       return true;
     });
     if (!activated) throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
@@ -121,7 +107,7 @@ export class ReservationsService {
       const refused = confirmRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
       const now = this.clock.now();
-      await manager.query(`UPDATE "donations"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
+      await manager.query(`UPDATE "${SCHEMA}"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
         donationId,
         now,
       ]);
@@ -134,7 +120,7 @@ export class ReservationsService {
         ownerId: donation.owner_id,
         confirmedAt: now.toISOString(),
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReceptionConfirmed, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
     });
     return this.view(donationId);
   }
@@ -155,7 +141,7 @@ export class ReservationsService {
         ownerId: donation.owner_id,
         cancelledBy: actor.id === donation.owner_id ? 'owner' : 'reserver',
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationCancelled, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
     });
     return this.view(donationId);
   }
@@ -169,8 +155,8 @@ export class ReservationsService {
     for (;;) {
       const batch = await this.dataSource.transaction(async (manager) => {
         const due = (await manager.query(
-          `SELECT d.id, d.title, d.owner_id, d.reserved_by_id, d.reservation_id FROM "donations"."donations" d
-           JOIN "donations"."reservations" r ON r.id = d.reservation_id AND r.state = 'active'
+          `SELECT d.id, d.title, d.owner_id, d.reserved_by_id, d.reservation_id FROM "${SCHEMA}"."donations" d
+           JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id AND r.state = 'active'
            WHERE d.status = 'reserved' AND d.auto_expire_at <= $1
            ORDER BY d.auto_expire_at LIMIT 100 FOR UPDATE OF d SKIP LOCKED`,
           [now],
@@ -186,7 +172,7 @@ export class ReservationsService {
             ownerId: d.owner_id,
             expiredAt: now.toISOString(),
           };
-          await appendToOutbox(manager, SCHEMA, [createEvent('donations', EventTypes.donations.ReservationExpired, payload)]);
+          await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationExpired, payload)]);
         }
         return due.length;
       });
@@ -201,7 +187,7 @@ export class ReservationsService {
    */
   async recoverPending(now: Date = this.clock.now()): Promise<number> {
     const stuck = (await this.dataSource.query(
-      `SELECT r.id, r.donation_id, d.title FROM "donations"."reservations" r JOIN "donations"."donations" d ON d.id = r.donation_id
+      `SELECT r.id, r.donation_id, d.title FROM "${SCHEMA}"."reservations" r JOIN "${SCHEMA}"."donations" d ON d.id = r.donation_id
        WHERE (r.state = 'pending' AND r.reserved_at < $1) OR r.state = 'aborting' LIMIT 50`,
       [new Date(now.getTime() - this.config.RESERVATION_RECOVERY_AFTER_MS)],
     )) as { id: string; donation_id: number; title: string }[];
@@ -224,7 +210,7 @@ export class ReservationsService {
     const keyset = cursor ? `AND (r.reserved_at, r.donation_id) < ($${params.push(cursor.k)}::timestamptz, $${params.push(cursor.id)})` : '';
     const rows = (await this.dataSource.query(
       `SELECT ${DONATION_COLUMNS}, r.id AS reservation_key, r.state AS reservation_state, r.reserved_at AS r_reserved_at, r.expires_at AS r_expires_at
-       FROM "donations"."reservations" r JOIN ${DONATION_FROM} ON d.id = r.donation_id
+       FROM "${SCHEMA}"."reservations" r JOIN ${DONATION_FROM} ON d.id = r.donation_id
        WHERE r.reserver_id = $1 AND r.state <> 'failed' ${keyset}
        ORDER BY r.reserved_at DESC, r.donation_id DESC LIMIT $${params.push(limit + 1)}`,
       params,
@@ -253,7 +239,7 @@ export class ReservationsService {
     const lockedOut = await this.dataSource.transaction(async (manager) => {
       const state = await this.lockReservation(manager, ref.reservationId);
       if (state === 'pending') {
-        await manager.query(`UPDATE "donations"."reservations" SET "state" = 'aborting' WHERE "id" = $1`, [ref.reservationId]);
+        await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'aborting' WHERE "id" = $1`, [ref.reservationId]);
         return true;
       }
       return state === 'aborting';
@@ -265,7 +251,7 @@ export class ReservationsService {
       if ((await this.lockReservation(manager, ref.reservationId)) !== 'aborting') return;
       await this.closeReservation(manager, ref.reservationId, 'failed', this.clock.now());
       await manager.query(
-        `UPDATE "donations"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
+        `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
            "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1 AND "reservation_id" = $2`,
         [ref.donationId, ref.reservationId],
       );
@@ -273,7 +259,7 @@ export class ReservationsService {
   }
 
   private async lockReservation(manager: EntityManager, reservationId: string): Promise<ReservationState | undefined> {
-    const [reservation] = (await manager.query(`SELECT "state" FROM "donations"."reservations" WHERE "id" = $1 FOR UPDATE`, [
+    const [reservation] = (await manager.query(`SELECT "state" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 FOR UPDATE`, [
       reservationId,
     ])) as { state: ReservationState }[];
     return reservation?.state;
@@ -281,20 +267,20 @@ export class ReservationsService {
 
   private async makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
     await manager.query(
-      `UPDATE "donations"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
+      `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
          "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1`,
       [donationId],
     );
   }
 
   private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
-    await manager.query(`UPDATE "donations"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
+    await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
   }
 
   private async lockDonation(manager: EntityManager, donationId: number): Promise<LockedDonation> {
     const [donation] = (await manager.query(
       `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state
-       FROM "donations"."donations" d LEFT JOIN "donations"."reservations" r ON r.id = d.reservation_id
+       FROM "${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id
        WHERE d.id = $1 FOR UPDATE OF d`,
       [donationId],
     )) as LockedDonation[];

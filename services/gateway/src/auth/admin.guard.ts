@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { ErrorCodes, Messages, Rpc, type AccountView } from '@hdiya/contracts';
+import { ErrorCodes, Messages, Rpc } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import type { SessionUser } from './session-user.js';
@@ -19,7 +19,7 @@ export class AdminGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const user = request.user as SessionUser | undefined;
     if (!user) throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);
-    const account = await this.services.call<AccountView>(Rpc.users.get, { userId: user.id });
+    const account = await this.services.call(Rpc.users.get, { userId: user.id });
     if (account.role !== 'admin') throw new ApiException(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
     user.role = account.role;
     return true;

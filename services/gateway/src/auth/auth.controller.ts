@@ -2,18 +2,22 @@ import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards } fro
 import type { Request, Response } from 'express';
 import {
   ErrorCodes,
-  ForgotPasswordDto,
+  ForgotPasswordSchema,
   Rpc,
-  SignupDto,
-  UpdateProfileDto,
+  SignupSchema,
+  UpdateProfileSchema,
   type AccountView,
+  type CurrentAccountView,
+  type ForgotPasswordInput,
+  type SignupInput,
+  type UpdateProfileInput,
 } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { ValidatedBody } from '../http/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { isCrossSiteNavigation } from '../security/origin-check.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { CurrentAccountService, type CurrentAccountView } from './current-account.service.js';
+import { CurrentAccountService } from './current-account.service.js';
 import { LoginGuard } from './login.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 import { CurrentUser, type SessionUser } from './session-user.js';
@@ -29,10 +33,10 @@ export class AuthController {
 
   /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
   @Post('signup')
-  async signup(@Body(new ValidatedBody(SignupDto)) input: SignupDto, @Req() req: Request): Promise<CurrentAccountView> {
+  async signup(@Body(new ValidatedBody(SignupSchema)) input: SignupInput, @Req() req: Request): Promise<CurrentAccountView> {
     await this.limits.consumeSignup(req.ip);
     await this.limits.assertSignupConflictsLeft(req.ip);
-    const account = await this.services.call<AccountView>(Rpc.users.signup, input).catch(async (error: unknown) => {
+    const account = await this.services.call(Rpc.users.signup, input).catch(async (error: unknown) => {
       if (error instanceof ApiException && error.getStatus() === 409) await this.limits.recordSignupConflict(req.ip);
       throw error;
     });
@@ -76,18 +80,18 @@ export class AuthController {
   @Patch('auth/user')
   @UseGuards(SignedInGuard)
   async updateProfile(
-    @Body(new ValidatedBody(UpdateProfileDto)) changes: UpdateProfileDto,
+    @Body(new ValidatedBody(UpdateProfileSchema)) changes: UpdateProfileInput,
     @CurrentUser() user: SessionUser,
   ): Promise<CurrentAccountView> {
-    const account = await this.services.call<AccountView>(Rpc.users.updateProfile, { userId: user.id, changes });
+    const account = await this.services.call(Rpc.users.updateProfile, { userId: user.id, changes });
     return this.currentAccount.withPoints(account);
   }
 
   /** Always the same answer, whether or not the address has an account. */
   @Post('forgot-password')
   @HttpCode(200)
-  async forgotPassword(@Body(new ValidatedBody(ForgotPasswordDto)) input: ForgotPasswordDto, @Req() req: Request) {
+  async forgotPassword(@Body(new ValidatedBody(ForgotPasswordSchema)) input: ForgotPasswordInput, @Req() req: Request) {
     await this.limits.consumeForm(req.ip ?? 'unknown');
-    return this.services.call<{ message: string }>(Rpc.users.forgotPassword, input);
+    return this.services.call(Rpc.users.forgotPassword, input);
   }
 }

@@ -1,15 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Rpc, type AccountView, type BalanceView } from '@hdiya/contracts';
+import { Rpc, type AccountView, type BalanceView, type CurrentAccountView } from '@hdiya/contracts';
 import { ServiceClient } from '../rpc/service-client.js';
-
-/** The member as the header shows them: the account plus their points, from two services. */
-export interface CurrentAccountView extends AccountView {
-  points: number | null;
-  blockedPoints: number | null;
-  reliabilityScore: number | null;
-  /** True until the points service has applied the welcome credit. */
-  pointsPending: boolean;
-}
 
 const POINTS_TIMEOUT_MS = 1500;
 
@@ -19,7 +10,7 @@ export class CurrentAccountService {
 
   async load(userId: string): Promise<CurrentAccountView> {
     const [account, balance] = await Promise.all([
-      this.services.call<AccountView>(Rpc.users.get, { userId }),
+      this.services.call(Rpc.users.get, { userId }),
       this.balance(userId),
     ]);
     return withBalance(account, balance);
@@ -31,7 +22,7 @@ export class CurrentAccountService {
 
   /** Points are shown as unknown rather than failing the whole page when that service is down. */
   private balance(userId: string): Promise<BalanceView | null> {
-    return this.services.call<BalanceView>(Rpc.points.balance, { userId }, POINTS_TIMEOUT_MS).catch(() => null);
+    return this.services.call(Rpc.points.balance, { userId }, POINTS_TIMEOUT_MS).catch(() => null);
   }
 }
 

@@ -12,6 +12,6 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
   }
 
   validate(username: string, password: string): Promise<AccountView> {
-    return this.services.call<AccountView>(Rpc.users.verifyCredentials, { username, password });
+    return this.services.call(Rpc.users.verifyCredentials, { username, password });
   }
 }

@@ -1,7 +1,7 @@
 import { HttpException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { LoginDto, Rpc } from '@hdiya/contracts';
+import { LoginSchema, Rpc } from '@hdiya/contracts';
 import { validateBody } from '../http/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
@@ -23,11 +23,11 @@ export class LoginGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const credentials = validateBody(LoginDto, request.body);
+    const credentials = validateBody(LoginSchema, request.body);
     request.body = credentials;
     const address = request.ip;
     // The username and the e-mail of one account share one allowance.
-    const { accountId } = await this.services.call<{ accountId: string | null }>(Rpc.users.resolveLogin, { identifier: credentials.username });
+    const { accountId } = await this.services.call(Rpc.users.resolveLogin, { identifier: credentials.username });
     const accountKey = accountId ?? `unknown:${credentials.username.toLowerCase()}`;
     await this.limits.consumeLoginAttempt(address, accountKey);
     try {

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { PageQuery, Rpc, type DonationPage, type ModerationDonationView } from '@hdiya/contracts';
+import { PageQuerySchema, Rpc, type ModerationDonationView, type PageQuery } from '@hdiya/contracts';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { DonationImages } from '../images/donation-images.service.js';
@@ -8,8 +8,6 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from './validated-body.pipe.js';
-
-type ListedDonation = Omit<ModerationDonationView, 'ownerEmail'>;
 
 /** Moderation: every route checks the administrator role on the server. */
 @Controller('api/admin')
@@ -23,15 +21,15 @@ export class AdminController {
   /** All donations, reported ones first, with the owners' e-mails (moderators only). */
   @Get('donations')
   async donations(
-    @Query(new ValidatedBody(PageQuery)) page: PageQuery,
+    @Query(new ValidatedBody(PageQuerySchema)) page: PageQuery,
     @CurrentUser() user: SessionUser,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModerationDonationView[]> {
-    const listed = await this.services.call<DonationPage<ListedDonation>>(Rpc.donations.moderationList, { actor: user, page });
+    const listed = await this.services.call(Rpc.donations.moderationList, { actor: user, page });
     const ownerIds = [...new Set(listed.items.map((d) => d.userId))];
     const contacts =
       ownerIds.length > 0
-        ? await this.services.call<{ id: string; email: string }[]>(Rpc.users.contacts, { actorId: user.id, userIds: ownerIds })
+        ? await this.services.call(Rpc.users.contacts, { actorId: user.id, userIds: ownerIds })
         : [];
     const emails = new Map(contacts.map((c) => [c.id, c.email]));
     return sendPage(res, { ...listed, items: listed.items.map((d) => ({ ...d, ownerEmail: emails.get(d.userId) ?? null })) });
@@ -40,7 +38,7 @@ export class AdminController {
   @Post('force-delete/:id')
   @HttpCode(200)
   async forceDelete(@Param('id', DonationId()) id: number, @CurrentUser() user: SessionUser) {
-    const deleted = await this.services.call<{ id: number; imageKeys: string[] }>(Rpc.donations.forceDelete, { actor: user, donationId: id });
+    const deleted = await this.services.call(Rpc.donations.forceDelete, { actor: user, donationId: id });
     await this.images.remove(deleted.imageKeys);
     return { id: deleted.id, deleted: true };
   }

@@ -11,7 +11,7 @@ export class CatalogueController {
   @Get('categories')
   @Header('Cache-Control', 'public, max-age=600')
   categories(): Promise<CategoryView[]> {
-    return this.services.call<CategoryView[]>(Rpc.donations.categories, {});
+    return this.services.call(Rpc.donations.categories, {});
   }
 
   @Get('categories/:id')
@@ -19,12 +19,12 @@ export class CatalogueController {
   category(@Param('id') id: string): Promise<CategoryView> {
     const categoryId = parseSerialId(id);
     if (categoryId === null) throw new ApiException(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
-    return this.services.call<CategoryView>(Rpc.donations.category, { id: categoryId });
+    return this.services.call(Rpc.donations.category, { id: categoryId });
   }
 
   @Get('cities')
   @Header('Cache-Control', 'public, max-age=600')
-  cities(): Promise<City[]> {
-    return this.services.call<City[]>(Rpc.donations.cities, {});
+  cities(): Promise<readonly City[]> {
+    return this.services.call(Rpc.donations.cities, {});
   }
 }

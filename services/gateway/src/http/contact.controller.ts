@@ -1,6 +1,6 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ContactDto, Rpc } from '@hdiya/contracts';
+import { ContactSchema, Rpc, type ContactInput } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
@@ -15,12 +15,12 @@ export class ContactController {
 
   @Post()
   async send(
-    @Body(new ValidatedBody(ContactDto)) input: ContactDto,
+    @Body(new ValidatedBody(ContactSchema)) input: ContactInput,
     @CurrentUser() user: SessionUser | undefined,
     @Req() req: Request,
   ): Promise<{ id: string; message: string }> {
     await this.limits.consumeForm(req.ip ?? 'unknown');
-    const { id } = await this.services.call<{ id: string }>(Rpc.users.contact, { ...input, userId: user?.id ?? null });
+    const { id } = await this.services.call(Rpc.users.contact, { ...input, userId: user?.id ?? null });
     return { id, message: 'Nous vous répondrons dans les plus brefs délais.' };
   }
 }

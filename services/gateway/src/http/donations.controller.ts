@@ -1,18 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards, type PipeTransform } from '@nestjs/common';
 import type { Response } from 'express';
 import {
-  CreateDonationDto,
-  DonationMessages,
+  CreateDonationSchema,
   donationForViewer,
+  DonationMessages,
   ErrorCodes,
   parseSerialId,
-  PositionQuery,
-  ReportDonationDto,
+  PositionQuerySchema,
+  ReportDonationSchema,
   Rpc,
-  SearchDonationsQuery,
-  UpdateDonationDto,
-  type DonationPage,
+  SearchDonationsQuerySchema,
+  UpdateDonationSchema,
+  type CreateDonationInput,
   type DonationView,
+  type PositionQuery,
+  type ReportDonationInput,
+  type SearchDonationsQuery,
+  type UpdateDonationInput,
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
@@ -42,32 +46,32 @@ export class DonationsController {
 
   @Get()
   async search(
-    @Query(new ValidatedBody(SearchDonationsQuery)) query: SearchDonationsQuery,
+    @Query(new ValidatedBody(SearchDonationsQuerySchema)) query: SearchDonationsQuery,
     @CurrentUser() viewer: SessionUser | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const page = await this.services.call<DonationPage>(Rpc.donations.search, query);
+    const page = await this.services.call(Rpc.donations.search, query);
     return sendPage(res, { ...page, items: page.items.map((d) => donationForViewer(d, viewer)) });
   }
 
   @Get('nearby')
-  async nearby(@Query(new ValidatedBody(PositionQuery)) query: PositionQuery, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView[]> {
-    return (await this.services.call<DonationView[]>(Rpc.donations.nearby, query)).map((d) => donationForViewer(d, viewer));
+  async nearby(@Query(new ValidatedBody(PositionQuerySchema)) query: PositionQuery, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView[]> {
+    return (await this.services.call(Rpc.donations.nearby, query)).map((d) => donationForViewer(d, viewer));
   }
 
   @Get(':id')
   async get(@Param('id', DonationId()) id: number, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView> {
-    return donationForViewer(await this.services.call<DonationView>(Rpc.donations.get, { donationId: id }), viewer);
+    return donationForViewer(await this.services.call(Rpc.donations.get, { donationId: id }), viewer);
   }
 
   /** The owner is the session member; `userId` and `pointsValue` from the body are ignored. */
   @Post()
   @UseGuards(SignedInGuard)
-  async create(@Body(new ValidatedBody(CreateDonationDto)) fields: CreateDonationDto, @CurrentUser() user: SessionUser): Promise<DonationView> {
+  async create(@Body(new ValidatedBody(CreateDonationSchema)) fields: CreateDonationInput, @CurrentUser() user: SessionUser): Promise<DonationView> {
     await this.limits.consumeUpload(user.id);
     const image = await this.images.fromImageUrl(fields.imageUrl, user);
     try {
-      return await this.services.call<DonationView>(Rpc.donations.create, { actor: user, fields, image });
+      return await this.services.call(Rpc.donations.create, { actor: user, fields, image });
     } catch (error) {
       if (fields.imageUrl.startsWith('data:')) await this.images.remove([image.imageKey, image.thumbnailKey]);
       throw error;
@@ -78,12 +82,12 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   async update(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(UpdateDonationDto)) changes: UpdateDonationDto,
+    @Body(new ValidatedBody(UpdateDonationSchema)) changes: UpdateDonationInput,
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
     if (changes.imageUrl !== undefined) await this.limits.consumeUpload(user.id);
     const image = changes.imageUrl !== undefined ? await this.images.fromImageUrl(changes.imageUrl, user) : null;
-    const result = await this.services.call<{ donation: DonationView; replacedImageKeys: string[] }>(Rpc.donations.update, {
+    const result = await this.services.call(Rpc.donations.update, {
       actor: user,
       donationId: id,
       changes,
@@ -97,7 +101,7 @@ export class DonationsController {
   @Delete(':id')
   @UseGuards(SignedInGuard)
   async delete(@Param('id', DonationId()) id: number, @CurrentUser() user: SessionUser) {
-    const deleted = await this.services.call<{ id: number; imageKeys: string[] }>(Rpc.donations.delete, { actor: user, donationId: id });
+    const deleted = await this.services.call(Rpc.donations.delete, { actor: user, donationId: id });
     await this.images.remove(deleted.imageKeys);
     return { id: deleted.id, deleted: true };
   }
@@ -108,9 +112,9 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   report(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(ReportDonationDto)) report: ReportDonationDto,
+    @Body(new ValidatedBody(ReportDonationSchema)) report: ReportDonationInput,
     @CurrentUser() user: SessionUser,
   ) {
-    return this.services.call<{ reported: true }>(Rpc.donations.report, { actor: user, donationId: id, report });
+    return this.services.call(Rpc.donations.report, { actor: user, donationId: id, report });
   }
 }

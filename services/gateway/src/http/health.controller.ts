@@ -54,7 +54,7 @@ export class HealthController {
 
   private async probeService(service: (typeof SERVICES)[number]): Promise<DependencyStatus> {
     try {
-      const report = await this.services.call<HealthReport>(Rpc[service].health, {}, PROBE_TIMEOUT_MS);
+      const report = await this.services.call(Rpc[service].health, {}, PROBE_TIMEOUT_MS);
       return report.status;
     } catch {
       return 'down';

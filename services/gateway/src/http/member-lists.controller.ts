@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { donationForViewer, FavoriteDto, PageQuery, Rpc, type DonationPage } from '@hdiya/contracts';
+import {
+  donationForViewer,
+  FavoriteSchema,
+  PageQuerySchema,
+  Rpc,
+  type FavoriteInput,
+  type PageQuery,
+} from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -17,7 +24,7 @@ export class MemberListsController {
   /** Idempotent: a second add keeps one favourite. */
   @Post('favorites')
   @HttpCode(201)
-  addFavorite(@Body(new ValidatedBody(FavoriteDto)) input: FavoriteDto, @CurrentUser() user: SessionUser) {
+  addFavorite(@Body(new ValidatedBody(FavoriteSchema)) input: FavoriteInput, @CurrentUser() user: SessionUser) {
     return this.services.call(Rpc.donations.addFavorite, { actor: user, donationId: input.donationId });
   }
 
@@ -27,14 +34,14 @@ export class MemberListsController {
   }
 
   @Get('user/favorites')
-  async favorites(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
-    const favorites = await this.services.call<DonationPage>(Rpc.donations.favorites, { actor: user, page });
+  async favorites(@Query(new ValidatedBody(PageQuerySchema)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
+    const favorites = await this.services.call(Rpc.donations.favorites, { actor: user, page });
     // A favourite reserved by someone else must not say by whom.
     return sendPage(res, { ...favorites, items: favorites.items.map((d) => donationForViewer(d, user)) });
   }
 
   @Get('user/donations')
-  async donations(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
-    return sendPage(res, await this.services.call<DonationPage>(Rpc.donations.byOwner, { ownerId: user.id, page }));
+  async donations(@Query(new ValidatedBody(PageQuerySchema)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
+    return sendPage(res, await this.services.call(Rpc.donations.byOwner, { ownerId: user.id, page }));
   }
 }

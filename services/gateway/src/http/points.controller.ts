@@ -1,19 +1,22 @@
 import { Body, Controller, Get, Headers, Post, Query, UseGuards } from '@nestjs/common';
-import { IsOptional, Matches } from 'class-validator';
-import { ErrorCodes, PointsMessages, Rpc, TransferPointsDto, type BalanceView, type PointsHistoryEntry, type PublicProfileView, type TransferResult } from '@hdiya/contracts';
+import {
+  ErrorCodes,
+  PointsHistoryQuerySchema,
+  PointsMessages,
+  Rpc,
+  TransferPointsSchema,
+  type PointsHistoryEntry,
+  type PointsHistoryQuery,
+  type PublicProfileView,
+  type TransferPointsInput,
+  type TransferReceipt,
+} from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { ValidatedBody } from './validated-body.pipe.js';
-
-export class HistoryQuery {
-  @IsOptional()
-  // At most 18 digits: always inside PostgreSQL's bigint.
-  @Matches(/^\d{1,18}$/, { message: 'Curseur de pagination invalide.' })
-  before?: string;
-}
 
 @Controller('api')
 @UseGuards(SignedInGuard)
@@ -29,13 +32,13 @@ export class PointsController {
    */
   @Post('transfer-points')
   async transfer(
-    @Body(new ValidatedBody(TransferPointsDto)) input: TransferPointsDto,
+    @Body(new ValidatedBody(TransferPointsSchema)) input: TransferPointsInput,
     @Headers('idempotency-key') headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
-  ): Promise<TransferResult & { receiver: { displayName: string } }> {
+  ): Promise<TransferReceipt> {
     await this.limits.consumeForm(`transfer:${user.id}`);
     const receiver = await this.receiverOf(input, user);
-    const result = await this.services.call<TransferResult>(Rpc.points.transfer, {
+    const result = await this.services.call(Rpc.points.transfer, {
       senderId: user.id,
       receiverId: receiver.id,
       points: input.points,
@@ -51,12 +54,12 @@ export class PointsController {
    * for a known one: "too many points" (400) for a registered phone but 404 for any other would
    * tell anyone which numbers are members. (A retry of a done transfer still reaches its replay.)
    */
-  private async receiverOf(input: TransferPointsDto, user: SessionUser): Promise<PublicProfileView> {
+  private async receiverOf(input: TransferPointsInput, user: SessionUser): Promise<PublicProfileView> {
     try {
-      return await this.services.call<PublicProfileView>(Rpc.users.findByPhone, { phone: input.receiverIdentifier });
+      return await this.services.call(Rpc.users.findByPhone, { phone: input.receiverIdentifier });
     } catch (error) {
       if (error instanceof ApiException && error.getStatus() === 404) {
-        const balance = await this.services.call<BalanceView>(Rpc.points.balance, { userId: user.id });
+        const balance = await this.services.call(Rpc.points.balance, { userId: user.id });
         if (balance.points < input.points) throw new ApiException(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.insufficient, 'points');
       }
       throw error;
@@ -64,7 +67,7 @@ export class PointsController {
   }
 
   @Get('points-history')
-  history(@Query(new ValidatedBody(HistoryQuery)) query: HistoryQuery, @CurrentUser() user: SessionUser): Promise<PointsHistoryEntry[]> {
-    return this.services.call<PointsHistoryEntry[]>(Rpc.points.history, { userId: user.id, before: query.before });
+  history(@Query(new ValidatedBody(PointsHistoryQuerySchema)) query: PointsHistoryQuery, @CurrentUser() user: SessionUser): Promise<PointsHistoryEntry[]> {
+    return this.services.call(Rpc.points.history, { userId: user.id, before: query.before });
   }
 }

@@ -2,13 +2,14 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Res
 import type { Response } from 'express';
 import {
   canonicalStatus,
-  DonationStatusDto,
+  DonationStatusSchema,
   ErrorCodes,
-  PageQuery,
+  PageQuerySchema,
   Rpc,
-  type DonationPage,
+  type DonationStatusInput,
   type DonationView,
-  type ReservedDonationView,
+  type PageQuery,
+  type RpcSubject,
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { NOT_SIGNED_IN, SignedInGuard } from '../auth/signed-in.guard.js';
@@ -22,7 +23,7 @@ import { ValidatedBody } from './validated-body.pipe.js';
 const SIGN_IN_TO_RESERVE = 'Veuillez vous connecter pour réserver cet objet';
 
 type Action = 'reserve' | 'confirm' | 'cancel';
-const SUBJECTS: Record<Action, string> = { reserve: Rpc.donations.reserve, confirm: Rpc.donations.confirm, cancel: Rpc.donations.cancel };
+const SUBJECTS = { reserve: Rpc.donations.reserve, confirm: Rpc.donations.confirm, cancel: Rpc.donations.cancel } as const satisfies Record<Action, RpcSubject>;
 
 /**
  * The reservation lifecycle (design §3). The reserver is always the session member; the
@@ -39,7 +40,7 @@ export class ReservationsController {
   @Patch('donations/:id/status')
   changeStatus(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(DonationStatusDto)) body: DonationStatusDto,
+    @Body(new ValidatedBody(DonationStatusSchema)) body: DonationStatusInput,
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<DonationView> {
     const status = canonicalStatus(body.status);
@@ -70,14 +71,14 @@ export class ReservationsController {
 
   @Get('user/reservations')
   @UseGuards(SignedInGuard)
-  async list(@Query(new ValidatedBody(PageQuery)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
-    return sendPage(res, await this.services.call<DonationPage<ReservedDonationView>>(Rpc.donations.reservations, { actor: user, page }));
+  async list(@Query(new ValidatedBody(PageQuerySchema)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
+    return sendPage(res, await this.services.call(Rpc.donations.reservations, { actor: user, page }));
   }
 
   private act(action: Action, donationId: number, user: SessionUser | undefined): Promise<DonationView> {
     if (!user) {
       throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, action === 'reserve' ? SIGN_IN_TO_RESERVE : NOT_SIGNED_IN);
     }
-    return this.services.call<DonationView>(SUBJECTS[action], { actor: user, donationId }, action === 'reserve' ? this.config.RESERVE_TIMEOUT_MS : undefined);
+    return this.services.call(SUBJECTS[action], { actor: user, donationId }, action === 'reserve' ? this.config.RESERVE_TIMEOUT_MS : undefined);
   }
 }

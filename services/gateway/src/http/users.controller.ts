@@ -1,6 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { isUUID } from 'class-validator';
-import { ErrorCodes, Messages, Rpc, type PublicProfileView } from '@hdiya/contracts';
+import { ErrorCodes, Messages, Rpc, UserIdPayloadSchema, type PublicProfileView } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
@@ -12,7 +11,7 @@ export class UsersController {
   @Get(':id')
   publicProfile(@Param('id') id: string): Promise<PublicProfileView> {
     // Member ids are UUIDs: anything else names nobody.
-    if (!isUUID(id)) throw new ApiException(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
-    return this.services.call<PublicProfileView>(Rpc.users.getPublic, { userId: id });
+    if (!UserIdPayloadSchema.safeParse({ userId: id }).success) throw new ApiException(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
+    return this.services.call(Rpc.users.getPublic, { userId: id });
   }
 }

@@ -1,19 +1,20 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
 import { ErrorCodes, validatePayload } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 
-/** `@Body(new ValidatedBody(SignupDto))`: a 400 naming the field, with the form's French message. */
+/** `@Body(new ValidatedBody(SignupSchema))`: a 400 naming the field, with the form's French message. */
 @Injectable()
-export class ValidatedBody<T extends object> implements PipeTransform<unknown, T> {
-  constructor(private readonly dto: new () => T) {}
+export class ValidatedBody<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
+  constructor(private readonly schema: S) {}
 
-  transform(value: unknown): T {
-    return validateBody(this.dto, value);
+  transform(value: unknown): z.output<S> {
+    return validateBody(this.schema, value);
   }
 }
 
-export function validateBody<T extends object>(dto: new () => T, value: unknown): T {
-  const result = validatePayload(dto, value ?? {});
+export function validateBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = validatePayload(schema, value ?? {});
   if (!result.ok) throw new ApiException(400, ErrorCodes.VALIDATION_FAILED, result.failure.message, result.failure.field);
   return result.value;
 }

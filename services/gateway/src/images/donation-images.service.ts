@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage, type UploadedImageView } from '@hdiya/contracts';
 import type { SessionUser } from '../auth/session-user.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -46,7 +46,7 @@ export class DonationImages {
     return { imageKey: match[1]!, thumbnailKey: `donations/${match[2]}-thumb.webp` };
   }
 
-  urls(image: StoredImage): { imageUrl: string; thumbnailUrl: string } {
+  urls(image: StoredImage): UploadedImageView {
     return { imageUrl: imageUrlOf(image.imageKey), thumbnailUrl: imageUrlOf(image.thumbnailKey) };
   }
 

@@ -38,7 +38,7 @@ export class UnattachedImagesSweep implements OnApplicationBootstrap, OnApplicat
     let deleted = 0;
     try {
       for (;;) {
-        const { keys } = await this.services.call<{ keys: string[] }>(Rpc.donations.sweepImages, { limit: BATCH });
+        const { keys } = await this.services.call(Rpc.donations.sweepImages, { limit: BATCH });
         await this.store.remove(keys);
         deleted += keys.length;
         if (keys.length < BATCH * 2) break;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { ErrorCodes } from '@hdiya/contracts';
+import { ErrorCodes, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
 import { callService, RpcRefusal } from '@hdiya/platform';
 import { ApiException } from '../errors/api-exception.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
@@ -20,9 +20,10 @@ export class ServiceClient {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async call<T>(subject: string, payload: unknown, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<T> {
+  /** The catalog types both sides: a payload or a use of the answer that does not match fails to compile. */
+  async call<S extends RpcSubject>(subject: S, payload: RpcRequest<S>, timeoutMs = this.config.RPC_TIMEOUT_MS): Promise<RpcResponse<S>> {
     try {
-      return await callService<T>(this.client, subject, payload, timeoutMs);
+      return await callService(this.client, subject, payload, timeoutMs);
     } catch (error) {
       if (error instanceof RpcRefusal) {
         const { status, code, message, field } = error.body;

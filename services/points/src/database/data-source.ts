@@ -1,8 +1,5 @@
 import { DataSource } from 'typeorm';
 import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
-import { Balance } from '../ledger/balance.entity.js';
-import { LedgerEntry } from '../ledger/ledger-entry.entity.js';
-import { Hold } from '../holds/hold.entity.js';
 import { SCHEMA, type PointsConfig } from '../config.js';
 import { InitialPointsSchema1763750000000 } from './migrations/1763750000000-InitialPointsSchema.js';
 import { DonationRewards1763760000000 } from './migrations/1763760000000-DonationRewards.js';
@@ -13,7 +10,8 @@ export function pointsDataSourceOptions(config: DatabaseConfigOf<PointsConfig>) 
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [Balance, LedgerEntry, Hold],
+    // Plain SQL through the EntityManager throughout (upserts, row and advisory locks): no entities.
+    entities: [],
     migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000, RewardOnGift1763780000000],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),

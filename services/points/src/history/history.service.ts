@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { lastNameInitial, type LedgerEntryType, type PointsHistoryEntry } from '@hdiya/contracts';
+import { SCHEMA } from '../config.js';
 
 interface HistoryRow {
   id: string;
@@ -28,7 +29,7 @@ export class HistoryService {
     const rows = (await this.dataSource.query(
       `SELECT e.id, e.type, e.reason, e.amount, e.description, e.related_user_id, m.first_name, m.last_name,
               e.donation_id, e.donation_title, e.created_at
-       FROM "points"."ledger_entries" e LEFT JOIN "points"."members" m ON m.user_id = e.related_user_id
+       FROM "${SCHEMA}"."ledger_entries" e LEFT JOIN "${SCHEMA}"."members" m ON m.user_id = e.related_user_id
        WHERE e.user_id = $1 ${before ? 'AND e.id < $3' : ''}
        ORDER BY e.id DESC LIMIT $2`,
       before ? [userId, limit, before] : [userId, limit],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ErrorCodes, PointsMessages, ReservationRules } from '@hdiya/contracts';
+import { DonationRules, ErrorCodes, PointsMessages } from '@hdiya/contracts';
 import { crashpoint, rpcError } from '@hdiya/platform';
 import { LedgerService } from '../ledger/ledger.service.js';
 import {
@@ -10,7 +10,20 @@ import {
   reservationRefund,
   type ReservationRef,
 } from '../ledger/ledger.rules.js';
-import { Hold, type HoldState } from './hold.entity.js';
+
+export type HoldState = 'open' | 'captured' | 'released' | 'forfeited' | 'voided';
+
+/**
+ * The points a reservation blocks (`points.holds`). `voided` also marks a reservation abandoned
+ * before its hold was taken, so that a late hold request for it is refused.
+ */
+interface Hold {
+  reservationId: string;
+  userId: string | null;
+  amount: number;
+  state: HoldState;
+}
+import { SCHEMA } from '../config.js';
 
 const RESERVATION_GONE = "Cette réservation n'est plus possible. Réessayez.";
 
@@ -30,24 +43,18 @@ export class HoldsService {
   async hold(reserverId: string, ref: ReservationRef, ownerId: string): Promise<{ held: true }> {
     const held = await this.dataSource.transaction(async (manager): Promise<{ held: true }> => {
       await this.lockHoldKey(manager, ref.reservationId);
-      const existing = await manager.findOne(Hold, { where: { reservationId: ref.reservationId } });
+      const existing = await this.findHold(manager, ref.reservationId);
       if (existing) {
         if (existing.state === 'open' || existing.state === 'captured') return { held: true };
         throw rpcError(409, ErrorCodes.RESERVATION_UNAVAILABLE, RESERVATION_GONE);
       }
       const balance = await this.ledger.lockAccount(manager, reserverId);
-      if (balance.points < ReservationRules.cost) {
+      if (balance.points < DonationRules.reservationCost) {
         throw rpcError(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.reserveInsufficient);
       }
       await this.ledger.record(manager, reservationHold(reserverId, ref, ownerId));
-      await this.ledger.adjust(manager, reserverId, { blockedDelta: ReservationRules.cost });
-      await manager.insert(Hold, {
-        reservationId: ref.reservationId,
-        userId: reserverId,
-        donationId: ref.donationId,
-        amount: ReservationRules.cost,
-        state: 'open',
-      });
+      await this.ledger.adjust(manager, reserverId, { blockedDelta: DonationRules.reservationCost });
+      await this.insertHold(manager, ref, reserverId, DonationRules.reservationCost, 'open');
       await this.ledger.announce(manager, [reserverId], 'reservation_hold');
       return { held: true };
     });
@@ -63,7 +70,7 @@ export class HoldsService {
     return this.inTransaction(manager, async (m) => {
       const hold = await this.lockHold(m, ref.reservationId);
       if (!hold) {
-        await m.insert(Hold, { reservationId: ref.reservationId, userId: null, donationId: ref.donationId, amount: 0, state: 'voided', closedAt: new Date() });
+        await this.insertHold(m, ref, null, 0, 'voided');
         return { released: false };
       }
       if (hold.state !== 'open') return { released: false };
@@ -80,7 +87,7 @@ export class HoldsService {
     await this.ledger.lockAccounts(manager, [reserverId, ownerId]);
     if (hold?.state === 'open') await this.close(manager, hold, 'captured');
     const [rewarded] = (await manager.query(
-      `SELECT 1 FROM "points"."ledger_entries" WHERE "reference" = $1 AND "reason" = 'reception_reward'`,
+      `SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "reference" = $1 AND "reason" = 'reception_reward'`,
       [ref.reservationId],
     )) as unknown[];
     if (!rewarded) await this.ledger.record(manager, receptionReward(ownerId, reserverId, ref));
@@ -98,13 +105,30 @@ export class HoldsService {
   }
 
   private async close(manager: EntityManager, hold: Hold, state: HoldState): Promise<void> {
-    await manager.update(Hold, { reservationId: hold.reservationId }, { state, closedAt: new Date() });
+    await manager.query(`UPDATE "${SCHEMA}"."holds" SET "state" = $2, "closed_at" = now() WHERE "reservation_id" = $1`, [hold.reservationId, state]);
     await this.ledger.adjust(manager, hold.userId!, { blockedDelta: -hold.amount });
   }
 
   private async lockHold(manager: EntityManager, reservationId: string): Promise<Hold | null> {
     await this.lockHoldKey(manager, reservationId);
-    return manager.findOne(Hold, { where: { reservationId } });
+    return this.findHold(manager, reservationId);
+  }
+
+  private async findHold(manager: EntityManager, reservationId: string): Promise<Hold | null> {
+    const [hold] = (await manager.query(
+      `SELECT "reservation_id" AS "reservationId", "user_id" AS "userId", "amount", "state" FROM "${SCHEMA}"."holds" WHERE "reservation_id" = $1`,
+      [reservationId],
+    )) as Hold[];
+    return hold ?? null;
+  }
+
+  /** A new hold; a voided one is closed from the start. */
+  private async insertHold(manager: EntityManager, ref: ReservationRef, userId: string | null, amount: number, state: 'open' | 'voided'): Promise<void> {
+    await manager.query(
+      `INSERT INTO "${SCHEMA}"."holds" ("reservation_id", "user_id", "donation_id", "amount", "state", "closed_at")
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $5 = 'open' THEN NULL ELSE now() END)`,
+      [ref.reservationId, userId, ref.donationId, amount, state],
+    );
   }
 
   /** Serialises everything about one reservation, including its first hold (no row to lock yet). */

@@ -1,4 +1,4 @@
-import { DonationRules, INITIAL_RELIABILITY, ReservationRules, WELCOME_POINTS } from '@hdiya/contracts';
+import { DonationRules, INITIAL_RELIABILITY, WELCOME_POINTS } from '@hdiya/contracts';
 
 export type LedgerEntryType = 'earned' | 'spent' | 'received' | 'transferred' | 'other';
 
@@ -87,7 +87,7 @@ export function reservationHold(reserverId: string, ref: ReservationRef, ownerId
   return {
     userId: reserverId,
     type: 'spent',
-    amount: -ReservationRules.cost,
+    amount: -DonationRules.reservationCost,
     reason: 'reservation_hold',
     description: `Réservation : ${ref.title}`,
     relatedUserId: ownerId,
@@ -116,7 +116,7 @@ export function receptionReward(ownerId: string, reserverId: string, ref: Reserv
   return {
     userId: ownerId,
     type: 'earned',
-    amount: ReservationRules.receptionReward,
+    amount: DonationRules.receptionReward,
     reason: 'reception_reward',
     description: `Don remis : ${ref.title}`,
     relatedUserId: reserverId,
@@ -152,7 +152,7 @@ export function transferEntries(transferId: string, senderId: string, receiverId
 
 /** Letting a reservation expire costs 10 reliability points, down to 0. */
 export function reliabilityAfterExpiry(score: number): number {
-  return Math.max(0, score - ReservationRules.expiryReliabilityPenalty);
+  return Math.max(0, score - DonationRules.expiryReliabilityPenalty);
 }
 
 /** The balance after an entry; a debit beyond the available points is refused, never clamped. */

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { createEvent, EventTypes, type BalanceView, type PointsChangedV1 } from '@hdiya/contracts';
-import { appendToOutbox } from '@hdiya/platform';
+import { Events, type BalanceView, type PointsChangedV1 } from '@hdiya/contracts';
+import { appendToOutbox, createEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
-import { Balance } from './balance.entity.js';
-import { LedgerEntry } from './ledger-entry.entity.js';
 import { applyEntry, OPENING_BALANCE, welcomeCredit, type BalanceState, type LedgerEntryDraft } from './ledger.rules.js';
+
+/** A member's cached totals (`points.balances`); the database forbids negative amounts. */
+export interface Balance extends BalanceState {
+  userId: string;
+}
+
+const BALANCE_COLUMNS = `"user_id" AS "userId", "points", "blocked_points" AS "blockedPoints", "reliability_score" AS "reliabilityScore"`;
 
 @Injectable()
 export class LedgerService {
@@ -18,7 +23,7 @@ export class LedgerService {
   async openAccount(manager: EntityManager, userId: string): Promise<boolean> {
     await this.lockAccount(manager, userId);
     const [welcomed] = (await manager.query(
-      `SELECT 1 FROM "points"."ledger_entries" WHERE "user_id" = $1 AND "reason" = 'welcome'`,
+      `SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "user_id" = $1 AND "reason" = 'welcome'`,
       [userId],
     )) as unknown[];
     if (welcomed) return false;
@@ -33,11 +38,14 @@ export class LedgerService {
    */
   async lockAccount(manager: EntityManager, userId: string): Promise<Balance> {
     await manager.query(
-      `INSERT INTO "points"."balances" ("user_id", "points", "blocked_points", "reliability_score")
+      `INSERT INTO "${SCHEMA}"."balances" ("user_id", "points", "blocked_points", "reliability_score")
        VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING`,
       [userId, OPENING_BALANCE.reliabilityScore],
     );
-    return manager.findOneOrFail(Balance, { where: { userId }, lock: { mode: 'pessimistic_write' } });
+    const [balance] = (await manager.query(`SELECT ${BALANCE_COLUMNS} FROM "${SCHEMA}"."balances" WHERE "user_id" = $1 FOR UPDATE`, [
+      userId,
+    ])) as Balance[];
+    return balance!;
   }
 
   /** Locks several accounts in one global order (by id), so two transactions never deadlock. */
@@ -50,8 +58,8 @@ export class LedgerService {
   async balanceOf(userId: string): Promise<BalanceView> {
     const [row] = (await this.dataSource.query(
       `SELECT b.points, b.blocked_points, b.reliability_score,
-              EXISTS (SELECT 1 FROM "points"."ledger_entries" e WHERE e.user_id = b.user_id AND e.reason = 'welcome') AS opened
-       FROM "points"."balances" b WHERE b.user_id = $1`,
+              EXISTS (SELECT 1 FROM "${SCHEMA}"."ledger_entries" e WHERE e.user_id = b.user_id AND e.reason = 'welcome') AS opened
+       FROM "${SCHEMA}"."balances" b WHERE b.user_id = $1`,
       [userId],
     )) as { points: number; blocked_points: number; reliability_score: number; opened: boolean }[];
     if (!row) return { userId, ...OPENING_BALANCE, opened: false };
@@ -61,19 +69,17 @@ export class LedgerService {
   /** Moves blocked points (holds) and sets the reliability score; the database refuses negatives. */
   async adjust(manager: EntityManager, userId: string, change: { blockedDelta?: number; reliabilityScore?: number }): Promise<void> {
     const balance = await this.lockAccount(manager, userId);
-    await manager.update(
-      Balance,
-      { userId },
-      {
-        blockedPoints: balance.blockedPoints + (change.blockedDelta ?? 0),
-        reliabilityScore: change.reliabilityScore ?? balance.reliabilityScore,
-      },
+    await manager.query(
+      `UPDATE "${SCHEMA}"."balances" SET "blocked_points" = $2, "reliability_score" = $3, "updated_at" = now() WHERE "user_id" = $1`,
+      [userId, balance.blockedPoints + (change.blockedDelta ?? 0), change.reliabilityScore ?? balance.reliabilityScore],
     );
   }
 
   /** Records `PointsChanged` with the members' balances as this transaction leaves them. */
   async announce(manager: EntityManager, userIds: string[], reason: string): Promise<void> {
-    const balances = await manager.find(Balance, { where: userIds.map((userId) => ({ userId })) });
+    const balances = (await manager.query(`SELECT ${BALANCE_COLUMNS} FROM "${SCHEMA}"."balances" WHERE "user_id" = ANY($1::uuid[])`, [
+      userIds,
+    ])) as Balance[];
     const events = balances.map((b) => {
       const payload: PointsChangedV1 = {
         userId: b.userId,
@@ -82,7 +88,7 @@ export class LedgerService {
         reliabilityScore: b.reliabilityScore,
         reason,
       };
-      return createEvent('points', EventTypes.points.PointsChanged, payload);
+      return createEvent(Events.points.PointsChanged, payload);
     });
     if (events.length > 0) await appendToOutbox(manager, SCHEMA, events);
   }
@@ -91,18 +97,23 @@ export class LedgerService {
   async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<BalanceState> {
     const balance = await this.lockAccount(manager, draft.userId);
     const next = applyEntry(balance, draft);
-    await manager.update(Balance, { userId: draft.userId }, { points: next.points });
-    await manager.insert(LedgerEntry, {
-      userId: draft.userId,
-      type: draft.type,
-      amount: draft.amount,
-      reason: draft.reason,
-      description: draft.description,
-      relatedUserId: draft.relatedUserId ?? null,
-      donationId: draft.donationId ?? null,
-      donationTitle: draft.donationTitle ?? null,
-      reference: draft.reference ?? null,
-    });
+    await manager.query(`UPDATE "${SCHEMA}"."balances" SET "points" = $2, "updated_at" = now() WHERE "user_id" = $1`, [draft.userId, next.points]);
+    await manager.query(
+      `INSERT INTO "${SCHEMA}"."ledger_entries"
+         ("user_id", "type", "amount", "reason", "description", "related_user_id", "donation_id", "donation_title", "reference")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        draft.userId,
+        draft.type,
+        draft.amount,
+        draft.reason,
+        draft.description,
+        draft.relatedUserId ?? null,
+        draft.donationId ?? null,
+        draft.donationTitle ?? null,
+        draft.reference ?? null,
+      ],
+    );
     return next;
   }
 }

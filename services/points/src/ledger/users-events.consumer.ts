@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { allEventsOf, EventTypes } from '@hdiya/contracts';
-import { applyMemberEvent, EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus, type MemberEvent } from '@hdiya/platform';
+import { allEventsOf } from '@hdiya/contracts';
+import { EVENT_BUS, EventConsumer, ManagedEventConsumer, memberEventHandlers, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { LedgerService } from './ledger.service.js';
 
@@ -10,20 +10,24 @@ import { LedgerService } from './ledger.service.js';
  * and both it and `UserUpdated` keep the members' names the history shows.
  */
 @Injectable()
-export class UsersEventsConsumer extends ManagedEventConsumer<MemberEvent> {
-  readonly consumer: EventConsumer<MemberEvent>;
+export class UsersEventsConsumer extends ManagedEventConsumer {
+  readonly consumer: EventConsumer;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, ledger: LedgerService) {
     super();
-    this.consumer = new EventConsumer<MemberEvent>({
+    const members = memberEventHandlers(SCHEMA);
+    this.consumer = new EventConsumer({
       bus,
       dataSource,
       schema: SCHEMA,
       durable: 'points-users',
       subject: allEventsOf('users'),
-      handle: async (event, manager) => {
-        await applyMemberEvent(manager, SCHEMA, event);
-        if (event.type === EventTypes.users.UserRegistered) await ledger.openAccount(manager, event.payload.userId);
+      handlers: {
+        ...members,
+        'users.UserRegistered.v1': async (event, manager) => {
+          await members['users.UserRegistered.v1']!(event, manager);
+          await ledger.openAccount(manager, event.payload.userId);
+        },
       },
       logger: new Logger('points:users'),
     });

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { DonationCreatedV1, DonationDeletedV1, DonationUpdatedV1, ReceptionConfirmedV1 } from '@hdiya/contracts';
+import type { DonationCreatedV1, DonationDeletedV2, DonationUpdatedV1, ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { publishReward, withdrawalReversal } from '../ledger/ledger.rules.js';
+import { SCHEMA } from '../config.js';
 
 /**
  * awaiting: published, not given yet (no points). credited: the +5 is paid. withdrawn: deleted
@@ -22,14 +23,14 @@ export class DonationRewardsService {
 
   async onCreated(manager: EntityManager, event: DonationCreatedV1): Promise<void> {
     await manager.query(
-      `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'awaiting')
+      `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'awaiting')
        ON CONFLICT DO NOTHING`,
       [event.donationId, event.ownerId, event.title],
     );
   }
 
   async onUpdated(manager: EntityManager, event: DonationUpdatedV1): Promise<void> {
-    await manager.query(`UPDATE "points"."donation_rewards" SET "title" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [
+    await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "title" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [
       event.donationId,
       event.title,
     ]);
@@ -40,24 +41,24 @@ export class DonationRewardsService {
     const reward = await this.lockReward(manager, event.donationId);
     if (reward && reward.state !== 'awaiting') return;
     if (reward) {
-      await manager.query(`UPDATE "points"."donation_rewards" SET "state" = 'credited', "updated_at" = now() WHERE "donation_id" = $1`, [event.donationId]);
+      await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "state" = 'credited', "updated_at" = now() WHERE "donation_id" = $1`, [event.donationId]);
     } else {
       await manager.query(
-        `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'credited')`,
+        `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'credited')`,
         [event.donationId, event.ownerId, event.title],
       );
     }
     await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
   }
 
-  async onDeleted(manager: EntityManager, event: DonationDeletedV1): Promise<void> {
+  async onDeleted(manager: EntityManager, event: DonationDeletedV2): Promise<void> {
     // A donation that was given keeps its reward.
     if (event.status === 'completed') return;
     const reward = await this.lockReward(manager, event.donationId);
     if (!reward) {
       // The deletion overtook the creation: a tombstone, so the late creation awaits nothing.
       await manager.query(
-        `INSERT INTO "points"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'withdrawn')`,
+        `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'withdrawn')`,
         [event.donationId, event.ownerId, event.title],
       );
       return;
@@ -78,13 +79,13 @@ export class DonationRewardsService {
   }
 
   private async lockReward(manager: EntityManager, donationId: number): Promise<{ state: RewardState } | undefined> {
-    const [reward] = (await manager.query(`SELECT "state" FROM "points"."donation_rewards" WHERE "donation_id" = $1 FOR UPDATE`, [
+    const [reward] = (await manager.query(`SELECT "state" FROM "${SCHEMA}"."donation_rewards" WHERE "donation_id" = $1 FOR UPDATE`, [
       donationId,
     ])) as { state: RewardState }[];
     return reward;
   }
 
   private async setState(manager: EntityManager, donationId: number, state: RewardState): Promise<void> {
-    await manager.query(`UPDATE "points"."donation_rewards" SET "state" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [donationId, state]);
+    await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "state" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [donationId, state]);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { createEvent, ErrorCodes, EventTypes, PointsMessages, type PointsTransferredV1, type TransferResult } from '@hdiya/contracts';
-import { appendToOutbox, rpcError } from '@hdiya/platform';
+import { ErrorCodes, Events, PointsMessages, type PointsTransferredV1, type TransferResult } from '@hdiya/contracts';
+import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { transferEntries } from '../ledger/ledger.rules.js';
@@ -58,7 +58,7 @@ export class TransfersService {
       return await this.dataSource.transaction(async (manager) => {
         const accounts = await this.ledger.lockAccounts(manager, [input.senderId, input.receiverId]);
         if (input.idempotencyKey) {
-          const [done] = (await manager.query(`SELECT * FROM "points"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
+          const [done] = (await manager.query(`SELECT * FROM "${SCHEMA}"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
             input.senderId,
             input.idempotencyKey,
           ])) as TransferRow[];
@@ -73,19 +73,19 @@ export class TransfersService {
         await this.ledger.record(manager, into);
         const row: TransferRow = { id, receiver_id: input.receiverId, points: input.points, sender_balance_after: after.points };
         await manager.query(
-          `INSERT INTO "points"."transfers" ("id", "sender_id", "receiver_id", "points", "message", "idempotency_key", "sender_balance_after")
+          `INSERT INTO "${SCHEMA}"."transfers" ("id", "sender_id", "receiver_id", "points", "message", "idempotency_key", "sender_balance_after")
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [id, input.senderId, input.receiverId, input.points, input.message, input.idempotencyKey, after.points],
         );
         const payload: PointsTransferredV1 = { transferId: id, senderId: input.senderId, receiverId: input.receiverId, points: input.points, message: input.message };
-        await appendToOutbox(manager, SCHEMA, [createEvent('points', EventTypes.points.PointsTransferred, payload)]);
+        await appendToOutbox(manager, SCHEMA, [createEvent(Events.points.PointsTransferred, payload)]);
         await this.ledger.announce(manager, [input.senderId, input.receiverId], 'transfer');
         return asResult(row);
       });
     } catch (error) {
       // The same key raced in from a parallel retry: the other request transferred; answer its result.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505' && input.idempotencyKey) {
-        const [done] = (await this.dataSource.query(`SELECT * FROM "points"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
+        const [done] = (await this.dataSource.query(`SELECT * FROM "${SCHEMA}"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
           input.senderId,
           input.idempotencyKey,
         ])) as TransferRow[];

@@ -1,22 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import {
-  createEvent,
-  ErrorCodes,
-  EventTypes,
-  Messages,
-  normalizeMoroccanPhone,
-  PointsMessages,
-  type AccountView,
-  type PublicProfileView,
-  type Role,
-  type SignupDto,
-  type UpdateProfileDto,
-  type UserRegisteredV1,
-  type UserUpdatedV1,
-} from '@hdiya/contracts';
-import { appendToOutbox, rpcError } from '@hdiya/platform';
+import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, type AccountView, type PublicProfileView, type Role, type SignupInput, type UpdateProfileInput, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
+import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
@@ -34,7 +20,7 @@ export class AccountsService {
   ) {}
 
   /** Creates the account and records `UserRegistered` in the same transaction. */
-  async signup(input: SignupDto, role: Role = 'member'): Promise<AccountView> {
+  async signup(input: SignupInput, role: Role = 'member'): Promise<AccountView> {
     const phone = normalizeMoroccanPhone(input.phone)!;
     await this.assertAvailable({ username: input.username, email: input.email, phone });
     const passwordHash = await this.hasher.hash(input.password);
@@ -61,7 +47,7 @@ export class AccountsService {
           city: user.city,
           registeredAt: user.createdAt.toISOString(),
         };
-        await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.UserRegistered, payload)]);
+        await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.UserRegistered, payload)]);
         return toAccountView(user);
       });
     } catch (error) {
@@ -98,7 +84,7 @@ export class AccountsService {
     return toPublicProfileView(await this.findOrFail(this.dataSource.manager, userId));
   }
 
-  async updateProfile(userId: string, changes: UpdateProfileDto): Promise<AccountView> {
+  async updateProfile(userId: string, changes: UpdateProfileInput): Promise<AccountView> {
     const phone = changes.phone !== undefined ? normalizeMoroccanPhone(changes.phone)! : undefined;
     try {
       return await this.dataSource.transaction(async (manager) => {
@@ -123,7 +109,7 @@ export class AccountsService {
           city: user.city,
           profileImageUrl: user.profileImageUrl,
         };
-        await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.UserUpdated, payload)]);
+        await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.UserUpdated, payload)]);
         return toAccountView(user);
       });
     } catch (error) {

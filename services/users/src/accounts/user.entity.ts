@@ -1,8 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { AccountView, PublicProfileView, Role } from '@hdiya/contracts';
 import { displayName, lastNameInitial } from '@hdiya/contracts';
+import { SCHEMA } from '../config.js';
 
-@Entity({ schema: 'users', name: 'users' })
+@Entity({ schema: SCHEMA, name: 'users' })
 export class User {
   @PrimaryColumn('uuid')
   id: string;

@@ -4,7 +4,7 @@
 // The password is read from ADMIN_PASSWORD (kept out of the shell history) or --password.
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { SignupDto, validatePayload } from '@hdiya/contracts';
+import { SignupSchema, validatePayload } from '@hdiya/contracts';
 import { loadUsersConfig } from '../config.js';
 import { createUsersDataSource } from '../database/data-source.js';
 import { AccountsService } from '../accounts/accounts.service.js';
@@ -37,7 +37,7 @@ try {
     console.log(`create-admin: ${admin.username} is now an administrator`);
   } else {
     const password = process.env.ADMIN_PASSWORD ?? values.password;
-    const input = validatePayload(SignupDto, {
+    const input = validatePayload(SignupSchema, {
       username: values.username,
       email: values.email,
       phone: values.phone,

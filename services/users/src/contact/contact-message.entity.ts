@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { SCHEMA } from '../config.js';
 
-@Entity({ schema: 'users', name: 'contact_messages' })
+@Entity({ schema: SCHEMA, name: 'contact_messages' })
 export class ContactMessage {
   @PrimaryColumn('uuid')
   id: string;

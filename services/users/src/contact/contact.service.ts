@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createEvent, EventTypes, type ContactDto, type ContactMessageReceivedV1 } from '@hdiya/contracts';
-import { appendToOutbox } from '@hdiya/platform';
+import { Events, type ContactInput, type ContactMessageReceivedV1 } from '@hdiya/contracts';
+import { appendToOutbox, createEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { ContactMessage } from './contact-message.entity.js';
 
@@ -11,7 +11,7 @@ export class ContactService {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Stores the message for the support team and announces it (a mailer may forward it). */
-  async receive(input: ContactDto, userId: string | null): Promise<{ id: string }> {
+  async receive(input: ContactInput, userId: string | null): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
       const message = manager.create(ContactMessage, { id: randomUUID(), userId, ...input });
       await manager.save(message);
@@ -21,7 +21,7 @@ export class ContactService {
         email: message.email,
         subject: message.subject,
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.ContactMessageReceived, payload)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.ContactMessageReceived, payload)]);
       return { id: message.id };
     });
   }

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { SCHEMA } from '../config.js';
 
 /** Every forgot-password request is recorded, whether or not the address has an account. */
-@Entity({ schema: 'users', name: 'password_reset_requests' })
+@Entity({ schema: SCHEMA, name: 'password_reset_requests' })
 export class PasswordResetRequest {
   @PrimaryColumn('uuid')
   id: string;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createEvent, EventTypes, type PasswordResetRequestedV2 } from '@hdiya/contracts';
-import { appendToOutbox } from '@hdiya/platform';
+import { Events, type PasswordResetRequestedV2 } from '@hdiya/contracts';
+import { appendToOutbox, createEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { User } from '../accounts/user.entity.js';
 import { PasswordResetRequest } from './password-reset-request.entity.js';
@@ -45,7 +45,7 @@ export class PasswordResetService {
         tokenHash,
         expiresAt: expiresAt.toISOString(),
       };
-      await appendToOutbox(manager, SCHEMA, [createEvent('users', EventTypes.users.PasswordResetRequested, payload, 2)]);
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.PasswordResetRequested, payload)]);
     });
     return { message: FORGOT_PASSWORD_ANSWER };
   }

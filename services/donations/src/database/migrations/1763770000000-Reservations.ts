@@ -19,13 +19,6 @@ export class Reservations1763770000000 implements MigrationInterface {
     await q.query(`CREATE INDEX "reservations_reserver_idx" ON "donations"."reservations" ("reserver_id", "reserved_at" DESC)`);
     await q.query(`CREATE INDEX "reservations_pending_idx" ON "donations"."reservations" ("reserved_at") WHERE "state" = 'pending'`);
     await q.query(`ALTER TABLE "donations"."donations" ADD COLUMN "reservation_id" uuid`);
-    // Donations reserved before reservations had their own rows get one (active, with no hold: when
-    // it ends, nothing is captured or refunded), so every reserved donation names its reservation.
-    await q.query(`INSERT INTO "donations"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
-      SELECT gen_random_uuid(), d.id, d.reserved_by_id, d.owner_id, 'active', d.reserved_at, COALESCE(d.auto_expire_at, d.reserved_at + interval '10 days')
-      FROM "donations"."donations" d WHERE d.status = 'reserved'`);
-    await q.query(`UPDATE "donations"."donations" d SET "reservation_id" = r.id FROM "donations"."reservations" r
-      WHERE r.donation_id = d.id AND d.status = 'reserved'`);
     // A completed donation keeps who received it: reserver fields are required while reserved and
     // forbidden while available, free otherwise.
     await q.query(`ALTER TABLE "donations"."donations" DROP CONSTRAINT "donations_check"`);

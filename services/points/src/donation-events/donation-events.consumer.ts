@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { allEventsOf, type DonationDeletedV2, type ReservationRef } from '@hdiya/contracts';
+import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
+import { HoldsService } from '../holds/holds.service.js';
+import { DonationRewardsService } from '../rewards/donation-rewards.service.js';
+
+const refOf = (p: ReservationRef): ReservationRef => ({ reservationId: p.reservationId, donationId: p.donationId, title: p.title });
+
+/**
+ * Every donations event, in order, through one durable consumer: a donation's rewards and its
+ * reservation's hold change together (confirmation pays the reward, then captures the hold).
+ */
+@Injectable()
+export class DonationEventsConsumer extends ManagedEventConsumer {
+  readonly consumer: EventConsumer;
+
+  constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, rewards: DonationRewardsService, holds: HoldsService) {
+    super();
+    this.consumer = new EventConsumer({
+      bus,
+      dataSource,
+      schema: SCHEMA,
+      durable: 'points-donations',
+      subject: allEventsOf('donations'),
+      handlers: {
+        'donations.DonationCreated.v1': ({ payload }, manager) => rewards.onCreated(manager, payload),
+        'donations.DonationUpdated.v1': ({ payload }, manager) => rewards.onUpdated(manager, payload),
+        // Events from before v2 may lack the reservation: their reserved items were never force-deleted.
+        'donations.DonationDeleted.v1': ({ payload }, manager) =>
+          onDonationDeleted({ ...payload, reservationId: payload.reservationId ?? null }, manager),
+        'donations.DonationDeleted.v2': ({ payload }, manager) => onDonationDeleted(payload, manager),
+        'donations.ReservationCancelled.v1': async ({ payload }, manager) => {
+          await holds.release(refOf(payload), manager);
+        },
+        'donations.ReceptionConfirmed.v1': async ({ payload }, manager) => {
+          // The item is given: its publishing reward is paid, then capture announces the balances.
+          await rewards.onGiven(manager, payload);
+          await holds.capture(manager, refOf(payload), payload.reserverId, payload.ownerId);
+        },
+        'donations.ReservationExpired.v1': ({ payload }, manager) => holds.forfeit(manager, refOf(payload)),
+      },
+      logger: new Logger('points:donations'),
+    });
+
+    async function onDonationDeleted(deleted: DonationDeletedV2, manager: EntityManager): Promise<void> {
+      // A moderator removed a reserved item: its hold goes back to the reserver.
+      if (deleted.reservationId) await holds.release(refOf({ ...deleted, reservationId: deleted.reservationId }), manager);
+      await rewards.onDeleted(manager, deleted);
+    }
+  }
+}
