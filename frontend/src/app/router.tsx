@@ -1,9 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password-page';
-import { LoginPage } from '@/features/auth/pages/login-page';
-import { SignupPage } from '@/features/auth/pages/signup-page';
-import { ContactPage } from '@/features/contact/pages/contact-page';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
 import {
   FavoriteDonationsPanel,
@@ -17,14 +13,20 @@ import { LegalNoticePage } from '@/features/info/pages/legal-notice-page';
 import { PrivacyPolicyPage } from '@/features/info/pages/privacy-policy-page';
 import { SuccessStoriesPage } from '@/features/info/pages/success-stories-page';
 import { TermsOfServicePage } from '@/features/info/pages/terms-of-service-page';
-import { ProfilePage } from '@/features/profile/pages/profile-page';
 import { RootLayout } from './layout/root-layout';
 import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
 // Screens reached less often load on demand, keeping the first download small; RootLayout
-// shows a placeholder meanwhile.
+// shows a placeholder meanwhile. The forms among them bring the API's schemas (zod) with them.
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ContactPage = lazy(() => import('@/features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
+const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
 const BrowsePage = lazy(() => import('@/features/donations/pages/browse-page').then((m) => ({ default: m.BrowsePage })));
 const DonationDetailPage = lazy(() =>
   import('@/features/donations/pages/donation-detail-page').then((m) => ({ default: m.DonationDetailPage })),

@@ -1,29 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { displayName, type CurrentAccountView, type Role } from '@hdiya/contracts';
 import { api, isApiError } from './api-client';
 
 // The signed-in member is read by the header, the profile and every guarded screen, so it lives
 // in lib/ (as in bulletproof-react) rather than inside one feature.
 
-export type UserRole = 'member' | 'admin';
-
-export interface User {
-  id: string;
-  username: string;
-  email: string;
-  phone: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  city: string | null;
-  role: UserRole;
-  createdAt: string;
-  /** null when the points service is unreachable */
-  points: number | null;
-  blockedPoints: number | null;
-  reliabilityScore: number | null;
-  /** true until the points service has applied the welcome credit */
-  pointsPending: boolean;
-}
+/** The signed-in member (GET /api/auth/user), as the contract defines it. */
+export type User = CurrentAccountView;
+export type UserRole = Role;
 
 export const userQueryKey = ['auth', 'user'] as const;
 
@@ -53,12 +37,7 @@ export function useUser() {
 }
 
 /** How other members see someone: first name and last-name initial, else username; never the e-mail. */
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
-  const first = user.firstName?.trim();
-  const last = user.lastName?.trim();
-  if (first) return last ? `${first} ${last[0].toUpperCase()}.` : first;
-  return user.username;
-}
+export { displayName };
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'username'>): string {
   const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(' ');

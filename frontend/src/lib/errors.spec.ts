@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ErrorCodes } from '../../../libs/contracts/src/errors';
+import { ErrorCodes } from '@hdiya/contracts';
 import { ApiError } from './api-client';
 import { errorMessage } from './errors';
 import { i18n } from './i18n';

@@ -2,6 +2,7 @@ import i18n, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
 import { readStorage, writeStorage } from './storage';
+import { frenchValidationTexts } from './validation';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -20,6 +21,8 @@ export function buildResources(): Record<Language, Messages> {
     resources[language] ??= {};
     resources[language][area] = messages;
   }
+  // French form messages come from the contracts, the same texts the API answers with.
+  (resources.fr ??= {}).validation = frenchValidationTexts();
   return resources as Record<Language, Messages>;
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { DonationRules } from './donations';
 import { readStorage, writeStorage } from './storage';
+import { DEFAULT_CITY } from '@hdiya/contracts';
 
 // Where the member searches from (spec §3 "Location state"): a position, the city it is shown as,
 // and a search radius. Kept in localStorage under the spec's keys and shared by every screen
@@ -28,8 +29,9 @@ export const LOCATION_STORAGE_KEYS = {
   city: 'userCity',
 } as const;
 
-export const DEFAULT_CITY_NAME = 'Casablanca';
-export const DEFAULT_POSITION: Coordinates = { lat: 33.5731, lng: -7.5898 };
+/** Where the server searches when no position is given: the same city, from the contracts. */
+export const DEFAULT_CITY_NAME = DEFAULT_CITY.name;
+export const DEFAULT_POSITION: Coordinates = { lat: DEFAULT_CITY.lat, lng: DEFAULT_CITY.lng };
 export const EARTH_RADIUS_KM = 6371;
 export const GEOLOCATION_TIMEOUT_MS = 5000;
 

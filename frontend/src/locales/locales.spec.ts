@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frenchValidationTexts } from '@/lib/validation';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -28,7 +29,8 @@ function messagesOf(language: string): Record<string, string> {
   return out;
 }
 
-const fr = messagesOf('fr');
+// French form messages are the contracts' own texts (lib/validation), not a file of their own.
+const fr = { ...messagesOf('fr'), ...flatten(frenchValidationTexts() as Tree, 'validation') };
 const ar = messagesOf('ar');
 const areas = new Set(Object.keys(fr).map((key) => key.split('.')[0]));
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();

@@ -6,7 +6,7 @@ export const moderationQueryKey = ['admin', 'donations'] as const;
 
 /** GET /api/admin/donations → every donation, reported ones first, with owner e-mails (admins only). */
 export function getModerationDonations(cursor?: string | null, signal?: AbortSignal): Promise<Page<ModerationDonation>> {
-  return getPage<ModerationDonation>(withQuery('/api/admin/donations', { limit: DonationRules.pageSize, cursor }), signal);
+  return getPage<ModerationDonation>(withQuery('/api/admin/donations', { limit: DonationRules.defaultPageSize, cursor }), signal);
 }
 
 export const moderationDonationsQueryOptions = infiniteQueryOptions({

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ForgotPasswordInput } from '@hdiya/contracts';
 
-export interface ForgotPasswordInput {
-  email: string;
-}
 
 /** POST /api/forgot-password → 200 `{ message }` (the same answer whether or not the address exists). */
 export function forgotPassword(input: ForgotPasswordInput): Promise<{ message: string }> {

@@ -1,12 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
+import type { LoginInput } from '@hdiya/contracts';
 
-export interface LoginInput {
-  /** a username or an e-mail address */
-  username: string;
-  password: string;
-}
 
 /** POST /api/login → 200 with the member; the gateway sets the session cookie. */
 export function login(input: LoginInput): Promise<User> {

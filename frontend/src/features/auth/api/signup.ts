@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
+import type { SignupInput } from '@hdiya/contracts';
 
-export interface SignupInput {
-  username: string;
-  email: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-  firstName: string;
-  lastName: string;
-}
+export type { SignupInput };
+
 
 /** POST /api/signup → 201 with the member, already signed in by the gateway. */
 export function signup(input: SignupInput): Promise<User> {

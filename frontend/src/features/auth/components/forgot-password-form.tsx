@@ -6,6 +6,8 @@ import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
+import { ForgotPasswordSchema } from '@hdiya/contracts';
+import { firstInvalid } from '@/lib/validation';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
@@ -18,8 +20,9 @@ export function ForgotPasswordForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = email.trim();
-    if (!address) {
-      setFormError(t('auth.forgot.errors.required'));
+    const invalid = firstInvalid(ForgotPasswordSchema, { email });
+    if (invalid) {
+      setFormError(t(invalid.key));
       return;
     }
     setFormError(null);

@@ -6,6 +6,8 @@ import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useLogin } from '../api/login';
+import { LoginSchema } from '@hdiya/contracts';
+import { firstInvalid } from '@/lib/validation';
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -18,8 +20,9 @@ export function LoginForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!username.trim() || !password) {
-      setFormError(t('auth.login.errors.required'));
+    const invalid = firstInvalid(LoginSchema, { username, password });
+    if (invalid) {
+      setFormError(t(invalid.key));
       return;
     }
     setFormError(null);

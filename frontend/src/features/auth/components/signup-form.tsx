@@ -7,11 +7,14 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { useSignup, type SignupInput } from '../api/signup';
+
+/** What the form holds: every field of the API's signup input, as typed text. */
+type SignupFormValues = { [K in keyof SignupInput]-?: string };
 import { validateSignup } from '../lib/validation';
 
-type FieldName = keyof SignupInput;
+type FieldName = keyof SignupFormValues;
 
-const EMPTY: SignupInput = {
+const EMPTY: SignupFormValues = {
   firstName: '',
   lastName: '',
   username: '',
@@ -29,7 +32,7 @@ export function SignupForm() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupInput>(EMPTY);
+  const [values, setValues] = useState<SignupFormValues>(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const redirectTimer = useRef<number | undefined>(undefined);

@@ -17,11 +17,11 @@ describe(validateSignup.name, () => {
   });
 
   it('should require username, email, phone and both passwords', () => {
-    expect(validateSignup({ ...valid, phone: '  ' })).toBe('auth.signup.errors.required');
+    expect(validateSignup({ ...valid, phone: '  ' })).toBe('validation.common.required');
   });
 
   it('should check the confirmation before the length', () => {
-    expect(validateSignup({ ...valid, password: 'short', confirmPassword: 'other' })).toBe('auth.signup.errors.mismatch');
-    expect(validateSignup({ ...valid, password: 'short', confirmPassword: 'short' })).toBe('auth.signup.errors.tooShort');
+    expect(validateSignup({ ...valid, password: 'short', confirmPassword: 'other' })).toBe('validation.common.passwordMismatch');
+    expect(validateSignup({ ...valid, password: 'short', confirmPassword: 'short' })).toBe('validation.common.passwordTooShort');
   });
 });

@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ContactInput } from '@hdiya/contracts';
 
-export interface ContactMessageInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type ContactMessageInput = ContactInput;
 
 /** POST /api/contact → 201. */
 export function sendContactMessage(input: ContactMessageInput): Promise<unknown> {

@@ -8,10 +8,10 @@ describe(validateContact.name, () => {
 
   it('should report every invalid field at once', () => {
     expect(validateContact({ name: 'A', email: 'nope', subject: 'Allo', message: 'court' })).toEqual({
-      name: 'contact.form.errors.name',
-      email: 'contact.form.errors.email',
-      subject: 'contact.form.errors.subject',
-      message: 'contact.form.errors.message',
+      name: 'validation.common.contactName',
+      email: 'validation.common.invalidEmail',
+      subject: 'validation.common.contactSubject',
+      message: 'validation.common.contactMessage',
     });
   });
 });

@@ -3,18 +3,8 @@ import { api } from '@/lib/api-client';
 import { refreshUserSoon } from '@/lib/auth';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
+import type { CreateDonationInput } from '@hdiya/contracts';
 
-export interface CreateDonationInput {
-  title: string;
-  description: string;
-  categoryId: number;
-  city: string;
-  /** the `imageUrl` answered by POST /api/uploads/images (or a data URL) */
-  imageUrl: string;
-  /** from the device; omitted, the server uses the city's coordinates */
-  latitude?: number;
-  longitude?: number;
-}
 
 /** POST /api/donations → 201 with the donation; its 5 points are paid when it is given. */
 export function createDonation(input: CreateDonationInput): Promise<Donation> {

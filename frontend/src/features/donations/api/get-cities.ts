@@ -3,14 +3,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
+import type { City } from '@hdiya/contracts';
 
-export interface City {
-  /** French spelling: the form donations store */
-  name: string;
-  nameAr: string;
-  lat: number;
-  lng: number;
-}
+export type { City };
+
 
 /** GET /api/cities → about 88 Moroccan cities, Casablanca first. */
 export function getCities(signal?: AbortSignal): Promise<City[]> {

@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
-import { DonationRules, type Donation } from '@/lib/donations';
+import { DonationRules, type Donation, type DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
 
-export type StatusFilter = 'available' | 'reserved' | 'completed' | 'all';
+/** The statuses the browse filter offers (cancelled donations are never listed), or all. */
+export type StatusFilter = Exclude<DonationStatus, 'cancelled'> | 'all';
 
 /** The query string of GET /api/donations, minus the cursor. */
 export interface DonationSearch {

@@ -5,7 +5,7 @@ import { donationKeys } from './keys';
 
 /** GET /api/user/donations → the member's own donations, every status. */
 export function getMyDonations(cursor?: string | null, signal?: AbortSignal): Promise<Page<Donation>> {
-  return getPage<Donation>(withQuery('/api/user/donations', { limit: DonationRules.pageSize, cursor }), signal);
+  return getPage<Donation>(withQuery('/api/user/donations', { limit: DonationRules.defaultPageSize, cursor }), signal);
 }
 
 export const myDonationsQueryOptions = infiniteQueryOptions({

@@ -5,7 +5,7 @@ import { donationKeys } from './keys';
 
 /** GET /api/user/reservations → the member's reservations, newest first, each with its `reservation`. */
 export function getReservations(cursor?: string | null, signal?: AbortSignal): Promise<Page<ReservedDonation>> {
-  return getPage<ReservedDonation>(withQuery('/api/user/reservations', { limit: DonationRules.pageSize, cursor }), signal);
+  return getPage<ReservedDonation>(withQuery('/api/user/reservations', { limit: DonationRules.defaultPageSize, cursor }), signal);
 }
 
 export const reservationsQueryOptions = infiniteQueryOptions({

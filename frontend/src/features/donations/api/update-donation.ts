@@ -2,18 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
+import type { UpdateDonationInput } from '@hdiya/contracts';
 
-export interface UpdateDonationChanges {
-  title?: string;
-  description?: string;
-  categoryId?: number;
-  city?: string;
-  /** only when the photo changed */
-  imageUrl?: string;
-}
 
 /** PATCH /api/donations/:id → the donation (owner only, while available). */
-export function updateDonation({ id, changes }: { id: number; changes: UpdateDonationChanges }): Promise<Donation> {
+export function updateDonation({ id, changes }: { id: number; changes: UpdateDonationInput }): Promise<Donation> {
   return api.patch<Donation>(`/api/donations/${id}`, changes);
 }
 

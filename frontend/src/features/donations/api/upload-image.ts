@@ -1,19 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { UploadedImageView } from '@hdiya/contracts';
 
-export interface UploadedImage {
-  imageUrl: string;
-  thumbnailUrl: string;
-}
 
 /**
  * POST /api/uploads/images (multipart, field `image`) → 201 with the URLs to put in a donation.
  * The server checks the type by content, re-encodes it and strips EXIF/GPS data.
  */
-export function uploadImage(file: File): Promise<UploadedImage> {
+export function uploadImage(file: File): Promise<UploadedImageView> {
   const form = new FormData();
   form.append('image', file);
-  return api.post<UploadedImage>('/api/uploads/images', form);
+  return api.post<UploadedImageView>('/api/uploads/images', form);
 }
 
 export function useUploadImage() {

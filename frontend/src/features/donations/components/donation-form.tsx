@@ -54,7 +54,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
     setServerErrors({});
     if (Object.keys(found).length > 0) {
       if (found.title || found.description || found.categoryId || found.city) {
-        toast({ title: t('donations.form.incomplete'), description: t('donations.form.errors.required'), variant: 'error' });
+        toast({ title: t('donations.form.incomplete'), description: t('validation.common.required'), variant: 'error' });
       }
       return;
     }
@@ -62,7 +62,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
       await onSubmit(values);
     } catch (error) {
       const field = isApiError(error) ? formFieldOf(error.field) : null;
-      if (field) setServerErrors({ [field]: errorMessage(error, t, 'donations.form.errors.required') });
+      if (field) setServerErrors({ [field]: errorMessage(error, t, 'validation.common.required') });
     }
   }
 

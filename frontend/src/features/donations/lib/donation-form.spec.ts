@@ -17,10 +17,10 @@ describe(validateDonationForm.name, () => {
 
   it('should require title, description, category and photo', () => {
     expect(validateDonationForm({ ...valid, title: '  ', description: '', categoryId: 0, photo: null })).toEqual({
-      title: 'donations.form.errors.required',
-      description: 'donations.form.errors.required',
-      categoryId: 'donations.form.errors.category',
-      photo: 'donations.form.errors.photo',
+      title: 'validation.common.required',
+      description: 'validation.common.required',
+      categoryId: 'validation.donations.category',
+      photo: 'validation.donations.imageRequired',
     });
   });
 

@@ -1,4 +1,9 @@
+import { CreateDonationSchema } from '@hdiya/contracts';
 import { DonationRules } from '@/lib/donations';
+import { invalidFields } from '@/lib/validation';
+
+/** The API's rules for the typed fields; the photo is the upload's own state. */
+const DONATION_FIELDS = CreateDonationSchema.pick({ title: true, description: true, categoryId: true, city: true });
 
 export interface PhotoValue {
   /** what the API stores: the URL answered by the upload (empty while it runs) */
@@ -21,12 +26,8 @@ export type DonationFormErrors = Partial<Record<DonationFormField, string>>;
 
 /** Client checks before sending (spec §5); each error is a locale key. The server checks again. */
 export function validateDonationForm(values: DonationFormValues): DonationFormErrors {
-  const errors: DonationFormErrors = {};
-  if (!values.title.trim()) errors.title = 'donations.form.errors.required';
-  if (!values.description.trim()) errors.description = 'donations.form.errors.required';
-  if (!Number.isInteger(values.categoryId) || values.categoryId < 1) errors.categoryId = 'donations.form.errors.category';
-  if (!values.city.trim()) errors.city = 'donations.form.errors.required';
-  if (!values.photo) errors.photo = 'donations.form.errors.photo';
+  const errors: DonationFormErrors = invalidFields(DONATION_FIELDS, values);
+  if (!values.photo) errors.photo = 'validation.donations.imageRequired';
   else if (values.photo.uploading || !values.photo.imageUrl) errors.photo = 'donations.form.errors.uploading';
   return errors;
 }

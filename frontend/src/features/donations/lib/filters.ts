@@ -86,6 +86,6 @@ export function toDonationSearch(filters: DonationFilters, memberPosition: Coord
     search.lat = position.lat;
     search.lng = position.lng;
   }
-  search.limit = DonationRules.pageSize;
+  search.limit = DonationRules.defaultPageSize;
   return search;
 }

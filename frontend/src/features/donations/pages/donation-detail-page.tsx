@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { nameInitials, useUser, type User } from '@/lib/auth';
 import { categoryIcon } from '@/lib/categories';
-import { DonationRules, type Donation } from '@/lib/donations';
+import { META_DESCRIPTION_LENGTH, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { distanceKm, useLocationState } from '@/lib/location';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -34,7 +34,7 @@ export function DonationDetailPage() {
   const notFound = Number.isNaN(donationId) || (isApiError(donation.error) && donation.error.status === 404);
 
   usePageTitle(donation.data?.title ?? (notFound ? t('donations.detail.notFound') : undefined));
-  useMetaDescription(donation.data ? excerpt(donation.data.description, DonationRules.metaDescriptionLength) : undefined);
+  useMetaDescription(donation.data ? excerpt(donation.data.description, META_DESCRIPTION_LENGTH) : undefined);
 
   if (notFound) {
     return (

@@ -2,30 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import { refreshUserSoon } from '@/lib/auth';
 import { pointsKeys } from './keys';
+import type { TransferPointsInput as TransferPointsRequest, TransferReceipt } from '@hdiya/contracts';
 
-export interface TransferPointsInput {
-  /** the recipient's phone number */
-  receiverIdentifier: string;
-  points: number;
-  message?: string;
-  /** one per form submission, reused when that submission is retried: the server transfers once */
-  idempotencyKey: string;
-}
+/** The form's transfer: one idempotency key per submission, reused when that submission is retried. */
+export type TransferPointsInput = TransferPointsRequest & { idempotencyKey: string };
 
-export interface TransferPointsResult {
-  transferId: string;
-  points: number;
-  senderNewBalance: number;
-  receiverId: string;
-  receiver: { displayName: string };
-}
 
 /**
  * POST /api/transfer-points → 201. Refusals: 404 `RECIPIENT_NOT_FOUND`, 400 `TRANSFER_TO_SELF`,
  * 400 `POINTS_INSUFFICIENT`, 400 `VALIDATION_FAILED`.
  */
-export function transferPoints({ idempotencyKey, ...body }: TransferPointsInput): Promise<TransferPointsResult> {
-  return api.post<TransferPointsResult>('/api/transfer-points', body, { 'Idempotency-Key': idempotencyKey });
+export function transferPoints({ idempotencyKey, ...body }: TransferPointsInput): Promise<TransferReceipt> {
+  return api.post<TransferReceipt>('/api/transfer-points', body, { 'Idempotency-Key': idempotencyKey });
 }
 
 /** A lost connection or a server fault may hide a transfer that happened: same key, so retrying is safe. */

@@ -1,20 +1,9 @@
-/** Kinds of points-history entries (libs/contracts LedgerEntryType). */
-export const HISTORY_TYPES = ['earned', 'spent', 'received', 'transferred', 'other'] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
+import { HISTORY_PAGE_SIZE, LEDGER_ENTRY_TYPES, type LedgerEntryType, type PointsHistoryEntry } from '@hdiya/contracts';
 
-/** One line of GET /api/points-history. `amount` is signed; `lastName` is already an initial ("B."). */
-export interface PointsHistoryEntry {
-  id: string;
-  type: HistoryType;
-  amount: number;
-  description: string;
-  relatedUser: { id: string; firstName: string | null; lastName: string | null } | null;
-  donation: { id: number; title: string | null } | null;
-  createdAt: string;
-}
-
-/** The server's page size: a full page means there may be more. */
-export const HISTORY_PAGE_SIZE = 100;
+export { HISTORY_PAGE_SIZE, type PointsHistoryEntry };
+/** Kinds of points-history entries. */
+export const HISTORY_TYPES = LEDGER_ENTRY_TYPES;
+export type HistoryType = LedgerEntryType;
 
 /** For useInfiniteQuery: the last id of a full page, else no next page. */
 export function historyPageParam(lastPage: readonly PointsHistoryEntry[]): string | undefined {

@@ -12,16 +12,16 @@ describe(validateTransfer.name, () => {
   });
 
   it('should ask for every required field', () => {
-    expect(validateTransfer(values(' ', '3'), 10)).toEqual({ field: 'receiverIdentifier', key: 'points.transfer.errors.required' });
-    expect(validateTransfer(values('0600000101', ''), 10)).toEqual({ field: 'points', key: 'points.transfer.errors.required' });
+    expect(validateTransfer(values(' ', '3'), 10)).toEqual({ field: 'receiverIdentifier', key: 'validation.points.required' });
+    expect(validateTransfer(values('0600000101', ''), 10)).toEqual({ field: 'points', key: 'validation.points.required' });
   });
 
   it.each(['0', '-4', '1.5', 'abc'])('should refuse %s points as not positive', (points) => {
-    expect(validateTransfer(values('0600000101', points), 10)).toEqual({ field: 'points', key: 'points.transfer.errors.positive' });
+    expect(validateTransfer(values('0600000101', points), 10)).toEqual({ field: 'points', key: 'validation.points.positive' });
   });
 
   it('should refuse more than the available balance, unless the balance is unknown', () => {
-    expect(validateTransfer(values('0600000101', '11'), 10)).toEqual({ field: 'points', key: 'points.transfer.errors.insufficient' });
+    expect(validateTransfer(values('0600000101', '11'), 10)).toEqual({ field: 'points', key: 'validation.points.insufficient' });
     expect(validateTransfer(values('0600000101', '11'), null)).toBeNull();
   });
 });

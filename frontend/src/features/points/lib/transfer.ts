@@ -2,6 +2,8 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { i18n } from '@/lib/i18n';
+import { firstInvalid } from '@/lib/validation';
+import { TransferPointsSchema } from '@hdiya/contracts';
 
 export interface TransferFormValues {
   receiverIdentifier: string;
@@ -23,11 +25,9 @@ export interface TransferError {
  * balance (unknown when the points service cannot be reached: the server then decides).
  */
 export function validateTransfer(values: TransferFormValues, available: number | null): TransferError | null {
-  if (!values.receiverIdentifier.trim()) return { field: 'receiverIdentifier', key: 'points.transfer.errors.required' };
-  if (!values.points.trim()) return { field: 'points', key: 'points.transfer.errors.required' };
-  const points = Number(values.points);
-  if (!Number.isInteger(points) || points < 1) return { field: 'points', key: 'points.transfer.errors.positive' };
-  if (available !== null && points > available) return { field: 'points', key: 'points.transfer.errors.insufficient' };
+  const invalid = firstInvalid(TransferPointsSchema.pick({ receiverIdentifier: true, points: true }), values);
+  if (invalid) return invalid as TransferError;
+  if (available !== null && Number(values.points) > available) return { field: 'points', key: 'validation.points.insufficient' };
   return null;
 }
 
@@ -46,7 +46,7 @@ export function newIdempotencyKey(): string {
  */
 export function transferErrorMessage(error: unknown, t: TFunction, language: string | undefined = i18n.resolvedLanguage): string {
   if (isApiError(error) && error.code === 'POINTS_INSUFFICIENT' && !(error.fromServer && language === 'fr')) {
-    return t('points.transfer.errors.insufficient');
+    return t('validation.points.insufficient');
   }
   return errorMessage(error, t, 'points.transfer.errorFallback', language);
 }

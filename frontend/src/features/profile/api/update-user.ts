@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
+import type { UpdateProfileInput } from '@hdiya/contracts';
 
-export interface UpdateUserInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  city: string;
-}
 
 /** PATCH /api/auth/user → the updated member. */
-export function updateUser(input: UpdateUserInput): Promise<User> {
+export function updateUser(input: UpdateProfileInput): Promise<User> {
   return api.patch<User>('/api/auth/user', input);
 }
 

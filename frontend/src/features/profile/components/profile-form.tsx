@@ -6,14 +6,18 @@ import { useToast } from '@/components/ui/toast';
 import type { User } from '@/lib/auth';
 import { CITIES } from '@/lib/cities';
 import { errorMessage } from '@/lib/errors';
-import { useUpdateUser, type UpdateUserInput } from '../api/update-user';
+import type { UpdateProfileInput } from '@hdiya/contracts';
+import { useUpdateUser } from '../api/update-user';
+
+/** What the form holds: every field of the API's profile change, as typed text. */
+type UpdateUserInput = { [K in keyof UpdateProfileInput]-?: string };
 
 function fromUser(user: User): UpdateUserInput {
   return {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     email: user.email ?? '',
-    phone: user.phone ?? '',
+    phone: user.phone,
     city: user.city ?? '',
   };
 }
