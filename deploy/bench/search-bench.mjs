@@ -12,9 +12,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { MOROCCAN_CITIES } from '../../libs/contracts/dist/index.js';
-import { PUBLIC_POINT } from '../../services/donations/dist/donations/donation-row.js';
-import { searchSql } from '../../services/donations/dist/donations/search-sql.js';
+import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, startStack, waitForPort } from '../local/stack.mjs';
 
 const DATABASE = 'hdiya_bench';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { MOROCCAN_CITIES } from '../../libs/contracts/dist/index.js';
+import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { CATALOGUE, CATEGORY_COLOURS, DEMO_MEMBERS } from './catalogue.mjs';
 
 export const DEMO_ADMIN = { username: 'admin', email: 'admin@hdiya.ma', phone: '0600000001', password: 'hdiya-admin-2026' };

@@ -1,8 +1,9 @@
 // `npm test`: every test, against real Postgres, NATS JetStream, Redis and the S3 stand-in.
 // `pretest` has installed dependencies and built every project. This script:
+//   0. checks that no landed migration was edited (deploy/checks/migrations-unchanged.mjs);
 //   1. prepares the machine and a fresh `hdiya_test` database (infra.sh, migrations included);
 //   2. starts a private NATS server (so a running `npm start` never answers a test's requests);
-//   3. runs each project's lint, typecheck and tests (unit + integration) through Nx;
+//   3. runs each project's lint, typecheck and unit tests, then its integration tests, through Nx;
 //   4. starts the whole stack on a free port, on its own NATS (with the product's per-process users and
 //      subject permissions) and its own Redis (with a password), and runs the end-to-end suite.
 // Node built-ins only.
@@ -100,6 +101,9 @@ async function startSecuredBrokers() {
 }
 
 async function main() {
+  const migrations = await timed('landed migrations unchanged', () => run('node', [path.join('deploy', 'checks', 'migrations-unchanged.mjs')]));
+  if (migrations !== 0) return migrations;
+
   const infra = await timed('infrastructure and a fresh test database', () =>
     run('bash', [path.join('deploy', 'local', 'infra.sh'), '--with-browser', '--with-compose'], {
       ...process.env,
@@ -122,10 +126,15 @@ async function main() {
   };
 
   if (!E2E_ONLY) {
-    const projects = await timed('lint, typecheck, unit and integration tests', () =>
-      run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--parallel=2', '--outputStyle=stream'], env),
+    const unit = await timed('lint, typecheck and unit tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], env),
     );
-    if (projects !== 0) return projects;
+    if (unit !== 0) return unit;
+    // Against the real Postgres, NATS JetStream, Redis and S3 server.
+    const integration = await timed('integration tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'test:integration', '--parallel=2', '--outputStyle=stream'], env),
+    );
+    if (integration !== 0) return integration;
   }
 
   const brokers = await startSecuredBrokers();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
-import { balanceOf, expectBalance, invariantViolations, withDatabase } from '../support/members.js';
+import { balanceOf, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 
 // Kills a service (or NATS) in the middle of a reservation, restarts it, and checks design §4's
@@ -89,11 +89,7 @@ async function publishedDonation() {
 
 const donationStatus = async (id: number) => (await new ApiClient(stack.url).get<{ status: string }>(`/api/donations/${id}`)).body.status;
 
-async function expectConsistent(): Promise<void> {
-  await waitFor(async () => (await withDatabase(invariantViolations, DB_URL)).length === 0, { what: 'invariants', timeoutMs: 20_000 }).catch(async () => {
-    throw new Error(`invariants violated: ${(await withDatabase(invariantViolations, DB_URL)).join('; ')}`);
-  });
-}
+const expectConsistent = () => expectInvariantsHold(DB_URL);
 
 beforeAll(async () => {
   execFileSync('bash', [path.join(ROOT, 'deploy/local/infra.sh')], { env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'ignore' });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createClient } from 'redis';
-import { createEvent, EventTypes, Rpc, type ReceptionConfirmedV1 } from '@hdiya/contracts';
+import { Events, Rpc, type ReceptionConfirmedV1 } from '@hdiya/contracts';
+import { createEvent } from '@hdiya/platform';
 import { requestRpc, RpcFailure } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
 import { balanceOf, expectBalance } from '../support/members.js';
@@ -46,7 +47,7 @@ describe('NATS credentials and subject permissions', () => {
     await expect(requestRpc(messaging, Rpc.points.transfer, transfer, 2000)).rejects.toThrow(denied);
 
     // A forged gift confirmation would pay the "donor" 10 points.
-    const forged = createEvent('donations', EventTypes.donations.ReceptionConfirmed, {
+    const forged = createEvent(Events.donations.ReceptionConfirmed, {
       reservationId: randomUUID(), donationId: 2_000_000_000, title: 'Faux', reserverId: victim.user.id, ownerId: thief.user.id,
       confirmedAt: new Date().toISOString(),
     } satisfies ReceptionConfirmedV1);

@@ -5,11 +5,12 @@ import { serviceDatabaseUrl } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from './api-client.js';
 
 const run = promisify(execFile);
-const createAdmin = fileURLToPath(new URL('../../services/users/dist/cli/create-admin.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs the documented create-admin command against the test database. */
+/** Runs the documented create-admin command (`npm run create-admin -- …`) against the test database. */
 export function createAdminCommand(args: string[], password?: string) {
-  return run('node', [createAdmin, ...args], {
+  return run('npm', ['run', '--silent', 'create-admin', '--', ...args], {
+    cwd: ROOT,
     env: { ...process.env, DATABASE_URL: serviceDatabaseUrl('users'), ...(password ? { ADMIN_PASSWORD: password } : {}) },
   });
 }

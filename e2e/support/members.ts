@@ -93,3 +93,10 @@ export async function invariantViolations(db: pg.Client): Promise<string[]> {
   }
   return violations;
 }
+
+/** Waits until every invariant holds (events may still be in flight), else fails naming the violations. */
+export async function expectInvariantsHold(url = adminDatabaseUrl(), timeoutMs = 20_000): Promise<void> {
+  await waitFor(async () => (await withDatabase(invariantViolations, url)).length === 0, { what: 'invariants', timeoutMs }).catch(async () => {
+    throw new Error(`invariants violated: ${(await withDatabase(invariantViolations, url)).join('; ')}`);
+  });
+}
