@@ -1,4 +1,5 @@
 import { DonationRules } from './donations.js';
+import { MessagingRules } from './messaging.js';
 
 // Every French message a member can read about their input lives here: the gateway and the
 // services answer with them, and the web app shows the same texts (translated in Arabic by key).
@@ -22,6 +23,7 @@ export const Messages = {
   contactSubject: 'Le sujet doit contenir au moins 5 caractères',
   contactMessage: 'Le message doit contenir au moins 10 caractères',
   invalidRequest: 'Requête invalide.',
+  serviceUnavailable: 'Service temporairement indisponible. Réessayez dans un instant.',
   mustBeText: (field: string) => `Le champ ${field} doit être un texte.`,
   tooLong: (field: string, max: number) => `Le champ ${field} ne doit pas dépasser ${max} caractères.`,
 } as const;
@@ -57,13 +59,32 @@ export const PointsMessages = {
   idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour un autre transfert. Utilisez une nouvelle clé.",
 } as const;
 
+export const MessagingMessages = {
+  contentRequired: 'Le message ne peut pas être vide.',
+  contentTooLong: `Le message ne doit pas dépasser ${MessagingRules.contentMaxLength} caractères.`,
+  receiverRequired: 'Veuillez choisir le destinataire du message.',
+  toSelf: 'Vous ne pouvez pas vous envoyer un message.',
+  receiverNotFound: "Ce membre n'existe pas.",
+  blockedByReceiver: "Ce membre ne reçoit pas vos messages.",
+  youBlocked: 'Vous avez bloqué ce membre : débloquez-le pour lui écrire.',
+  donationId: 'Identifiant de don invalide.',
+  donationNotFound: "Ce don n'existe pas ou a été supprimé.",
+  clientId: "L'identifiant du message doit être un UUID.",
+  clientIdReused: 'Cet identifiant de message a déjà servi pour un autre message.',
+  cursor: 'Curseur de pagination invalide.',
+  limit: `La taille de page doit être comprise entre 1 et ${MessagingRules.conversationMaxPageSize}.`,
+  notificationNotFound: "Cette notification n'existe pas.",
+  blockSelf: 'Vous ne pouvez pas vous bloquer vous-même.',
+} as const;
+
 type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 /** The fixed messages by stable key (`common.passwordTooShort`), for the web app to translate. */
 export type MessageKey =
   | `common.${PlainKeys<typeof Messages> & string}`
   | `donations.${PlainKeys<typeof DonationMessages> & string}`
-  | `points.${PlainKeys<typeof PointsMessages> & string}`;
+  | `points.${PlainKeys<typeof PointsMessages> & string}`
+  | `messaging.${PlainKeys<typeof MessagingMessages> & string}`;
 
 function plainEntries(area: string, table: Record<string, unknown>): [string, string][] {
   return Object.entries(table).flatMap(([key, text]) => (typeof text === 'string' ? [[`${area}.${key}`, text] as [string, string]] : []));
@@ -74,6 +95,7 @@ export const MESSAGE_TEXTS: Readonly<Record<MessageKey, string>> = Object.fromEn
   ...plainEntries('common', Messages),
   ...plainEntries('donations', DonationMessages),
   ...plainEntries('points', PointsMessages),
+  ...plainEntries('messaging', MessagingMessages),
 ]) as Record<MessageKey, string>;
 
 const KEY_BY_TEXT = new Map<string, MessageKey>();

@@ -1,9 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
-import { SCHEMA, type MessagingConfig } from './config.js';
+import { BlocksHandlers } from './blocks/blocks.handlers.js';
+import { BlocksService } from './blocks/blocks.service.js';
+import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
 import { messagingDataSourceOptions } from './database/data-source.js';
+import { DonationEventsConsumer } from './donations/donation-events.consumer.js';
+import { DirectoryService } from './members/directory.service.js';
+import { UsersEventsConsumer } from './members/users-events.consumer.js';
+import { MessagesHandlers } from './messages/messages.handlers.js';
+import { MessagesService } from './messages/messages.service.js';
+import { NotificationsHandlers } from './notifications/notifications.handlers.js';
+import { NotificationsService } from './notifications/notifications.service.js';
+import { PointsEventsConsumer } from './notifications/points-events.consumer.js';
 
 @Module({})
 export class AppModule {
@@ -13,8 +24,25 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
         EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
+        ClientsModule.register([
+          {
+            name: LOOKUP_RPC,
+            transport: Transport.NATS,
+            options: { servers: config.NATS_URL.split(','), name: 'messaging-lookups', maxReconnectAttempts: -1, ...natsAuthOf(config, 'messaging') },
+          },
+        ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health)],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers],
+      providers: [
+        { provide: MESSAGING_CONFIG, useValue: config },
+        DirectoryService,
+        MessagesService,
+        BlocksService,
+        NotificationsService,
+        UsersEventsConsumer,
+        DonationEventsConsumer,
+        PointsEventsConsumer,
+      ],
     };
   }
 }

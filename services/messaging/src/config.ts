@@ -1,7 +1,10 @@
 import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
-export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape);
+export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend({
+  /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
+  LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+});
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
 
@@ -9,3 +12,6 @@ export const loadMessagingConfig = (env: Record<string, string | undefined> = pr
   loadConfig(messagingConfigSchema, env);
 
 export const SCHEMA = 'messaging';
+
+export const MESSAGING_CONFIG = Symbol('MESSAGING_CONFIG');
+export const LOOKUP_RPC = Symbol('LOOKUP_RPC');

@@ -7,6 +7,7 @@ import type {
   ReservationExpiredV1,
   ReservationMadeV1,
 } from './reservations.events.js';
+import type { MessageSentV1, MessagesReadV1, NotificationCreatedV1 } from './messaging.events.js';
 import type {
   ContactMessageReceivedV1,
   PasswordResetRequestedV1,
@@ -37,6 +38,9 @@ export interface EventCatalog {
   'donations.ReservationExpired.v1': ReservationExpiredV1;
   'points.PointsChanged.v1': PointsChangedV1;
   'points.PointsTransferred.v1': PointsTransferredV1;
+  'messaging.MessageSent.v1': MessageSentV1;
+  'messaging.MessagesRead.v1': MessagesReadV1;
+  'messaging.NotificationCreated.v1': NotificationCreatedV1;
 }
 
 export type EventName = keyof EventCatalog;
@@ -65,6 +69,11 @@ export const Events = {
   points: {
     PointsChanged: 'points.PointsChanged.v1',
     PointsTransferred: 'points.PointsTransferred.v1',
+  },
+  messaging: {
+    MessageSent: 'messaging.MessageSent.v1',
+    MessagesRead: 'messaging.MessagesRead.v1',
+    NotificationCreated: 'messaging.NotificationCreated.v1',
   },
 } as const satisfies { [S in ServiceName]?: Record<string, EventName> };
 
@@ -117,6 +126,9 @@ export const EVENT_NAMES = [
   'donations.ReservationExpired.v1',
   'points.PointsChanged.v1',
   'points.PointsTransferred.v1',
+  'messaging.MessageSent.v1',
+  'messaging.MessagesRead.v1',
+  'messaging.NotificationCreated.v1',
 ] as const satisfies readonly EventName[];
 
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

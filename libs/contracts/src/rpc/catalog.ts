@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
+import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { BalanceView } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
@@ -69,6 +70,19 @@ export const Rpc = {
   },
   messaging: {
     health: 'messaging.health',
+    send: 'messaging.send',
+    /** The member's latest messages, sent and received. */
+    inbox: 'messaging.inbox',
+    /** One conversation's page; marks the member's received messages in it read. */
+    conversation: 'messaging.conversation',
+    conversations: 'messaging.conversations',
+    block: 'messaging.block',
+    unblock: 'messaging.unblock',
+    blocked: 'messaging.blocked',
+    notifications: 'messaging.notifications.list',
+    readNotification: 'messaging.notifications.read',
+    readAllNotifications: 'messaging.notifications.read-all',
+    unreadCounts: 'messaging.unread-counts',
   },
 } as const;
 
@@ -118,6 +132,17 @@ export const RpcRequests = {
   'donations.images.register': P.RegisterImagePayloadSchema,
   'donations.images.sweep': P.SweepImagesPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
+  'messaging.send': P.SendMessagePayloadSchema,
+  'messaging.inbox': P.MemberPayloadSchema,
+  'messaging.conversation': P.ConversationPayloadSchema,
+  'messaging.conversations': P.MemberPayloadSchema,
+  'messaging.block': P.MemberPairPayloadSchema,
+  'messaging.unblock': P.MemberPairPayloadSchema,
+  'messaging.blocked': P.MemberPayloadSchema,
+  'messaging.notifications.list': P.NotificationsPayloadSchema,
+  'messaging.notifications.read': P.NotificationPayloadSchema,
+  'messaging.notifications.read-all': P.MemberPayloadSchema,
+  'messaging.unread-counts': P.MemberPayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -169,6 +194,17 @@ export interface RpcResponses {
   'donations.images.register': { registered: true };
   'donations.images.sweep': { keys: string[] };
   'messaging.health': HealthReport;
+  'messaging.send': MessageView;
+  'messaging.inbox': MessageView[];
+  'messaging.conversation': MessageView[];
+  'messaging.conversations': ConversationView[];
+  'messaging.block': { blocked: true };
+  'messaging.unblock': { blocked: false };
+  'messaging.blocked': MessageMemberView[];
+  'messaging.notifications.list': NotificationView[];
+  'messaging.notifications.read': NotificationView;
+  'messaging.notifications.read-all': { updated: number };
+  'messaging.unread-counts': UnreadCounts;
 }
 
 // Every subject has a response type and no response type names an unknown subject.

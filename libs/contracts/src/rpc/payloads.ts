@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DonationMessages, Messages, PointsMessages } from '../messages.js';
+import { DonationMessages, Messages, MessagingMessages, PointsMessages } from '../messages.js';
 import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
 import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
+import { ConversationQuerySchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
 
@@ -80,3 +81,12 @@ export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuer
 export const CategoryPayloadSchema = z.object({ id: integer(DonationMessages.categoryUnknown, 1, MAX_INT_ID) });
 export const RegisterImagePayloadSchema = z.object({ actor: ActorSchema, image: StoredImageSchema });
 export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid) });
+
+// messaging
+
+export const SendMessagePayloadSchema = z.object({ senderId: uuid(), message: SendMessageSchema });
+export const ConversationPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), query: ConversationQuerySchema });
+/** A member acting on another member (block, unblock). */
+export const MemberPairPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound) });
+export const NotificationsPayloadSchema = z.object({ userId: uuid(), query: NotificationsQuerySchema });
+export const NotificationPayloadSchema = z.object({ userId: uuid(), notificationId: uuid(MessagingMessages.notificationNotFound) });

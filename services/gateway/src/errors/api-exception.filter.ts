@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { ErrorCodes, type ErrorCode } from '@hdiya/contracts';
+import { ErrorCodes, Messages, type ErrorCode } from '@hdiya/contracts';
 import type { ApiErrorBody } from './api-exception.js';
 
 const DEFAULTS: Record<number, { code: ErrorCode; message: string }> = {
@@ -10,7 +10,7 @@ const DEFAULTS: Record<number, { code: ErrorCode; message: string }> = {
   404: { code: ErrorCodes.NOT_FOUND, message: 'Ressource introuvable.' },
   413: { code: ErrorCodes.PAYLOAD_TOO_LARGE, message: 'La requête est trop volumineuse.' },
   429: { code: ErrorCodes.RATE_LIMITED, message: 'Trop de requêtes. Réessayez plus tard.' },
-  503: { code: ErrorCodes.SERVICE_UNAVAILABLE, message: 'Service temporairement indisponible. Réessayez dans un instant.' },
+  503: { code: ErrorCodes.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable },
 };
 const INTERNAL = { code: ErrorCodes.INTERNAL, message: 'Une erreur interne est survenue.' };
 

@@ -1,14 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { ErrorCodes, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
+import { ErrorCodes, Messages, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
 import { callService, RpcRefusal } from '@hdiya/platform';
 import { ApiException } from '../errors/api-exception.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
-
-const UNAVAILABLE = 'Service temporairement indisponible. Réessayez dans un instant.';
 
 /** Request-reply to the services over NATS; their typed refusals become HTTP errors. */
 @Injectable()
@@ -30,7 +28,7 @@ export class ServiceClient {
         throw new ApiException(status, code, message, field);
       }
       this.logger.warn((error as Error).message);
-      throw new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, UNAVAILABLE);
+      throw new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);
     }
   }
 

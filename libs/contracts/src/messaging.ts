@@ -1,0 +1,114 @@
+// Messages between members and the notifications that tell them what happened: the shapes the
+// messaging service answers, the gateway pushes over socket.io and the web app renders.
+
+export const MessagingRules = {
+  contentMaxLength: 2000,
+  /** Messages per page of a conversation (the newest page first, each page oldest first). */
+  conversationPageSize: 50,
+  conversationMaxPageSize: 100,
+  /** The member's latest messages (`GET /api/messages`). */
+  inboxSize: 200,
+  notificationsPageSize: 20,
+  /** Badges show the count up to this, then `9+`. */
+  badgeCap: 9,
+} as const;
+
+/** A member as a message shows them (design §6: first name and last-name initial, else username). */
+export interface MessageMemberView {
+  id: string;
+  displayName: string;
+  firstName: string | null;
+  /** The last name's initial only ("B."). */
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+export interface MessageView {
+  id: string;
+  content: string;
+  senderId: string;
+  receiverId: string;
+  donationId: number | null;
+  read: boolean;
+  createdAt: string;
+  /** The sender's own retry key, so an optimistic copy is matched with what the server stored. */
+  clientId: string | null;
+  sender: MessageMemberView;
+  receiver: MessageMemberView;
+  donation: { id: number; title: string } | null;
+}
+
+/** One conversation: the other member and the donation it is about (or none). */
+export interface ConversationView {
+  otherUser: MessageMemberView;
+  donation: { id: number; title: string } | null;
+  lastMessage: MessageView;
+  unreadCount: number;
+}
+
+export interface UnreadCounts {
+  messages: number;
+  notifications: number;
+}
+
+/** "9+" above the cap, the number otherwise, nothing at zero. */
+export function badgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > MessagingRules.badgeCap ? `${MessagingRules.badgeCap}+` : String(count);
+}
+
+/**
+ * What a notification is about. The web app renders each kind from its parameters in the
+ * member's language; no sentence is stored.
+ */
+export interface NotificationParamsByKind {
+  /** Your item was reserved (to the owner). */
+  reservation_made: { donationId: number; title: string; reserverName: string; expiresAt: string };
+  /** A reservation was cancelled (to the other side). */
+  reservation_cancelled: { donationId: number; title: string; cancelledBy: 'reserver' | 'owner'; byName: string };
+  /** The reserver confirmed reception: the donor earns the reward (to the owner). */
+  reception_confirmed: { donationId: number; title: string; reserverName: string; points: number };
+  /** The 10 days passed (to both sides). */
+  reservation_expired: { donationId: number; title: string; role: 'owner' | 'reserver' };
+  /** Points transferred to you. */
+  points_received: { points: number; senderName: string; message: string | null };
+  /** A new message (one unread notice per conversation). */
+  message_received: { senderId: string; senderName: string; donationId: number | null; title: string | null };
+}
+
+export type NotificationKind = keyof NotificationParamsByKind;
+
+export const NOTIFICATION_KINDS = [
+  'reservation_made',
+  'reservation_cancelled',
+  'reception_confirmed',
+  'reservation_expired',
+  'points_received',
+  'message_received',
+] as const satisfies readonly NotificationKind[];
+
+export type NotificationView = {
+  [K in NotificationKind]: { id: string; kind: K; params: NotificationParamsByKind[K]; read: boolean; createdAt: string };
+}[NotificationKind];
+
+/** Socket.io events the gateway pushes to a member's sockets (the socket is a hint; the API is the record). */
+export interface ServerToClientEvents {
+  'message:new': (message: MessageView) => void;
+  'messages:read': (receipt: MessagesReadReceipt) => void;
+  'notification:new': (notification: NotificationView) => void;
+  'points:changed': (balance: { points: number; blockedPoints: number; reliabilityScore: number }) => void;
+  'donation:status': (change: { donationId: number; status: 'available' | 'reserved' | 'completed' | 'cancelled' }) => void;
+  typing: (signal: { from: string; donationId: number | null }) => void;
+}
+
+/** What a member's socket may send: only hints for the other participant. */
+export interface ClientToServerEvents {
+  typing: (signal: { to: string; donationId: number | null }) => void;
+}
+
+/** The reader has read the sender's messages in one conversation, up to `readAt`. */
+export interface MessagesReadReceipt {
+  readerId: string;
+  donationId: number | null;
+  readAt: string;
+}

@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { allEventsOf, DonationRules } from '@hdiya/contracts';
+import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
+import { DirectoryService } from '../members/directory.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+
+async function rememberDonation(manager: EntityManager, donation: { donationId: number; ownerId: string; title: string }): Promise<void> {
+  await manager.query(
+    `INSERT INTO "${SCHEMA}"."donations" ("donation_id", "owner_id", "title") VALUES ($1, $2, $3)
+     ON CONFLICT ("donation_id") DO UPDATE SET "title" = EXCLUDED."title"`,
+    [donation.donationId, donation.ownerId, donation.title],
+  );
+}
+
+/**
+ * The donations service's events, in order: the titles messages show, and the notifications
+ * that tell each side of a reservation what happened.
+ */
+@Injectable()
+export class DonationEventsConsumer extends ManagedEventConsumer {
+  readonly consumer: EventConsumer;
+
+  constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, notifications: NotificationsService, directory: DirectoryService) {
+    super();
+    const deleted = async (manager: EntityManager, donationId: number) => {
+      // The title stays: conversations about a deleted donation still say what they were about.
+      await manager.query(`UPDATE "${SCHEMA}"."donations" SET "deleted" = true WHERE "donation_id" = $1`, [donationId]);
+    };
+    this.consumer = new EventConsumer({
+      bus,
+      dataSource,
+      schema: SCHEMA,
+      durable: 'messaging-donations',
+      subject: allEventsOf('donations'),
+      handlers: {
+        'donations.DonationCreated.v1': ({ payload }, manager) => rememberDonation(manager, payload),
+        'donations.DonationUpdated.v1': ({ payload }, manager) => rememberDonation(manager, payload),
+        'donations.DonationDeleted.v1': ({ payload }, manager) => deleted(manager, payload.donationId),
+        'donations.DonationDeleted.v2': ({ payload }, manager) => deleted(manager, payload.donationId),
+        'donations.ReservationMade.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.ownerId, 'reservation_made', {
+            donationId: payload.donationId,
+            title: payload.title,
+            reserverName: await directory.nameOf(manager, payload.reserverId),
+            expiresAt: payload.expiresAt,
+          });
+        },
+        'donations.ReservationCancelled.v1': async ({ payload }, manager) => {
+          const [to, by] = payload.cancelledBy === 'reserver' ? [payload.ownerId, payload.reserverId] : [payload.reserverId, payload.ownerId];
+          await notifications.notify(manager, to, 'reservation_cancelled', {
+            donationId: payload.donationId,
+            title: payload.title,
+            cancelledBy: payload.cancelledBy,
+            byName: await directory.nameOf(manager, by),
+          });
+        },
+        'donations.ReceptionConfirmed.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.ownerId, 'reception_confirmed', {
+            donationId: payload.donationId,
+            title: payload.title,
+            reserverName: await directory.nameOf(manager, payload.reserverId),
+            points: DonationRules.receptionReward,
+          });
+        },
+        'donations.ReservationExpired.v1': async ({ payload }, manager) => {
+          const about = { donationId: payload.donationId, title: payload.title };
+          await notifications.notify(manager, payload.ownerId, 'reservation_expired', { ...about, role: 'owner' });
+          await notifications.notify(manager, payload.reserverId, 'reservation_expired', { ...about, role: 'reserver' });
+        },
+      },
+      logger: new Logger('messaging:donations'),
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { Rpc, type RpcRequest } from '@hdiya/contracts';
+import { RpcHandler } from '@hdiya/platform';
+import { MessagesService } from './messages.service.js';
+
+@Controller()
+export class MessagesHandlers {
+  constructor(private readonly messages: MessagesService) {}
+
+  @RpcHandler(Rpc.messaging.send)
+  send({ senderId, message }: RpcRequest<'messaging.send'>) {
+    return this.messages.send(senderId, message);
+  }
+
+  @RpcHandler(Rpc.messaging.inbox)
+  inbox({ userId }: RpcRequest<'messaging.inbox'>) {
+    return this.messages.inbox(userId);
+  }
+
+  @RpcHandler(Rpc.messaging.conversation)
+  conversation({ userId, otherId, query }: RpcRequest<'messaging.conversation'>) {
+    return this.messages.conversation(userId, otherId, query);
+  }
+
+  @RpcHandler(Rpc.messaging.conversations)
+  conversations({ userId }: RpcRequest<'messaging.conversations'>) {
+    return this.messages.conversations(userId);
+  }
+}
