@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startStack, waitForPort } from './stack.mjs';
+import { natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startStack, waitForHttp, waitForPort } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -162,12 +162,19 @@ async function main() {
     }),
   );
   cleanups.push(() => stack.stop());
+  // A second gateway on the same Redis and NATS: sockets and sessions must work across replicas.
+  const secondGatewayPort = await freePort();
+  await timed('starting a second gateway', async () => {
+    stack.supervisor.spawn('gateway-2', { ...stack.supervisor.children.get('gateway').spec, env: { ...stack.env('gateway'), PORT: String(secondGatewayPort) } });
+    await waitForHttp(`http://127.0.0.1:${secondGatewayPort}/api/health`, { timeoutMs: 60_000 });
+  });
 
   const e2e = await timed('end-to-end tests', () =>
     run('node', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand', ...JEST_ARGS], {
       ...env,
       ...gatewayEnv,
       GATEWAY_URL: stack.url,
+      HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
       // For the broker permission tests: the stack's NATS and Redis, and each process's password.
       HDIYA_E2E_NATS_URL: brokers.natsUrl,
       HDIYA_E2E_NATS_PASSWORDS: JSON.stringify(brokers.natsPasswords),

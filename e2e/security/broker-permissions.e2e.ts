@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { Events, Rpc, type ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
 import { requestRpc, RpcFailure } from '@hdiya/testing';
@@ -77,7 +77,7 @@ describe('NATS credentials and subject permissions', () => {
 
   it("should not let anyone listen to a service's requests or to another's replies", async () => {
     const gateway = await as('gateway');
-    for (const subject of ['users.>', Rpc.users.verifyCredentials, '_INBOX.>', '_INBOX_users.>']) {
+    for (const subject of ['users.>', Rpc.users.verifyCredentials, '_INBOX.>', '_INBOX_users.>', 'events.users.>', 'events.>']) {
       const sub = gateway.subscribe(subject);
       let timer: NodeJS.Timeout | undefined;
       const stillOpen = new Promise((resolve) => (timer = setTimeout(() => resolve('still open'), 3000)));
@@ -92,10 +92,9 @@ describe('Redis', () => {
   it('should refuse a client without the password', async () => {
     const url = new URL(redisUrl);
     url.password = '';
-    const client = createClient({ url: url.toString(), socket: { reconnectStrategy: false } });
+    const client = new Redis(url.toString(), { retryStrategy: () => null, maxRetriesPerRequest: 0 });
     client.on('error', () => undefined);
-    await client.connect();
     await expect(client.ping()).rejects.toThrow(/NOAUTH/);
-    await client.destroy();
+    client.disconnect();
   });
 });

@@ -15,6 +15,8 @@ import { ContactController } from './http/contact.controller.js';
 import { DonationsController } from './http/donations.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { MemberListsController } from './http/member-lists.controller.js';
+import { MessagesController } from './http/messages.controller.js';
+import { NotificationsController } from './http/notifications.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
@@ -22,7 +24,10 @@ import { DonationImages } from './images/donation-images.service.js';
 import { ImageStore } from './images/image-store.js';
 import { ImagesController } from './images/images.controller.js';
 import { UnattachedImagesSweep } from './images/unattached-images-sweep.js';
+import { PushRelay } from './realtime/push-relay.js';
+import { SocketServer } from './realtime/socket-server.js';
 import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
+import { sessionMiddlewareProvider } from './auth/session.middleware.js';
 import { NATS_CLIENT, ServiceClient } from './rpc/service-client.js';
 import { RateLimits } from './security/rate-limits.js';
 
@@ -53,11 +58,16 @@ export class AppModule {
         PointsController,
         AdminController,
         ImagesController,
+        MessagesController,
+        NotificationsController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         redisProvider,
         RedisShutdown,
+        sessionMiddlewareProvider,
+        SocketServer,
+        PushRelay,
         ServiceClient,
         RateLimits,
         CurrentAccountService,

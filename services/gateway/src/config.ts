@@ -56,6 +56,8 @@ export const gatewayConfigSchema = z
     RATE_SIGNUP_CONFLICTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     RATE_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     RATE_UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).default(100),
+    /** Messages a member may send per minute (a conversation needs far fewer; a spammer more). */
+    RATE_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
   })
   .refine((c) => c.NODE_ENV !== 'production' || !PUBLISHED_SECRETS.has(c.SESSION_SECRET), {

@@ -7,13 +7,12 @@ import passport from 'passport';
 import { createLogger } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
 import { absoluteSessionLifetime } from './auth/session-lifetime.js';
-import { sessionMiddleware } from './auth/session.middleware.js';
+import { SESSION_MIDDLEWARE, type SessionMiddleware } from './auth/session.middleware.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
 import { imageTooLarge } from './images/image-pipeline.js';
-import { REDIS, type RedisClient } from './redis/redis.provider.js';
 import { originCheck } from './security/origin-check.js';
 
 /** Builds the HTTP app; tests call it too, so what they exercise is what runs. */
@@ -34,7 +33,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // Donations may carry their photo inline (spec client): a larger limit on that path only.
   app.use('/api/donations', express.json({ limit: config.DONATION_BODY_LIMIT }), bodyParserErrors(imageTooLarge().getResponse() as object));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors());
-  app.use(sessionMiddleware(config, app.get<RedisClient>(REDIS)));
+  app.use(app.get<SessionMiddleware>(SESSION_MIDDLEWARE));
   app.use(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000));
   app.use(passport.initialize(), passport.session());
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -14,6 +14,7 @@ import {
 } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { ValidatedBody } from '../http/validated-body.pipe.js';
+import { SocketServer } from '../realtime/socket-server.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { isCrossSiteNavigation } from '../security/origin-check.js';
 import { RateLimits } from '../security/rate-limits.js';
@@ -29,6 +30,7 @@ export class AuthController {
     private readonly services: ServiceClient,
     private readonly currentAccount: CurrentAccountService,
     private readonly limits: RateLimits,
+    private readonly sockets: SocketServer,
   ) {}
 
   /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
@@ -55,6 +57,7 @@ export class AuthController {
   @Get('logout')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!isCrossSiteNavigation(req) && req.isAuthenticated()) {
+      await this.sockets.closeSession(req.session.id);
       await new Promise<void>((resolve) => req.logOut(() => resolve()));
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       res.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -70,6 +73,7 @@ export class AuthController {
     } catch (error) {
       // The account is gone (deleted by moderation): end the session instead of answering 404.
       if (error instanceof ApiException && error.getStatus() === 404) {
+        await this.sockets.closeSession(req.session.id);
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
         throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);
       }

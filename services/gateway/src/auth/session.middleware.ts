@@ -1,15 +1,18 @@
-import { RedisStore } from 'connect-redis';
+import type { Provider } from '@nestjs/common';
+import RedisStore from 'connect-redis';
 import session from 'express-session';
-import type { GatewayConfig } from '../config.js';
-import type { RedisClient } from '../redis/redis.provider.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 
 export const SESSION_COOKIE = 'hdiya.sid';
+export const SESSION_MIDDLEWARE = Symbol('SESSION_MIDDLEWARE');
+export type SessionMiddleware = ReturnType<typeof session>;
 
 /**
  * Sessions live in Redis, so any gateway replica serves any member and a restart signs nobody
  * out. The cookie is httpOnly and SameSite=Lax; Secure whenever the request came over TLS.
  */
-export function sessionMiddleware(config: GatewayConfig, redis: RedisClient) {
+export function sessionMiddleware(config: GatewayConfig, redis: RedisClient): SessionMiddleware {
   return session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
@@ -26,3 +29,10 @@ export function sessionMiddleware(config: GatewayConfig, redis: RedisClient) {
     },
   });
 }
+
+/** One session middleware for HTTP and the socket.io handshake: the same cookie signs both in. */
+export const sessionMiddlewareProvider: Provider = {
+  provide: SESSION_MIDDLEWARE,
+  inject: [GATEWAY_CONFIG, REDIS],
+  useFactory: sessionMiddleware,
+};

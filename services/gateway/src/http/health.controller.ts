@@ -33,7 +33,7 @@ export class HealthController {
 
   private async probeRedis(): Promise<DependencyStatus> {
     try {
-      if (!this.redis.isReady) return 'down';
+      if (this.redis.status !== 'ready') return 'down';
       await this.redis.ping();
       return 'up';
     } catch {

@@ -1,19 +1,21 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { createClient } from 'redis';
+import { Redis } from 'ioredis';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 
-export type RedisClient = ReturnType<typeof createClient>;
+export type RedisClient = Redis;
 export const REDIS = Symbol('REDIS');
 
-/** One Redis connection for sessions and rate limits; it reconnects on its own. */
+/** The gateway's Redis connection (sessions, rate limits; socket.io duplicates it); it reconnects on its own. */
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [GATEWAY_CONFIG],
   useFactory: async (config: GatewayConfig): Promise<RedisClient> => {
     const logger = new Logger('redis');
-    const client = createClient({
-      url: config.REDIS_URL,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2000) },
+    const client = new Redis(config.REDIS_URL, {
+      lazyConnect: true,
+      retryStrategy: (retries) => Math.min(retries * 200, 2000),
+      // A command while Redis is away fails at once instead of queueing: the request answers 503.
+      maxRetriesPerRequest: 1,
     });
     client.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
     await client.connect();
@@ -26,6 +28,6 @@ export class RedisShutdown implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.close().catch(() => undefined);
+    await this.redis.quit().catch(() => undefined);
   }
 }

@@ -28,16 +28,18 @@ export class RateLimits {
   private readonly signupConflictsByAddress: RateLimiterRedis;
   private readonly formsByAddress: RateLimiterRedis;
   private readonly uploadsByMember: RateLimiterRedis;
+  private readonly messagesByMember: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
-      new RateLimiterRedis({ storeClient: redis, useRedisPackage: true, keyPrefix: `rl:${keyPrefix}`, points, duration });
+      new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration });
     this.loginFailuresByAccount = make('login-account', config.RATE_LOGIN_FAILURES_PER_ACCOUNT, config.RATE_LOGIN_WINDOW_SECONDS);
     this.loginFailuresByAddress = make('login-address', config.RATE_LOGIN_FAILURES_PER_ADDRESS, config.RATE_LOGIN_WINDOW_SECONDS);
     this.signupsByAddress = make('signup-address', config.RATE_SIGNUPS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.signupConflictsByAddress = make('signup-conflicts-address', config.RATE_SIGNUP_CONFLICTS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.formsByAddress = make('forms-address', config.RATE_FORMS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.messagesByMember = make('messages-member', config.RATE_MESSAGES_PER_MINUTE, 60);
   }
 
   /**
@@ -84,6 +86,10 @@ export class RateLimits {
   /** Photos are counted per member: they cost CPU and storage whoever sends them. */
   consumeUpload(memberId: string): Promise<void> {
     return this.consume(this.uploadsByMember, memberId, (m) => `Trop de photos envoyées. Réessayez dans ${m} minutes.`);
+  }
+
+  consumeMessage(memberId: string): Promise<void> {
+    return this.consume(this.messagesByMember, memberId, () => 'Trop de messages envoyés. Patientez une minute.');
   }
 
   private async consume(limiter: RateLimiterRedis, key: string, message: (minutes: number) => string): Promise<void> {

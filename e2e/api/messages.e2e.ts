@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationView, MessageView, NotificationView } from '@hdiya/contracts';
+import { waitFor } from '@hdiya/testing';
+import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { publish } from '../support/members.js';
+
+// /api/messages, /api/conversations, /api/blocks and /api/notifications against the running stack.
+
+describe('messages API', () => {
+  it('should deliver a message about a donation, shown only to its two members', async () => {
+    const owner = await signedUpMember({ firstName: 'Amina', lastName: 'Benali' });
+    const asker = await signedUpMember({ firstName: 'Karim', lastName: 'Tazi' });
+    const third = await signedUpMember();
+    const item = await publish(owner.client, 'Table basse');
+
+    const res = await asker.client.post<MessageView>('/api/messages', { content: '  Bonjour !  ', receiverId: owner.user.id, donationId: item.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      content: 'Bonjour !', senderId: asker.user.id, receiverId: owner.user.id, donationId: item.id, read: false,
+      sender: { displayName: 'Karim T.', lastName: 'T.' }, receiver: { displayName: 'Amina B.' }, donation: { id: item.id, title: 'Table basse' },
+    });
+    // No e-mail or phone travels with a message.
+    expect(JSON.stringify(res.body)).not.toMatch(new RegExp(`${owner.payload.email}|${owner.payload.phone}|${asker.payload.email}`));
+
+    const conversations = await owner.client.get<ConversationView[]>('/api/conversations');
+    expect(conversations.body.map((c) => [c.otherUser.id, c.donation?.id, c.unreadCount])).toEqual([[asker.user.id, item.id, 1]]);
+    expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 1, notifications: 0 });
+
+    const thread = await owner.client.get<MessageView[]>(`/api/messages/conversation/${asker.user.id}?donationId=${item.id}`);
+    expect(thread.body.map((m) => [m.content, m.read])).toEqual([['Bonjour !', true]]);
+    expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 0 });
+
+    // The third member sees none of it, even naming both members.
+    expect((await third.client.get(`/api/messages/conversation/${asker.user.id}`)).body).toEqual([]);
+    expect((await third.client.get(`/api/messages/conversation/${owner.user.id}`)).body).toEqual([]);
+    expect((await third.client.get('/api/messages')).body).toEqual([]);
+    expect((await third.client.get('/api/conversations')).body).toEqual([]);
+  });
+
+  it('should refuse bad messages with a clear French 4xx and store nothing', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    const cases: [unknown, number, string][] = [
+      [{ content: '   ', receiverId: b.user.id }, 400, 'Le message ne peut pas être vide.'],
+      [{ receiverId: b.user.id }, 400, 'Le message ne peut pas être vide.'],
+      [{ content: 'x'.repeat(2001), receiverId: b.user.id }, 400, 'Le message ne doit pas dépasser 2000 caractères.'],
+      [{ content: 'salut' }, 400, 'Veuillez choisir le destinataire du message.'],
+      [{ content: 'salut', receiverId: 'admin' }, 400, 'Veuillez choisir le destinataire du message.'],
+      [{ content: 'salut', receiverId: a.user.id }, 400, 'Vous ne pouvez pas vous envoyer un message.'],
+      [{ content: 'salut', receiverId: randomUUID() }, 404, "Ce membre n'existe pas."],
+      [{ content: 'salut', receiverId: b.user.id, donationId: 2_000_000_000 }, 404, "Ce don n'existe pas ou a été supprimé."],
+      [{ content: 'salut', receiverId: b.user.id, donationId: 'abc' }, 400, 'Identifiant de don invalide.'],
+      [{ content: 42, receiverId: b.user.id }, 400, 'Le champ content doit être un texte.'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await a.client.post<{ message: string }>('/api/messages', body);
+      expect([JSON.stringify(body).slice(0, 60), res.status, res.body.message]).toEqual([JSON.stringify(body).slice(0, 60), status, message]);
+    }
+    expect((await a.client.get('/api/messages')).body).toEqual([]);
+    expect((await new ApiClient().post('/api/messages', { content: 'x', receiverId: b.user.id })).status).toBe(401);
+    expect((await new ApiClient().get('/api/notifications')).status).toBe(401);
+    expect((await a.client.get('/api/messages/conversation/pas-un-membre')).status).toBe(404);
+    expect((await a.client.get(`/api/messages/conversation/${b.user.id}?limit=1000`)).status).toBe(400);
+  });
+
+  it('should keep HTML as the text it is', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    const html = '<script>alert("x")</script><b>gras</b>';
+    await a.client.post('/api/messages', { content: html, receiverId: b.user.id });
+    expect((await b.client.get<MessageView[]>('/api/messages')).body[0]!.content).toBe(html);
+  });
+
+  it('should stop messages from a blocked member until unblocked', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    expect((await b.client.request('PUT', `/api/blocks/${a.user.id}`)).status).toBe(200);
+    const refused = await a.client.post<{ message: string; code: string }>('/api/messages', { content: 'coucou', receiverId: b.user.id });
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([403, 'MESSAGE_BLOCKED', 'Ce membre ne reçoit pas vos messages.']);
+    expect((await b.client.get<{ id: string }[]>('/api/blocks')).body.map((m) => m.id)).toEqual([a.user.id]);
+    expect((await b.client.request('DELETE', `/api/blocks/${a.user.id}`)).status).toBe(200);
+    expect((await a.client.post('/api/messages', { content: 'coucou', receiverId: b.user.id })).status).toBe(201);
+  });
+
+  it('should notify a member of points transferred to them, and let only them mark it read', async () => {
+    const [sender, receiver] = [await signedUpMember({ firstName: 'Nadia', lastName: 'Fassi' }), await signedUpMember()];
+    await waitFor(async () => (await sender.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    expect((await sender.client.post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 3, message: 'Merci !' })).status).toBe(201);
+    const notice = await waitFor(async () => (await receiver.client.get<NotificationView[]>('/api/notifications')).body[0], { what: 'notification' });
+    expect(notice).toMatchObject({ kind: 'points_received', read: false, params: { points: 3, senderName: 'Nadia F.', message: 'Merci !' } });
+    expect((await sender.client.post(`/api/notifications/${notice.id}/read`)).status).toBe(404);
+    expect((await receiver.client.post(`/api/notifications/${notice.id}/read`)).body).toMatchObject({ id: notice.id, read: true });
+    expect((await receiver.client.post('/api/notifications/not-an-id/read')).status).toBe(404);
+    expect((await receiver.client.post('/api/notifications/read-all')).body).toEqual({ updated: 0 });
+  });
+});

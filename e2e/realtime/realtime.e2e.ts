@@ -1,0 +1,156 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, MessageView, NotificationView, ServerToClientEvents } from '@hdiya/contracts';
+import { testEnv, waitFor } from '@hdiya/testing';
+import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { publish } from '../support/members.js';
+
+// Realtime over socket.io on the gateway: pushes reach the members concerned and nobody else,
+// a socket needs a signed-in session, and several gateways share rooms through Redis.
+
+type MemberSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const gatewayUrl = testEnv().gatewayUrl;
+const secondGatewayUrl = process.env.HDIYA_E2E_SECOND_GATEWAY_URL!;
+const opened: MemberSocket[] = [];
+
+/** A socket carrying the member's session cookie, as the web app's page opens it. */
+function socketOf(client: ApiClient | null, url = gatewayUrl): MemberSocket {
+  const cookie = client?.sessionCookie;
+  const socket: MemberSocket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin: url, ...(cookie ? { cookie: `hdiya.sid=${cookie}` } : {}) },
+  });
+  opened.push(socket);
+  return socket;
+}
+
+async function connected(socket: MemberSocket): Promise<MemberSocket> {
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Everything a socket receives, by event. */
+function recorder(socket: MemberSocket) {
+  const received: { event: string; data: unknown }[] = [];
+  socket.onAny((event: string, data: unknown) => received.push({ event, data }));
+  return {
+    received,
+    of: <T>(event: string) => received.filter((r) => r.event === event).map((r) => r.data as T),
+    next: <T>(event: string, match: (data: T) => boolean = () => true) =>
+      waitFor(() => received.find((r) => r.event === event && match(r.data as T))?.data as T | undefined, { what: `socket event ${event}` }),
+  };
+}
+
+async function send(from: ApiClient, receiverId: string, content: string, donationId?: number) {
+  const res = await from.post<MessageView>('/api/messages', { content, receiverId, ...(donationId ? { donationId } : {}) });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.disconnect();
+});
+
+describe('realtime', () => {
+  it('should push a message to its receiver and sender only, and keep it in GET /api/messages', async () => {
+    const [a, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
+    const bSocket = recorder(await connected(socketOf(b.client)));
+    const cSocket = recorder(await connected(socketOf(c.client)));
+    const aSocket = recorder(await connected(socketOf(a.client)));
+
+    const sent = await send(a.client, b.user.id, 'Bonjour, la lampe est toujours là ?');
+    expect(await bSocket.next<MessageView>('message:new')).toEqual(sent);
+    expect(await aSocket.next<MessageView>('message:new')).toEqual(sent);
+    expect((await b.client.get<MessageView[]>('/api/messages')).body.map((m) => m.id)).toEqual([sent.id]);
+
+    // C hears only what is sent to C.
+    const marker = await send(a.client, c.user.id, 'Et vous ?');
+    expect(await cSocket.next<MessageView>('message:new')).toEqual(marker);
+    expect(cSocket.of<MessageView>('message:new').map((m) => m.id)).toEqual([marker.id]);
+    expect(cSocket.received.some((r) => JSON.stringify(r.data).includes(sent.id))).toBe(false);
+  });
+
+  it('should refuse a socket without a signed-in session, and close it at logout', async () => {
+    await expect(connected(socketOf(null))).rejects.toThrow(/connecté/);
+    const visitor = new ApiClient();
+    await visitor.get('/api/auth/user');
+    await expect(connected(socketOf(visitor))).rejects.toThrow(/connecté/);
+
+    const member = await signedUpMember();
+    const socket = await connected(socketOf(member.client));
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const cookie = member.client.sessionCookie;
+    await member.client.get('/api/logout');
+    expect(await closed).toBe('io server disconnect');
+    // The old cookie no longer opens a socket.
+    const stale = io(gatewayUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: gatewayUrl, cookie: `hdiya.sid=${cookie}` } });
+    opened.push(stale);
+    await expect(connected(stale)).rejects.toThrow(/connecté/);
+  });
+
+  it("should refuse a socket opened from another site's page", async () => {
+    const member = await signedUpMember();
+    const socket = io(gatewayUrl, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { origin: 'https://evil.example', cookie: `hdiya.sid=${member.client.sessionCookie}` },
+    });
+    opened.push(socket);
+    await expect(connected(socket)).rejects.toThrow();
+  });
+
+  it('should reach a member connected to another gateway than the one the message went through', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    // B's session, made on the first gateway, signs B in on the second (one Redis for both).
+    const bOnSecond = recorder(await connected(socketOf(b.client, secondGatewayUrl)));
+    const aOnFirst = recorder(await connected(socketOf(a.client, gatewayUrl)));
+    const sent = await send(a.client, b.user.id, 'Envoyé par la passerelle 1');
+    expect(await bOnSecond.next<MessageView>('message:new')).toEqual(sent);
+
+    const viaSecond = new ApiClient(secondGatewayUrl, secondGatewayUrl);
+    expect((await viaSecond.post('/api/login', { username: b.payload.username, password: b.payload.password })).status).toBe(200);
+    const reply = await send(viaSecond, a.user.id, 'Réponse par la passerelle 2');
+    expect(await aOnFirst.next<MessageView>('message:new', (m) => m.id === reply.id)).toEqual(reply);
+  });
+
+  it("should tell the owner at once when a member reserves their item, and both sides when it is confirmed", async () => {
+    const [owner, reserver] = [await signedUpMember(), await signedUpMember({ firstName: 'Youssef', lastName: 'Alaoui' })];
+    const item = await publish(owner.client, 'Vélo enfant');
+    const ownerSocket = recorder(await connected(socketOf(owner.client)));
+    const reserverSocket = recorder(await connected(socketOf(reserver.client)));
+    await waitFor(async () => (await reserver.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+
+    expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    const notice = await ownerSocket.next<NotificationView>('notification:new');
+    expect(notice).toMatchObject({ kind: 'reservation_made', read: false, params: { donationId: item.id, title: 'Vélo enfant', reserverName: 'Youssef A.' } });
+    expect(await ownerSocket.next('donation:status')).toEqual({ donationId: item.id, status: 'reserved' });
+    expect(await reserverSocket.next('points:changed')).toMatchObject({ points: 8, blockedPoints: 2 });
+    expect((await owner.client.get<NotificationView[]>('/api/notifications')).body[0]).toEqual(notice);
+    expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 1 });
+
+    expect((await reserver.client.post(`/api/donations/${item.id}/confirm`)).status).toBe(200);
+    expect(await ownerSocket.next<NotificationView>('notification:new', (n) => n.kind === 'reception_confirmed')).toMatchObject({
+      params: { donationId: item.id, points: 5 },
+    });
+    expect(await reserverSocket.next('donation:status', (s: { status: string }) => s.status === 'completed')).toEqual({ donationId: item.id, status: 'completed' });
+  });
+
+  it('should relay typing and read receipts to the other participant', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    const aSocket = recorder(await connected(socketOf(a.client)));
+    const bRaw = await connected(socketOf(b.client));
+    const bSocket = recorder(bRaw);
+    aSocket.received.length = 0;
+    (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
+    expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
+
+    await send(a.client, b.user.id, 'Tu es là ?');
+    expect((await b.client.get(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
+    expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
+  });
+});

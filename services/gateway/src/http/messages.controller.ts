@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import {
+  ConversationQuerySchema,
+  Rpc,
+  SendMessageSchema,
+  type ConversationQuery,
+  type ConversationView,
+  type MessageMemberView,
+  type MessageView,
+  type SendMessageInput,
+} from '@hdiya/contracts';
+import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { ServiceClient } from '../rpc/service-client.js';
+import { RateLimits } from '../security/rate-limits.js';
+import { MemberId } from './member-id.pipe.js';
+import { ValidatedBody } from './validated-body.pipe.js';
+
+/** Messages between members (spec §7): the session member is always one of the two. */
+@Controller('api')
+@UseGuards(SignedInGuard)
+export class MessagesController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Answers once the message is stored: what the sender sees as sent is never lost. */
+  @Post('messages')
+  async send(@Body(new ValidatedBody(SendMessageSchema)) message: SendMessageInput, @CurrentUser() user: SessionUser): Promise<MessageView> {
+    await this.limits.consumeMessage(user.id);
+    return this.services.call(Rpc.messaging.send, { senderId: user.id, message });
+  }
+
+  @Get('messages')
+  inbox(@CurrentUser() user: SessionUser): Promise<MessageView[]> {
+    return this.services.call(Rpc.messaging.inbox, { userId: user.id });
+  }
+
+  @Get('messages/conversation/:userId')
+  conversation(
+    @Param('userId', MemberId()) otherId: string,
+    @Query(new ValidatedBody(ConversationQuerySchema)) query: ConversationQuery,
+    @CurrentUser() user: SessionUser,
+  ): Promise<MessageView[]> {
+    return this.services.call(Rpc.messaging.conversation, { userId: user.id, otherId, query });
+  }
+
+  @Get('conversations')
+  conversations(@CurrentUser() user: SessionUser): Promise<ConversationView[]> {
+    return this.services.call(Rpc.messaging.conversations, { userId: user.id });
+  }
+
+  @Get('blocks')
+  blocked(@CurrentUser() user: SessionUser): Promise<MessageMemberView[]> {
+    return this.services.call(Rpc.messaging.blocked, { userId: user.id });
+  }
+
+  @Put('blocks/:userId')
+  block(@Param('userId', MemberId()) otherId: string, @CurrentUser() user: SessionUser) {
+    return this.services.call(Rpc.messaging.block, { userId: user.id, otherId });
+  }
+
+  @Delete('blocks/:userId')
+  unblock(@Param('userId', MemberId()) otherId: string, @CurrentUser() user: SessionUser) {
+    return this.services.call(Rpc.messaging.unblock, { userId: user.id, otherId });
+  }
+}

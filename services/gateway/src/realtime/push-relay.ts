@@ -1,0 +1,47 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { eventNameOf, type EventEnvelope } from '@hdiya/contracts';
+import { natsAuthOf } from '@hdiya/platform';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { pushesFor, PUSHED_SUBJECTS } from './event-pushes.js';
+import { SocketServer } from './socket-server.js';
+
+/**
+ * Domain events to members' sockets. The events are JetStream's, but the gateway listens on plain
+ * NATS in one queue group: each event reaches one replica, whose emit the Redis adapter carries
+ * to every replica. A push missed while no gateway runs is no loss: the socket is a hint, and the
+ * web app reloads from the API whenever it reconnects.
+ */
+@Injectable()
+export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('realtime:push');
+  private nc: NatsConnection | null = null;
+
+  constructor(
+    private readonly sockets: SocketServer,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.nc = await connect({ servers: this.config.NATS_URL.split(','), name: 'gateway-push', maxReconnectAttempts: -1, ...natsAuthOf(this.config, 'gateway') });
+    for (const subject of PUSHED_SUBJECTS) {
+      this.nc.subscribe(subject, {
+        queue: 'gateway-push',
+        callback: (error, msg) => {
+          if (error) return this.logger.warn(`${subject}: ${error.message}`);
+          try {
+            const envelope = msg.json<EventEnvelope<unknown>>();
+            const name = eventNameOf(msg.subject, envelope);
+            if (name) for (const push of pushesFor(name, envelope.payload as never)) this.sockets.push(push);
+          } catch (failure) {
+            this.logger.warn(`${msg.subject}: ${(failure as Error).message}`);
+          }
+        },
+      });
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.nc?.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { ClientToServerEvents, ServerToClientEvents } from '@hdiya/contracts';
+import { SESSION_MIDDLEWARE, type SessionMiddleware } from '../auth/session.middleware.js';
+import { absoluteSessionLifetime } from '../auth/session-lifetime.js';
+import type { SessionUser } from '../auth/session-user.js';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { REDIS, type RedisClient } from '../redis/redis.provider.js';
+import { memberRoom, sessionRoom, type Push } from './event-pushes.js';
+
+type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; lastTypingAt: number }>;
+
+interface SessionRequest extends IncomingMessage {
+  session?: { id: string; passport?: { user?: SessionUser } };
+}
+
+const TypingSignal = z.object({ to: z.guid(), donationId: z.number().int().positive().max(2_147_483_647).nullable() });
+/** A typing hint per socket at most this often: the indicator needs no more. */
+const TYPING_INTERVAL_MS = 1000;
+
+/**
+ * socket.io on the gateway's own HTTP server and origin. A socket is a signed-in session's: the
+ * handshake goes through the same session middleware as HTTP, and without a member it is refused.
+ * Each socket joins its member's room and its session's; rooms are shared by every gateway
+ * replica through Redis, so a push from any replica reaches the member wherever they are connected.
+ */
+@Injectable()
+export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('realtime');
+  private io: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
+  private adapterClients: RedisClient[] = [];
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(SESSION_MIDDLEWARE) private readonly sessions: SessionMiddleware,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const pub = this.redis.duplicate();
+    const sub = this.redis.duplicate();
+    for (const client of [pub, sub]) client.on('error', (error: Error) => this.logger.warn(`redis: ${error.message}`));
+    this.adapterClients = [pub, sub];
+    const allowed = new Set(this.config.PUBLIC_ORIGINS);
+    const io = new Server<ClientToServerEvents, ServerToClientEvents>(this.adapterHost.httpAdapter.getHttpServer() as HttpServer, {
+      path: '/socket.io',
+      serveClient: false,
+      adapter: createAdapter(pub, sub, { key: 'hdiya-socket' }),
+      // Another site's page must not open a socket with the member's cookie.
+      allowRequest: (req, callback) => {
+        const origin = req.headers.origin;
+        callback(null, !origin || allowed.has(origin) || sameHost(origin, req.headers.host));
+      },
+    });
+    io.engine.use(this.sessions);
+    io.engine.use(absoluteSessionLifetime(this.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000));
+    io.use((socket, next) => {
+      const request = socket.request as SessionRequest;
+      const userId = request.session?.passport?.user?.id;
+      if (!userId || !request.session) return next(new Error('Vous devez être connecté.'));
+      socket.data.userId = userId;
+      socket.data.lastTypingAt = 0;
+      void socket.join([memberRoom(userId), sessionRoom(request.session.id)]);
+      next();
+    });
+    io.on('connection', (socket: MemberSocket) => {
+      socket.on('typing', (signal) => this.relayTyping(socket, signal));
+    });
+    this.io = io;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Not io.close(): that would close the HTTP server, which Nest closes itself.
+    this.io?.local.disconnectSockets(true);
+    this.io?.engine.close();
+    await Promise.all(this.adapterClients.map((client) => client.quit().catch(() => undefined)));
+  }
+
+  /** Sends a push to its members' rooms, on whichever replica their sockets are. */
+  push({ members, event, data }: Push): void {
+    if (!this.io || members.length === 0) return;
+    (this.io.to(members.map(memberRoom)) as { emit(event: string, data: unknown): boolean }).emit(event, data);
+  }
+
+  /** Logout: the session's sockets close, on every replica. */
+  async closeSession(sessionId: string): Promise<void> {
+    this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Open sockets on this replica. */
+  connectedCount(): number {
+    return this.io?.engine.clientsCount ?? 0;
+  }
+
+  private relayTyping(socket: MemberSocket, signal: unknown): void {
+    const parsed = TypingSignal.safeParse(signal);
+    const now = Date.now();
+    if (!parsed.success || parsed.data.to === socket.data.userId || now - socket.data.lastTypingAt < TYPING_INTERVAL_MS) return;
+    socket.data.lastTypingAt = now;
+    this.io?.to(memberRoom(parsed.data.to)).emit('typing', { from: socket.data.userId, donationId: parsed.data.donationId });
+  }
+}
+
+/** The page's origin names this very host: the product's own page. */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
