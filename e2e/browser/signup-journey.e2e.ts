@@ -1,26 +1,14 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
+import { launchBrowser } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
 import { expectBalance } from '../support/members.js';
-
-// Debian's Chromium; no browser download is possible (or wanted) on build machines.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchBrowser();
 });
 
 afterAll(() => browser?.close());

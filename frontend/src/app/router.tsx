@@ -7,6 +7,7 @@ import {
   MyReservationsPanel,
 } from '@/features/donations/components/member-donation-lists';
 import { HomePage } from '@/features/home/pages/home-page';
+import { ContactDonorForm } from '@/features/messages/components/contact-donor-form';
 import { AboutPage } from '@/features/info/pages/about-page';
 import { HowItWorksPage } from '@/features/info/pages/how-it-works-page';
 import { LegalNoticePage } from '@/features/info/pages/legal-notice-page';
@@ -14,7 +15,6 @@ import { PrivacyPolicyPage } from '@/features/info/pages/privacy-policy-page';
 import { SuccessStoriesPage } from '@/features/info/pages/success-stories-page';
 import { TermsOfServicePage } from '@/features/info/pages/terms-of-service-page';
 import { RootLayout } from './layout/root-layout';
-import { ComingSoonPage } from './pages/coming-soon-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -41,19 +41,25 @@ const AdminPage = lazy(() => import('@/features/admin/pages/admin-page').then((m
 const TransferPointsPage = lazy(() =>
   import('@/features/points/pages/transfer-points-page').then((m) => ({ default: m.TransferPointsPage })),
 );
+const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page').then((m) => ({ default: m.MessagesPage })));
+const NotificationsPage = lazy(() =>
+  import('@/features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 const PointsHistoryPage = lazy(() =>
   import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
 );
 
 // Features do not import each other (conventions §10): pages that show another feature's
 // pieces receive them here, where the app composes features.
+const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
+
 const profilePanels = {
   donations: <MyDonationsPanel />,
   reservations: <MyReservationsPanel />,
   favorites: <FavoriteDonationsPanel />,
 };
 
-// Every route of spec §2. Screens that arrive with later issues share the coming-soon page.
+// Every route of spec §2.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -61,15 +67,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage nearby={<NearbyDonations />} /> },
       { path: 'donations', element: <BrowsePage /> },
-      { path: 'donations/:id', element: <DonationDetailPage /> },
+      { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} /> },
       { path: 'create-donation', element: <CreateDonationPage /> },
       { path: 'edit-donation/:id', element: <EditDonationPage /> },
       { path: 'profile', element: <ProfilePage panels={profilePanels} /> },
-      { path: 'messages', element: <ComingSoonPage screen="messages" /> },
+      { path: 'messages', element: <MessagesPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'transfer-points', element: <TransferPointsPage /> },
       { path: 'points-history', element: <PointsHistoryPage /> },
-      { path: 'notifications', element: <ComingSoonPage screen="notifications" /> },
+      { path: 'notifications', element: <NotificationsPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'about', element: <AboutPage /> },

@@ -35,14 +35,40 @@ const ar = messagesOf('ar');
 const areas = new Set(Object.keys(fr).map((key) => key.split('.')[0]));
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
+// Counted messages use i18next's plural suffixes: French needs `one` and `other`, Arabic all six
+// forms of its plural rules. Keys are compared by their base (`messages.unread`).
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const PLURAL_FORMS = { fr: ['one', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
+const baseOf = (key: string) => key.replace(PLURAL, '');
+const pluralBases = (messages: Record<string, string>) => new Set(Object.keys(messages).filter((key) => PLURAL.test(key)).map(baseOf));
+
 describe('locales', () => {
   it('should have the same keys in French and Arabic', () => {
-    expect(Object.keys(ar).sort()).toEqual(Object.keys(fr).sort());
+    const bases = (messages: Record<string, string>) => [...new Set(Object.keys(messages).map(baseOf))].sort();
+    expect(bases(ar)).toEqual(bases(fr));
+  });
+
+  it('should give every counted message all the plural forms of each language', () => {
+    for (const [language, messages] of [['fr', fr], ['ar', ar]] as const) {
+      for (const base of pluralBases(messages)) {
+        expect({ language, base, forms: PLURAL_FORMS[language].filter((form) => !(`${base}_${form}` in messages)) }).toEqual({ language, base, forms: [] });
+      }
+    }
   });
 
   it('should keep the same interpolations and tags in both languages', () => {
+    const counted = pluralBases(fr);
     for (const key of Object.keys(fr)) {
+      if (counted.has(baseOf(key))) continue;
       expect({ key, vars: variables(ar[key] ?? '') }).toEqual({ key, vars: variables(fr[key]) });
+    }
+    // A plural form may spell its number out ("رسالتان"), so it may leave {{count}} out, nothing else.
+    for (const base of counted) {
+      const allowed = new Set(variables(fr[`${base}_other`] ?? ''));
+      for (const form of PLURAL_FORMS.ar) {
+        expect({ base, form, extra: variables(ar[`${base}_${form}`] ?? '').filter((v) => !allowed.has(v)) }).toEqual({ base, form, extra: [] });
+        expect({ base, form, missing: [...allowed].filter((v) => v !== 'count' && !variables(ar[`${base}_${form}`] ?? '').includes(v)) }).toEqual({ base, form, missing: [] });
+      }
     }
   });
 
@@ -58,7 +84,8 @@ describe('locales', () => {
       }
     }
     expect(used.size).toBeGreaterThan(50);
-    const missing = [...used].filter((key) => !(key in fr) || !(key in ar));
+    const defined = (messages: Record<string, string>, key: string) => key in messages || `${key}_other` in messages;
+    const missing = [...used].filter((key) => !defined(fr, key) || !defined(ar, key));
     expect(missing).toEqual([]);
   });
 

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { MessagesLink } from '@/features/notifications/components/messages-link';
+import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { PointsSummary } from '@/features/points/components/points-summary';
 import { useUser } from '@/lib/auth';
 import { LanguageSwitch } from './language-switch';
@@ -55,6 +57,13 @@ export function Header() {
               blockedPoints={user.blockedPoints}
               reliabilityScore={user.reliabilityScore}
             />
+          )}
+
+          {user && (
+            <>
+              <MessagesLink />
+              <NotificationsMenu />
+            </>
           )}
 
           <LanguageSwitch />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { DonationImage } from '@/components/donation-image';
@@ -25,8 +25,11 @@ import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, R
 import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
 
+/** The message form for non-owners, given by the app (features do not import each other). */
+export type ContactSlot = (donation: Donation) => ReactNode;
+
 /** /donations/:id (spec §2): the donation, and reserve / confirm / cancel by who is looking (design §3). */
-export function DonationDetailPage() {
+export function DonationDetailPage({ contact }: { contact?: ContactSlot }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const donationId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
@@ -64,10 +67,10 @@ export function DonationDetailPage() {
     );
   }
   if (!donation.data) return <DetailSkeleton />;
-  return <DonationDetail donation={donation.data} />;
+  return <DonationDetail donation={donation.data} contact={contact} />;
 }
 
-function DonationDetail({ donation }: { donation: Donation }) {
+function DonationDetail({ donation, contact }: { donation: Donation; contact?: ContactSlot }) {
   const { t, i18n } = useTranslation();
   const { data: user, isPending: userPending } = useUser();
   const location = useLocationState();
@@ -141,7 +144,10 @@ function DonationDetail({ donation }: { donation: Donation }) {
             (actions.role === 'owner' ? (
               <OwnerActions donation={donation} actions={actions} />
             ) : (
-              <MemberActions donation={donation} user={user ?? null} actions={actions} />
+              <>
+                <MemberActions donation={donation} user={user ?? null} actions={actions} />
+                {contact?.(donation)}
+              </>
             ))}
         </div>
       </div>

@@ -1,0 +1,29 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { testEnv } from '@hdiya/testing';
+import type { ApiClient } from './api-client.js';
+
+// Debian's Chromium; no browser download is possible (or wanted) on build machines.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A browser context signed in as the member behind `client`, in French or Arabic. */
+export async function signedInContext(browser: Browser, client: ApiClient, language: 'fr' | 'ar' = 'fr'): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+  await context.addCookies([{ name: 'hdiya.sid', value: client.sessionCookie!, url: testEnv().gatewayUrl }]);
+  // The language the member chose last time (the web app keeps it in localStorage).
+  await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
+  return context;
+}

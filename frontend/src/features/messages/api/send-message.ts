@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageView } from '@hdiya/contracts';
+import { api } from '@/lib/api-client';
+import { messagesKeys } from './keys';
+
+export interface SendMessageInput {
+  content: string;
+  receiverId: string;
+  donationId: number | null;
+  /** The message's own id from the start: a retry stores it once (the server answers the first copy). */
+  clientId: string;
+}
+
+/** POST /api/messages → 201 with the stored message, answered only once it is committed. */
+export function sendMessage(input: SendMessageInput): Promise<MessageView> {
+  return api.post<MessageView>('/api/messages', input);
+}
+
+/** Puts a message into its thread's cache once (a push may have brought it first). */
+export function addToThread(queryClient: ReturnType<typeof useQueryClient>, message: MessageView, otherId: string): void {
+  const key = messagesKeys.thread(otherId, message.donationId ?? 'none');
+  queryClient.setQueryData<MessageView[]>(key, (thread) => (!thread ? thread : thread.some((m) => m.id === message.id) ? thread : [...thread, message]));
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message) => {
+      addToThread(queryClient, message, message.receiverId);
+      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MessagingRules } from '@hdiya/contracts';
+import { Button, buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useUser } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { useSendMessage } from '../api/send-message';
+import { conversationHref } from '@/lib/conversation-link';
+
+export interface ContactDonorProps {
+  ownerId: string;
+  donationId: number;
+}
+
+/** "Contacter le donateur" on a donation's page (spec §2): the first message of the conversation. */
+export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const { data: user } = useUser();
+  const send = useSendMessage();
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) {
+      toast({ title: t('common.signInRequired'), description: t('messages.loginToSend'), action: { label: t('layout.login'), href: '/login' } });
+      return;
+    }
+    const content = text.trim();
+    if (!content) return;
+    send.mutate(
+      { content, receiverId: ownerId, donationId, clientId: crypto.randomUUID() },
+      {
+        onSuccess: () => {
+          setText('');
+          setSent(true);
+          toast({ title: t('messages.sent'), variant: 'success' });
+        },
+        onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'messages.sendError'), variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <form className="stack contact-donor" onSubmit={submit} data-testid="contact-donor-form">
+      <label htmlFor="contact-donor-message" className="contact-donor__label">
+        {t('messages.contact.title')}
+      </label>
+      <textarea
+        id="contact-donor-message"
+        className="input"
+        rows={3}
+        dir="auto"
+        value={text}
+        maxLength={MessagingRules.contentMaxLength}
+        placeholder={t('messages.contact.placeholder')}
+        disabled={!user}
+        onChange={(event) => setText(event.target.value)}
+        data-testid="contact-donor-input"
+      />
+      <div className="row">
+        <Button type="submit" loading={send.isPending} disabled={Boolean(user) && !text.trim()} data-testid="contact-donor-send">
+          {t('messages.contact.send')}
+        </Button>
+        {sent && (
+          <Link to={conversationHref(ownerId, donationId)} className={buttonClass('ghost', 'sm')} data-testid="contact-donor-open">
+            {t('messages.contact.open')}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

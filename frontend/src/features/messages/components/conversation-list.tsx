@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ConversationView } from '@hdiya/contracts';
+import { nameInitials } from '@/lib/auth';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { conversationHref } from '@/lib/conversation-link';
+
+interface ConversationListProps {
+  conversations: ConversationView[];
+  userId: string;
+  selected: { otherId: string | null; donation: number | 'none' };
+}
+
+/** The member's conversations, newest first: other member, donation, last message, unread count. */
+export function ConversationList({ conversations, userId, selected }: ConversationListProps) {
+  const { t, i18n } = useTranslation();
+  if (conversations.length === 0) {
+    return (
+      <p className="muted messages__empty" data-testid="conversations-empty">
+        {t('messages.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className="conversation-list" data-testid="conversation-list">
+      {conversations.map((conversation) => {
+        const { otherUser, donation, lastMessage, unreadCount } = conversation;
+        const active = selected.otherId === otherUser.id && selected.donation === (donation?.id ?? 'none');
+        return (
+          <li key={`${otherUser.id}:${donation?.id ?? 'none'}`}>
+            <Link
+              to={conversationHref(otherUser.id, donation?.id ?? null)}
+              className={active ? 'conversation conversation--active' : 'conversation'}
+              aria-current={active ? 'true' : undefined}
+              data-testid="conversation"
+              data-other-id={otherUser.id}
+            >
+              <span className="avatar" aria-hidden="true">
+                {nameInitials(otherUser.displayName)}
+              </span>
+              <span className="conversation__body">
+                <span className="conversation__top">
+                  <bdi className="conversation__name">{otherUser.displayName}</bdi>
+                  <time className="muted conversation__time" dateTime={lastMessage.createdAt}>
+                    {formatRelativeTime(lastMessage.createdAt, t, i18n.language)}
+                  </time>
+                </span>
+                {donation && (
+                  <span className="badge conversation__donation">
+                    <bdi>{donation.title}</bdi>
+                  </span>
+                )}
+                <span className="conversation__last muted" dir="auto">
+                  {lastMessage.senderId === userId ? t('messages.you') : ''}
+                  {lastMessage.content}
+                </span>
+              </span>
+              {unreadCount > 0 && (
+                <span className="badge badge--count" data-testid="conversation-unread">
+                  {t('messages.unread', { count: unreadCount })}
+                </span>
+              )}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,149 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MessageView } from '@hdiya/contracts';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/errors';
+import { useRealtimeEvent } from '@/lib/realtime';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { useConversation, useMemberProfile } from '../api/get-conversation';
+import { useSendMessage } from '../api/send-message';
+import { isOutgoing, mergeOutgoing, type OutgoingMessage } from '../lib/outgoing';
+import { MessageComposer } from './message-composer';
+
+/** How long "… écrit" stays after the last typing signal. */
+const TYPING_SHOWN_MS = 3000;
+
+interface MessageThreadProps {
+  userId: string;
+  otherId: string;
+  donation: number | 'none';
+  /** From the conversation list, when the conversation already exists. */
+  otherName?: string;
+  donationTitle?: string | null;
+}
+
+/** One conversation: its messages oldest first, the member's own on the inline end, and the send form. */
+export function MessageThread({ userId, otherId, donation, otherName, donationTitle }: MessageThreadProps) {
+  const { t, i18n } = useTranslation();
+  const { toast } = useToast();
+  const thread = useConversation(otherId, donation);
+  const messages = thread.data ?? [];
+  const profile = useMemberProfile(otherId, !otherName && messages.length === 0);
+  const send = useSendMessage();
+  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const [typingUntil, setTypingUntil] = useState(0);
+  const endRef = useRef<HTMLDivElement>(null);
+  const donationId = donation === 'none' ? null : donation;
+  const name = otherName ?? messages.find((m) => m.senderId === otherId)?.sender.displayName ?? messages[0]?.receiver.displayName ?? profile.data?.displayName ?? '';
+  const title = donationTitle ?? messages.find((m) => m.donation)?.donation?.title ?? null;
+
+  useRealtimeEvent('typing', (signal) => {
+    if (signal.from === otherId && (signal.donationId ?? 'none') === donation) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+  });
+  useEffect(() => {
+    if (typingUntil === 0) return;
+    const timer = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [typingUntil]);
+
+  const shown = mergeOutgoing(messages, outgoing);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [shown.length]);
+
+  const deliver = (item: OutgoingMessage) => {
+    setOutgoing((list) => [...list.filter((o) => o.clientId !== item.clientId), { ...item, status: 'sending' }]);
+    send.mutate(
+      { content: item.content, receiverId: otherId, donationId, clientId: item.clientId },
+      {
+        onSuccess: () => setOutgoing((list) => list.filter((o) => o.clientId !== item.clientId)),
+        onError: (error) => {
+          setOutgoing((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' } : o)));
+          toast({ title: t('common.error'), description: errorMessage(error, t, 'messages.sendError'), variant: 'error' });
+        },
+      },
+    );
+  };
+
+  const lastOwnRead = [...messages].reverse().find((m) => m.senderId === userId)?.read ?? false;
+
+  return (
+    <section className="thread" aria-label={name} data-testid="message-thread" data-other-id={otherId}>
+      <header className="thread__header">
+        <h2 className="thread__name">
+          <bdi>{name}</bdi>
+        </h2>
+        {title && (
+          <p className="muted thread__about" data-testid="thread-about">
+            {t('messages.about')} <bdi>{title}</bdi>
+          </p>
+        )}
+      </header>
+      <div className="thread__messages" aria-live="polite" data-testid="thread-messages">
+        {thread.isPending ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : shown.length === 0 ? (
+          <p className="muted messages__empty" data-testid="thread-empty">
+            {t('messages.emptyThread')}
+          </p>
+        ) : (
+          shown.map((item) =>
+            isOutgoing(item) ? (
+              <OutgoingBubble key={item.clientId} item={item} onRetry={() => deliver(item)} />
+            ) : (
+              <MessageBubble key={item.id} message={item} own={item.senderId === userId} when={formatRelativeTime(item.createdAt, t, i18n.language)} />
+            ),
+          )
+        )}
+        {lastOwnRead && outgoing.length === 0 && (
+          <p className="muted thread__read" data-testid="thread-read">
+            {t('messages.read')}
+          </p>
+        )}
+        {typingUntil > 0 && (
+          <p className="muted thread__typing" data-testid="thread-typing">
+            {t('messages.typing', { name: `\u2068${name}\u2069` })}
+          </p>
+        )}
+        <div ref={endRef} />
+      </div>
+      <MessageComposer receiverId={otherId} donationId={donationId} onSend={(content) => deliver({ clientId: crypto.randomUUID(), content, status: 'sending' })} />
+    </section>
+  );
+}
+
+function MessageBubble({ message, own, when }: { message: MessageView; own: boolean; when: string }) {
+  return (
+    <div className={own ? 'bubble bubble--own' : 'bubble'} data-testid="message" data-own={own} data-message-id={message.id}>
+      {/* Text only: whatever markup a member typed is shown as the characters it is. */}
+      <p className="bubble__text" dir="auto">
+        {message.content}
+      </p>
+      <time className="bubble__time" dateTime={message.createdAt}>
+        {when}
+      </time>
+    </div>
+  );
+}
+
+function OutgoingBubble({ item, onRetry }: { item: OutgoingMessage; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`bubble bubble--own bubble--${item.status}`} data-testid="message-outgoing" data-status={item.status}>
+      <p className="bubble__text" dir="auto">
+        {item.content}
+      </p>
+      {item.status === 'sending' ? (
+        <span className="bubble__time">{t('messages.sending')}</span>
+      ) : (
+        <span className="bubble__failed">
+          {t('messages.failed')}{' '}
+          <Button variant="ghost" size="sm" onClick={onRetry} data-testid="message-retry">
+            {t('messages.retry')}
+          </Button>
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useUser } from '@/lib/auth';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConversations } from '../api/get-conversations';
+import { ConversationList } from '../components/conversation-list';
+import { MessageThread } from '../components/message-thread';
+import { conversationOf } from '../lib/outgoing';
+import '../components/messages.css';
+
+/** /messages (spec §2): conversations on one side, the selected thread on the other. */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const { data: user, isPending } = useUser();
+  const [params] = useSearchParams();
+  const selected = conversationOf(params);
+  const conversations = useConversations(Boolean(user));
+  usePageTitle(t('messages.title'));
+
+  const signedOut = !isPending && !user;
+  useEffect(() => {
+    if (signedOut) toast({ title: t('common.signInRequired'), description: t('messages.loginRequired'), action: { label: t('layout.login'), href: '/login' } });
+  }, [signedOut, t, toast]);
+  if (signedOut) return <Navigate to="/" replace />;
+  if (!user) return null;
+
+  const current = conversations.data?.find((c) => c.otherUser.id === selected.otherId && (c.donation?.id ?? 'none') === selected.donation);
+
+  return (
+    <div className="container page messages" data-testid="messages-page" data-has-selection={selected.otherId !== null}>
+      <h1 className="visually-hidden">{t('messages.title')}</h1>
+      <aside className="card messages__list" aria-label={t('messages.title')}>
+        <input type="search" className="input messages__search" placeholder={t('messages.search')} aria-label={t('messages.search')} />
+        {conversations.isPending ? <p className="muted">{t('common.loading')}</p> : <ConversationList conversations={conversations.data ?? []} userId={user.id} selected={selected} />}
+      </aside>
+      <div className="card messages__pane">
+        {selected.otherId ? (
+          <>
+            <Link to="/messages" className="back-link messages__back">
+              {t('messages.back')}
+            </Link>
+            <MessageThread
+              key={`${selected.otherId}:${selected.donation}`}
+              userId={user.id}
+              otherId={selected.otherId}
+              donation={selected.donation}
+              otherName={current?.otherUser.displayName}
+              donationTitle={current?.donation?.title}
+            />
+          </>
+        ) : (
+          <div className="empty-state" data-testid="messages-no-selection">
+            <p>{t('messages.noSelection')}</p>
+            <Link to="/donations" className={buttonClass('outline')}>
+              {t('messages.browse')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export const notificationsKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+};

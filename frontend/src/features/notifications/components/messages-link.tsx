@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { badgeText } from '@hdiya/contracts';
+import { useUnreadCounts } from '@/lib/unread-counts';
+import './notifications.css';
+
+/** The header's messages entry, with the unread messages badge ('9+' above 9). */
+export function MessagesLink() {
+  const { t } = useTranslation();
+  const counts = useUnreadCounts(true);
+  const unread = counts.data?.messages ?? 0;
+  return (
+    <Link to="/messages" className="header-icon" aria-label={t('notifications.messages', { count: unread })} data-testid="messages-link">
+      <span aria-hidden="true">💬</span>
+      {unread > 0 && (
+        <span className="header-icon__badge" data-testid="messages-badge">
+          {badgeText(unread)}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { badgeText } from '@hdiya/contracts';
+import { Button } from '@/components/ui/button';
+import { useUnreadCounts } from '@/lib/unread-counts';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-read';
+import { NotificationItem } from './notification-item';
+import './notifications.css';
+
+/** How many notifications the header's dropdown lists. */
+const MENU_SIZE = 5;
+
+/** The header's bell: a badge with the unread count and a dropdown of the latest notifications. */
+export function NotificationsMenu() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+  const counts = useUnreadCounts(true);
+  const list = useNotifications(open);
+  const markAll = useMarkAllNotificationsRead();
+  const unread = counts.data?.notifications ?? 0;
+  const latest = (list.data?.pages.flat() ?? []).slice(0, MENU_SIZE);
+
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="header-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="header-icon"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('notifications.open', { count: unread })}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="notifications-trigger"
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 && (
+          <span className="header-icon__badge" data-testid="notifications-badge">
+            {badgeText(unread)}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="header-menu__panel card" id={menuId} data-testid="notifications-menu">
+          <div className="header-menu__top">
+            <strong>{t('notifications.title')}</strong>
+            {unread > 0 && (
+              <Button variant="ghost" size="sm" onClick={() => markAll.mutate()} data-testid="notifications-read-all">
+                {t('notifications.markAll')}
+              </Button>
+            )}
+          </div>
+          {latest.length === 0 ? (
+            <p className="muted" data-testid="notifications-empty">
+              {list.isPending ? t('common.loading') : t('notifications.empty')}
+            </p>
+          ) : (
+            <div className="notification-list">
+              {latest.map((notification) => (
+                <NotificationItem key={notification.id} notification={notification} onOpen={() => setOpen(false)} />
+              ))}
+            </div>
+          )}
+          <Link to="/notifications" className="header-menu__all">
+            {t('notifications.seeAll')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

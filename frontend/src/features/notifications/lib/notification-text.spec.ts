@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NotificationView } from '@hdiya/contracts';
+import { i18n } from '@/lib/i18n';
+import { notificationHref, notificationText } from './notification-text';
+
+const base = { id: 'n1', read: false, createdAt: '2026-11-23T10:00:00.000Z' };
+const points = (count: number): NotificationView => ({ ...base, kind: 'points_received', params: { points: count, senderName: 'Salma T.', message: null } });
+const reserved: NotificationView = {
+  ...base,
+  kind: 'reservation_made',
+  params: { donationId: 12, title: 'Lampe', reserverName: 'Youssef A.', expiresAt: '2026-12-03T10:00:00.000Z' },
+};
+const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
+afterAll(() => i18n.changeLanguage('fr'));
+
+describe('notification text', () => {
+  it('should write each kind in French from its parameters, names isolated from the sentence', async () => {
+    await i18n.changeLanguage('fr');
+    expect(notificationText(reserved, i18n.t)).toBe('\u2068Youssef A.\u2069 a réservé « \u2068Lampe\u2069 ».');
+    expect(plain(notificationText(points(1), i18n.t))).toBe('Salma T. vous a transféré 1 point.');
+    expect(plain(notificationText(points(3), i18n.t))).toBe('Salma T. vous a transféré 3 points.');
+  });
+
+  it('should use the Arabic plural forms for counts', async () => {
+    await i18n.changeLanguage('ar');
+    expect(plain(notificationText(points(1), i18n.t))).toBe('حوّل إليك Salma T. نقطة واحدة.');
+    expect(plain(notificationText(points(2), i18n.t))).toBe('حوّل إليك Salma T. نقطتين.');
+    expect(plain(notificationText(points(7), i18n.t))).toBe('حوّل إليك Salma T. 7 نقاط.');
+    expect(plain(notificationText(points(15), i18n.t))).toBe('حوّل إليك Salma T. 15 نقطة.');
+  });
+
+  it('should lead to what the notification is about', () => {
+    expect(notificationHref(reserved)).toBe('/donations/12');
+    expect(notificationHref(points(2))).toBe('/points-history');
+    expect(notificationHref({ ...base, kind: 'message_received', params: { senderId: 'u-1', senderName: 'A', donationId: null, title: null } })).toBe('/messages?with=u-1');
+  });
+});

@@ -1,0 +1,50 @@
+import type { TFunction } from 'i18next';
+import type { NotificationView } from '@hdiya/contracts';
+import { conversationHref } from '@/lib/conversation-link';
+
+/** Isolates member-written text (names, titles) so it keeps its own direction inside a sentence. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** The sentence for a notification, in the screen's language, from its kind and parameters. */
+export function notificationText(notification: NotificationView, t: TFunction): string {
+  switch (notification.kind) {
+    case 'reservation_made': {
+      const p = notification.params;
+      return t('notifications.kinds.reservation_made', { name: isolate(p.reserverName), title: isolate(p.title) });
+    }
+    case 'reservation_cancelled': {
+      const p = notification.params;
+      return t(`notifications.kinds.reservation_cancelled_by_${p.cancelledBy}`, { name: isolate(p.byName), title: isolate(p.title) });
+    }
+    case 'reception_confirmed': {
+      const p = notification.params;
+      return t('notifications.kinds.reception_confirmed', { name: isolate(p.reserverName), title: isolate(p.title), count: p.points });
+    }
+    case 'reservation_expired': {
+      const p = notification.params;
+      return t(`notifications.kinds.reservation_expired_${p.role}`, { title: isolate(p.title) });
+    }
+    case 'points_received': {
+      const p = notification.params;
+      return t('notifications.kinds.points_received', { name: isolate(p.senderName), count: p.points });
+    }
+    case 'message_received': {
+      const p = notification.params;
+      return p.title
+        ? t('notifications.kinds.message_received_about', { name: isolate(p.senderName), title: isolate(p.title) })
+        : t('notifications.kinds.message_received', { name: isolate(p.senderName) });
+    }
+  }
+}
+
+/** Where a notification leads: the donation, the conversation, or the points history. */
+export function notificationHref(notification: NotificationView): string {
+  switch (notification.kind) {
+    case 'points_received':
+      return '/points-history';
+    case 'message_received':
+      return conversationHref(notification.params.senderId, notification.params.donationId);
+    default:
+      return `/donations/${notification.params.donationId}`;
+  }
+}
