@@ -62,6 +62,20 @@ async function member([username, firstName, lastName], index) {
   return api;
 }
 
+/** A short exchange about the first donation, so the messages screen has something to show. */
+async function conversation(owner, asker, donationId) {
+  const [ownerId, askerId] = await Promise.all([owner, asker].map(async (api) => (await api('GET', '/api/auth/user')).body.id));
+  const lines = [
+    [asker, ownerId, 'Bonjour, votre objet est-il toujours disponible ?'],
+    [owner, askerId, 'Oui ! Vous pouvez passer ce soir après 18 h.'],
+    [asker, ownerId, 'شكرا جزيلا، سأمر على الساعة السابعة.'],
+  ];
+  for (const [from, receiverId, content] of lines) {
+    const res = await from('POST', '/api/messages', { content, receiverId, donationId });
+    if (res.status !== 201) throw new Error(`demo message refused: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
 /** A simple picture per object: the category's colours and a few shapes placed by a seed. */
 async function picture(categoryId, seed) {
   const [dark, light] = CATEGORY_COLOURS[categoryId];
@@ -98,6 +112,7 @@ async function main() {
   for (const [i, m] of DEMO_MEMBERS.entries()) members.push(await member(m, i));
   const entries = Object.entries(CATALOGUE).flatMap(([categoryId, items]) => items.map((item) => [Number(categoryId), item]));
   let done = 0;
+  let firstDonationId = null;
   await inPool(Array.from({ length: DONATIONS }, (_, i) => i), 4, async (i) => {
     const [categoryId, [titleFr, descriptionFr, titleAr, descriptionAr]] = entries[(i * 7) % entries.length];
     const city = CITIES[i % CITIES.length];
@@ -114,9 +129,11 @@ async function main() {
       imageUrl: `data:image/jpeg;base64,${photo.toString('base64')}`,
     });
     if (res.status !== 201) throw new Error(`donation ${i} refused: ${res.status} ${JSON.stringify(res.body)}`);
+    if (i === 0) firstDonationId = res.body.id;
     done += 1;
     if (done % 80 === 0) say(`${done} / ${DONATIONS}`);
   });
+  await conversation(members[0], members[1], firstDonationId);
   say(`demo data loaded: ${DONATIONS} donations, ${members.length} members (password ${DEMO_PASSWORD}), administrator ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`);
 }
 
