@@ -40,7 +40,9 @@ export async function startRealtime(): Promise<void> {
   const { io } = await import('socket.io-client');
   if (started !== generation || socket) return;
   let everConnected = false;
-  socket = io({ path: '/socket.io', withCredentials: true, reconnectionDelayMax: 10_000 });
+  // WebSocket only: long-polling would need sticky sessions across gateway replicas, and the API
+  // polling below already covers networks that block WebSockets.
+  socket = io({ path: '/socket.io', transports: ['websocket'], withCredentials: true, reconnectionDelayMax: 10_000 });
   socket.on('connect', () => {
     setConnected(true);
     if (everConnected) dispatch(RECONNECTED, undefined);
