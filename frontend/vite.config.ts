@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { initialSize } from './build/initial-size.ts';
 
 // The gateway serves /api and socket.io on port 3000; in development Vite forwards both so the
 // session cookie stays first-party. Keep the Host header (no changeOrigin): the gateway's Origin
@@ -13,7 +14,7 @@ const proxy = {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), initialSize()],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

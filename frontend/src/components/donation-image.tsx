@@ -1,5 +1,6 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import './donation-image.css';
+import { Gift } from 'lucide-react';
 
 /** A donation photo; a missing or broken file shows a neutral placeholder instead of a broken icon. */
 export function DonationImage({ src, alt = '', className, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
@@ -7,7 +8,7 @@ export function DonationImage({ src, alt = '', className, ...rest }: ImgHTMLAttr
   if (!src || failed === src) {
     return (
       <span className={['donation-image-placeholder', className].filter(Boolean).join(' ')} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
-        <span aria-hidden="true">🎁</span>
+        <Gift className="icon" aria-hidden="true" />
       </span>
     );
   }

@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -8,8 +9,8 @@ export function SignInRequired({ text, testId = 'sign-in-required' }: { text: st
   return (
     <div className="container page">
       <div className="card empty-state" data-testid={testId}>
-        <p className="empty-state__icon" aria-hidden="true">
-          🔒
+        <p className="empty-state__icon">
+          <Lock className="icon icon--xl" aria-hidden="true" />
         </p>
         <h1>{t('common.signInRequired')}</h1>
         <p>{text}</p>

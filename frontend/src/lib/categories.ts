@@ -4,19 +4,20 @@ export type CategoryColor = 'primary' | 'secondary' | 'green' | 'yellow' | 'red'
 
 export interface DefaultCategory {
   id: number;
+  /** The icon's name, as the server names it (components/category-icon draws it). */
   icon: string;
   color: CategoryColor;
 }
 
 export const DEFAULT_CATEGORIES: readonly DefaultCategory[] = [
-  { id: 1, icon: '🛋️', color: 'primary' },
-  { id: 2, icon: '👕', color: 'secondary' },
-  { id: 3, icon: '🍎', color: 'green' },
-  { id: 4, icon: '📚', color: 'yellow' },
-  { id: 5, icon: '🧸', color: 'red' },
-  { id: 6, icon: '💻', color: 'purple' },
-  { id: 7, icon: '🍼', color: 'blue' },
-  { id: 8, icon: '📦', color: 'teal' },
+  { id: 1, icon: 'sofa', color: 'primary' },
+  { id: 2, icon: 'shirt', color: 'secondary' },
+  { id: 3, icon: 'apple', color: 'green' },
+  { id: 4, icon: 'book-open', color: 'yellow' },
+  { id: 5, icon: 'toy-brick', color: 'red' },
+  { id: 6, icon: 'smartphone', color: 'purple' },
+  { id: 7, icon: 'baby', color: 'blue' },
+  { id: 8, icon: 'package', color: 'teal' },
 ];
 
 export function categoryHref(id: number): string {
@@ -29,22 +30,6 @@ export interface Category {
   name: string;
   icon: string;
   color: string;
-}
-
-// The server names icons; we draw them as emoji rather than ship an icon font.
-const ICONS: Record<string, string> = {
-  sofa: '🛋️',
-  shirt: '👕',
-  apple: '🍎',
-  'book-open': '📚',
-  'toy-brick': '🧸',
-  smartphone: '📱',
-  baby: '🍼',
-  package: '📦',
-};
-
-export function categoryIcon(icon: string | undefined): string {
-  return (icon && ICONS[icon]) || '📦';
 }
 
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { categoryHref } from '@/lib/categories';
+import { Gift } from 'lucide-react';
 
 // Footer categories 1..5, named after the category table of spec §3 (its footer list disagrees).
 const FOOTER_CATEGORY_IDS = [1, 2, 3, 4, 5] as const;
@@ -13,7 +14,7 @@ export function Footer() {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Link to="/" className="site-header__logo" aria-label="Hdiya">
-            <span aria-hidden="true">🎁</span>
+            <Gift className="icon" aria-hidden="true" />
             <span>Hdiya</span>
           </Link>
           <p className="muted">{t('layout.footer.tagline')}</p>

@@ -8,6 +8,7 @@ import { useUser } from '@/lib/auth';
 import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+import { Gift } from 'lucide-react';
 
 const NAV_LINKS = [
   { to: '/', key: 'layout.nav.home', end: true, secondary: false },
@@ -25,7 +26,7 @@ export function Header() {
     <header className="site-header" data-testid="site-header">
       <div className="container site-header__inner">
         <Link to="/" className="site-header__logo" aria-label="Hdiya" data-testid="logo">
-          <span aria-hidden="true">🎁</span>
+          <Gift className="icon" aria-hidden="true" />
           <span>Hdiya</span>
         </Link>
 

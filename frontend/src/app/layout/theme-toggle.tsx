@@ -1,12 +1,14 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { nextTheme, useTheme } from '@/lib/theme';
 
-const ICONS = { light: '☀️', dark: '🌙', system: '🖥️' } as const;
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 export function ThemeToggle() {
   const { t } = useTranslation();
   const [theme, setTheme] = useTheme();
   const label = t('layout.theme.label', { theme: t(`layout.theme.${theme}`) });
+  const Icon = ICONS[theme];
   return (
     <button
       type="button"
@@ -17,7 +19,7 @@ export function ThemeToggle() {
       data-theme-choice={theme}
       onClick={() => setTheme(nextTheme(theme))}
     >
-      <span aria-hidden="true">{ICONS[theme]}</span>
+      <Icon className="icon" aria-hidden="true" />
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { donationHref, type ModerationDonation } from '@/lib/donations';
 import { formatDateTime } from '@/lib/relative-time';
+import { Flag } from 'lucide-react';
 
 export interface ModerationCardProps {
   donation: ModerationDonation;
@@ -30,7 +31,7 @@ export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
           <DonationStatusBadge status={donation.status} />
           {donation.reportCount > 0 && (
             <span className="badge moderation-card__reports" data-testid="moderation-report-count">
-              <span aria-hidden="true">🚩</span> {t('admin.reports', { value: donation.reportCount })}
+              <Flag className="icon" aria-hidden="true" /> {t('admin.reports', { value: donation.reportCount })}
             </span>
           )}
         </div>

@@ -1,3 +1,4 @@
+import { Ban, Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -51,8 +52,8 @@ export function AdminPage() {
     return (
       <div className="container page">
         <div className="card empty-state" data-testid="admin-restricted">
-          <p className="empty-state__icon" aria-hidden="true">
-            🔒
+          <p className="empty-state__icon">
+            <Lock className="icon icon--xl" aria-hidden="true" />
           </p>
           <h1>{t('admin.restrictedTitle')}</h1>
           <p>{t('admin.restrictedText')}</p>
@@ -68,8 +69,8 @@ export function AdminPage() {
     return (
       <div className="container page">
         <div className="card empty-state" role="alert" data-testid="admin-forbidden">
-          <p className="empty-state__icon" aria-hidden="true">
-            ⛔
+          <p className="empty-state__icon">
+            <Ban className="icon icon--xl" aria-hidden="true" />
           </p>
           <h1>{t('admin.forbiddenTitle')}</h1>
           <p>{t('errors.ADMIN_ONLY')}</p>

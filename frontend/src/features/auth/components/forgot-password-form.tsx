@@ -1,3 +1,4 @@
+import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -43,9 +44,9 @@ export function ForgotPasswordForm() {
   if (sentTo) {
     return (
       <div className="stack auth-card__sent" data-testid="forgot-password-sent">
-        <div className="auth-card__icon" aria-hidden="true">
-          ✉️
-        </div>
+        <div className="auth-card__icon">
+            <Mail className="icon icon--xl" aria-hidden="true" />
+          </div>
         <h2>{t('auth.forgot.sentTitle')}</h2>
         <p className="muted">{t('auth.forgot.sentText', { email: sentTo })}</p>
         <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="back-to-login">

@@ -1,3 +1,4 @@
+import { Clock, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -5,9 +6,9 @@ import { ContactForm } from '../components/contact-form';
 import './contact.css';
 
 const INFO_CARDS = [
-  { id: 'email', icon: '✉️', value: 'contact@hdiya.ma', href: 'mailto:contact@hdiya.ma' },
-  { id: 'location', icon: '📍', value: null, href: null },
-  { id: 'response', icon: '⏱️', value: null, href: null },
+  { id: 'email', Icon: Mail, value: 'contact@hdiya.ma', href: 'mailto:contact@hdiya.ma' },
+  { id: 'location', Icon: MapPin, value: null, href: null },
+  { id: 'response', Icon: Clock, value: null, href: null },
 ] as const;
 
 const HOURS = ['weekdays', 'saturday', 'sunday'] as const;
@@ -32,8 +33,8 @@ export function ContactPage() {
         <aside className="stack">
           {INFO_CARDS.map((card) => (
             <div key={card.id} className="card contact-info">
-              <span className="contact-info__icon" aria-hidden="true">
-                {card.icon}
+              <span className="contact-info__icon">
+                <card.Icon className="icon icon--lg" aria-hidden="true" />
               </span>
               <div>
                 <h2 className="contact-info__title">{t(`contact.info.${card.id}.title`)}</h2>

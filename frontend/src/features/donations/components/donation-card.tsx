@@ -8,6 +8,7 @@ import { donationHref, type Donation } from '@/lib/donations';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useCityLabel } from '../api/get-cities';
 import { FavoriteButton } from './favorite-button';
+import { MapPin } from 'lucide-react';
 
 export interface DonationCardProps {
   donation: Donation;
@@ -53,7 +54,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
         <p className="donation-card__meta">
           {!hideDistance && (
             <span data-testid="donation-card-city">
-              <span aria-hidden="true">📍</span> {cityLabel(donation.city)}
+              <MapPin className="icon" aria-hidden="true" /> {cityLabel(donation.city)}
             </span>
           )}
           {!hideDistance && donation.distance !== undefined && (

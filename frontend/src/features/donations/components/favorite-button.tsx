@@ -1,3 +1,4 @@
+import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -53,7 +54,7 @@ export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonP
   if (variant === 'full') {
     return (
       <Button variant="outline" loading={pending} {...common}>
-        <span aria-hidden="true">{isFavorite ? '❤️' : '🤍'}</span>
+        <Heart className="icon" fill={isFavorite ? 'currentColor' : 'none'} aria-hidden="true" />
         {label}
       </Button>
     );
@@ -67,7 +68,7 @@ export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonP
       disabled={pending}
       {...common}
     >
-      <span aria-hidden="true">{isFavorite ? '❤️' : '🤍'}</span>
+      <Heart className="icon" fill={isFavorite ? 'currentColor' : 'none'} aria-hidden="true" />
     </button>
   );
 }

@@ -8,6 +8,7 @@ import { useCityLabel } from '../api/get-cities';
 import type { StatusFilter } from '../api/get-donations';
 import { STATUS_FILTERS, type DonationFilters } from '../lib/filters';
 import { DistanceSlider } from './distance-slider';
+import { Check, MapPin } from 'lucide-react';
 
 /** Spec §9: the slider navigates on its own after an 800 ms pause. */
 export const SLIDER_DEBOUNCE_MS = 800;
@@ -119,12 +120,12 @@ export function FilterPanel(props: FilterPanelProps) {
         <p className="field__label">{t('donations.browse.location')}</p>
         {hasPosition ? (
           <p className="filter-panel__position" data-testid="browse-position-known">
-            <span aria-hidden="true">✓</span> {t('donations.browse.currentPosition')}
+            <Check className="icon" aria-hidden="true" /> {t('donations.browse.currentPosition')}
             {location.position && <span className="muted"> · {cityLabel(location.city)}</span>}
           </p>
         ) : (
           <Button variant="outline" size="sm" onClick={onUsePosition} loading={locating} data-testid="browse-use-position">
-            <span aria-hidden="true">📍</span> {t('donations.nearby.usePosition')}
+            <MapPin className="icon" aria-hidden="true" /> {t('donations.nearby.usePosition')}
           </Button>
         )}
         <Button variant="ghost" size="sm" onClick={onChangeLocation} data-testid="browse-change-location">

@@ -9,6 +9,7 @@ import { DEFAULT_POSITION, updateLocation, useLocationState, type LocationState 
 import { useCities, useCityLabel } from '../api/get-cities';
 import { useDeviceLocation } from '../hooks/use-device-location';
 import { DistanceSlider } from './distance-slider';
+import { LocateFixed } from 'lucide-react';
 
 export interface LocationDialogProps {
   open: boolean;
@@ -79,7 +80,7 @@ function LocationForm({ onClose, onApplied }: Omit<LocationDialogProps, 'open'>)
       <DistanceSlider id="location-distance" value={distance} onChange={setDistance} testId="location-distance" />
       <div className="dialog__footer">
         <Button variant="outline" onClick={() => void applyDevicePosition()} loading={locating} data-testid="location-use-device">
-          <span aria-hidden="true">🎯</span> {t('donations.location.useCurrent')}
+          <LocateFixed className="icon" aria-hidden="true" /> {t('donations.location.useCurrent')}
         </Button>
         <Button onClick={apply} data-testid="location-apply">
           {t('donations.location.apply')}

@@ -1,3 +1,4 @@
+import { Hourglass } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +112,7 @@ function ReservationFooter({ reservation }: { reservation: ReservedDonation['res
       </span>
       {left && (
         <span className="reservation-line__left" data-testid="reservation-time-left" data-key={left.key}>
-          <span aria-hidden="true">⏳</span> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
+          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
         </span>
       )}
     </p>

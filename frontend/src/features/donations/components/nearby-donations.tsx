@@ -10,6 +10,7 @@ import { useNearbyDonations } from '../api/get-nearby-donations';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
 import { DonationGrid } from './donation-grid';
 import { LocationDialog } from './location-dialog';
+import { MapPin } from 'lucide-react';
 
 const HOME_SKELETONS = 4;
 
@@ -38,7 +39,7 @@ export function NearbyDonations() {
   );
   const locateButton = (labelKey: 'donations.nearby.usePosition' | 'donations.nearby.enablePosition') => (
     <Button variant="primary" onClick={() => void locate()} loading={locating} data-testid="nearby-use-position">
-      <span aria-hidden="true">📍</span> {t(labelKey)}
+      <MapPin className="icon" aria-hidden="true" /> {t(labelKey)}
     </Button>
   );
 
@@ -89,7 +90,7 @@ export function NearbyDonations() {
               title={t('donations.location.dialogTitle')}
               data-testid="location-badge"
             >
-              <span aria-hidden="true">📍</span>
+              <MapPin className="icon" aria-hidden="true" />
               {t('donations.location.badge', { city: cityLabel(location.city), distance: location.distance })}
             </button>
           ) : (

@@ -13,6 +13,7 @@ import { useCancelReservation } from '../api/cancel-reservation';
 import { useConfirmReception } from '../api/confirm-reception';
 import { useReserveDonation } from '../api/reserve-donation';
 import { timeLeftUntil } from '../lib/reservation';
+import { CircleCheck, Hourglass } from 'lucide-react';
 
 /** "Impossible de … : <why>", or the action's own text alone when there is nothing more precise. */
 function failureText(error: unknown, t: TFunction, key: string): string {
@@ -110,7 +111,7 @@ export function ConfirmReceptionButton({ donation }: { donation: Donation }) {
   return (
     <>
       <Button size="lg" className="btn--block" onClick={() => setOpen(true)} data-testid="confirm-reception-button">
-        <span aria-hidden="true">✅</span> {t('donations.reservation.confirm')}
+        <CircleCheck className="icon" aria-hidden="true" /> {t('donations.reservation.confirm')}
       </Button>
       <ConfirmDialog
         open={open}
@@ -187,7 +188,7 @@ export function ReservationDeadline({ donation, by }: { donation: Donation; by: 
     <>
       {by === 'reserver' && (
         <p className="detail__time-left" data-testid="reservation-time-left" data-key={left.key}>
-          <span aria-hidden="true">⏳</span> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
+          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
         </p>
       )}
       {left.key !== 'expired' && (

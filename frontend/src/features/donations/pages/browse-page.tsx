@@ -1,3 +1,4 @@
+import { Info, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -70,7 +71,7 @@ export function BrowsePage() {
             )}
             {!hasPosition && (
               <p className="browse-results__note" data-testid="browse-no-position">
-                <span aria-hidden="true">ℹ️</span> {t('donations.browse.noPosition')}
+                <Info className="icon" aria-hidden="true" /> {t('donations.browse.noPosition')}
               </p>
             )}
           </header>
@@ -86,9 +87,9 @@ export function BrowsePage() {
             </div>
           ) : donations.length === 0 ? (
             <div className="card empty-state" data-testid="browse-empty">
-              <p className="empty-state__icon" aria-hidden="true">
-                🔍
-              </p>
+              <p className="empty-state__icon">
+            <SearchX className="icon icon--xl" aria-hidden="true" />
+          </p>
               <h2>{t('donations.browse.empty')}</h2>
               <p>{t('donations.browse.emptyText')}</p>
             </div>

@@ -12,6 +12,7 @@ import { useCreateDonation } from '../api/create-donation';
 import { DonationForm } from '../components/donation-form';
 import type { DonationFormValues } from '../lib/donation-form';
 import '../components/donations.css';
+import { MapPin } from 'lucide-react';
 
 const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
 
@@ -119,7 +120,7 @@ function CreateDonationForm() {
       notice={
         locationFailed ? (
           <p className="muted form-note" data-testid="location-fallback-note">
-            <span aria-hidden="true">📍</span> {t('donations.form.locationFallback')}
+            <MapPin className="icon" aria-hidden="true" /> {t('donations.form.locationFallback')}
           </p>
         ) : null
       }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CategoryIcon } from '@/components/category-icon';
 import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -8,7 +9,6 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { nameInitials, useUser, type User } from '@/lib/auth';
-import { categoryIcon } from '@/lib/categories';
 import { META_DESCRIPTION_LENGTH, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { distanceKm, useLocationState } from '@/lib/location';
@@ -24,6 +24,7 @@ import { ReportDialog } from '../components/report-dialog';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
 import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
+import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 
 /** The message form for non-owners, given by the app (features do not import each other). */
 export type ContactSlot = (donation: Donation) => ReactNode;
@@ -44,7 +45,7 @@ export function DonationDetailPage({ contact }: { contact?: ContactSlot }) {
       <div className="container page" data-testid="donation-not-found">
         <div className="card empty-state">
           <p className="empty-state__icon" aria-hidden="true">
-            🎁
+            <Gift className="icon icon--xl" aria-hidden="true" />
           </p>
           <h1>{t('donations.detail.notFound')}</h1>
           <Link to="/donations" className={buttonClass('primary')} data-testid="back-to-donations">
@@ -98,7 +99,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
           <div className="row">
             <DonationStatusBadge status={donation.status} />
             <span className="badge" data-testid="donation-category" data-category-id={donation.categoryId}>
-              <span aria-hidden="true">{categoryIcon(category?.icon)}</span> {categoryName(donation.categoryId)}
+              <CategoryIcon name={category?.icon} /> {categoryName(donation.categoryId)}
             </span>
             <time className="muted detail__date" dateTime={donation.createdAt} data-testid="donation-date">
               {t('donations.detail.published', { when: formatRelativeTime(donation.createdAt, t, i18n.language) })}
@@ -114,7 +115,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
 
           <div className="row detail__place">
             <span data-testid="donation-city">
-              <span aria-hidden="true">📍</span> {cityLabel(donation.city)}
+              <MapPin className="icon" aria-hidden="true" /> {cityLabel(donation.city)}
             </span>
             {distance !== undefined && (
               <span className="muted" dir="ltr" data-testid="donation-distance">
@@ -122,7 +123,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               </span>
             )}
             <Button variant="ghost" size="sm" onClick={() => setMapOpen(true)} data-testid="show-map">
-              <span aria-hidden="true">🗺️</span> {t('donations.map.show')}
+              <MapIcon className="icon" aria-hidden="true" /> {t('donations.map.show')}
             </Button>
           </div>
 
@@ -197,7 +198,7 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
         {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
         {actions.report && (
           <Button variant="ghost" size="sm" onClick={() => setReportOpen(true)} data-testid="report-button">
-            <span aria-hidden="true">🚩</span> {t('donations.report.open')}
+            <Flag className="icon" aria-hidden="true" /> {t('donations.report.open')}
           </Button>
         )}
       </div>
@@ -238,12 +239,12 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
         <div className="row">
           {actions.edit && (
             <Link to={`/edit-donation/${donation.id}`} className={buttonClass('outline')} data-testid="edit-donation">
-              <span aria-hidden="true">✏️</span> {t('donations.detail.edit')}
+              <Pencil className="icon" aria-hidden="true" /> {t('donations.detail.edit')}
             </Link>
           )}
           {actions.delete && (
             <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
-              <span aria-hidden="true">🗑️</span> {t('donations.delete.open')}
+              <Trash2 className="icon" aria-hidden="true" /> {t('donations.delete.open')}
             </Button>
           )}
         </div>

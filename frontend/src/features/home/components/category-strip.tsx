@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CategoryIcon } from '@/components/category-icon';
 import { DEFAULT_CATEGORIES, categoryHref } from '@/lib/categories';
 
 export function CategoryStrip() {
@@ -25,7 +26,7 @@ export function CategoryStrip() {
               data-testid={`category-link-${category.id}`}
             >
               <span className="category-chip__icon" aria-hidden="true">
-                {category.icon}
+                <CategoryIcon name={category.icon} className="icon icon--lg" />
               </span>
               <span>{t(`categories.${category.id}`)}</span>
             </Link>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '@/lib/use-page-title';
 import './info.css';
@@ -32,7 +33,7 @@ export function FeatureCards({
   items,
   render,
 }: {
-  items: readonly { id: string; icon: string }[];
+  items: readonly { id: string; Icon: LucideIcon }[];
   render: (id: string) => { title: string; text: string };
 }) {
   return (
@@ -41,8 +42,8 @@ export function FeatureCards({
         const { title, text } = render(item.id);
         return (
           <li key={item.id} className="card feature-card">
-            <span className="feature-card__icon" aria-hidden="true">
-              {item.icon}
+            <span className="feature-card__icon">
+              <item.Icon className="icon icon--lg" aria-hidden="true" />
             </span>
             <h3>{title}</h3>
             <p className="muted">{text}</p>

@@ -1,12 +1,13 @@
+import { HandHeart, Recycle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { FeatureCards, ImpactStats, InfoPage } from '../components/info-page';
 
 const VALUES = [
-  { id: 'solidarity', icon: '🤲' },
-  { id: 'sustainability', icon: '♻️' },
-  { id: 'trust', icon: '🛡️' },
+  { id: 'solidarity', Icon: HandHeart },
+  { id: 'sustainability', Icon: Recycle },
+  { id: 'trust', Icon: ShieldCheck },
 ] as const;
 
 export function AboutPage() {

@@ -1,14 +1,16 @@
+import { Gift, MapPin, Sprout } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
 import { buttonClass } from '@/components/ui/button';
+import { CategoryIcon } from '@/components/category-icon';
 import { DEFAULT_CATEGORIES, categoryHref } from '@/lib/categories';
 import { FeatureCards, InfoPage } from '../components/info-page';
 
 const BENEFITS = [
-  { id: 'free', icon: '🎁' },
-  { id: 'local', icon: '📍' },
-  { id: 'planet', icon: '🌱' },
+  { id: 'free', Icon: Gift },
+  { id: 'local', Icon: MapPin },
+  { id: 'planet', Icon: Sprout },
 ] as const;
 
 // Points rules (design.md §3–4), shown as text; the ledger itself lives in the points service.
@@ -47,7 +49,7 @@ export function HowItWorksPage() {
           {DEFAULT_CATEGORIES.map((category) => (
             <li key={category.id}>
               <Link to={categoryHref(category.id)} className={buttonClass('outline', 'sm')}>
-                <span aria-hidden="true">{category.icon}</span> {t(`categories.${category.id}`)}
+                <CategoryIcon name={category.icon} /> {t(`categories.${category.id}`)}
               </Link>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -31,8 +32,9 @@ export function SuccessStoriesPage() {
               role="img"
               aria-label={t('info.stories.rating', { rating: story.rating })}
             >
-              {'★'.repeat(story.rating)}
-              {'☆'.repeat(5 - story.rating)}
+              {[1, 2, 3, 4, 5].map((n) => (
+                <Star key={n} className="icon" fill={n <= story.rating ? 'currentColor' : 'none'} aria-hidden="true" />
+              ))}
             </span>
             <blockquote>{t(`info.stories.items.${story.id}`)}</blockquote>
             <div className="testimonial__author">

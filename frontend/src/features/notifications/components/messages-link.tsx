@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { badgeText } from '@hdiya/contracts';
 import { useUnreadCounts } from '@/lib/unread-counts';
 import './notifications.css';
+import { MessageCircle } from 'lucide-react';
 
 /** The header's messages entry, with the unread messages badge ('9+' above 9). */
 export function MessagesLink() {
@@ -11,7 +12,7 @@ export function MessagesLink() {
   const unread = counts.data?.messages ?? 0;
   return (
     <Link to="/messages" className="header-icon" aria-label={t('notifications.messages', { count: unread })} data-testid="messages-link">
-      <span aria-hidden="true">💬</span>
+      <MessageCircle className="icon" aria-hidden="true" />
       {unread > 0 && (
         <span className="header-icon__badge" data-testid="messages-badge">
           {badgeText(unread)}

@@ -8,6 +8,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationItem } from './notification-item';
 import './notifications.css';
+import { Bell } from 'lucide-react';
 
 /** How many notifications the header's dropdown lists. */
 const MENU_SIZE = 5;
@@ -54,7 +55,7 @@ export function NotificationsMenu() {
         onClick={() => setOpen((value) => !value)}
         data-testid="notifications-trigger"
       >
-        <span aria-hidden="true">🔔</span>
+        <Bell className="icon" aria-hidden="true" />
         {unread > 0 && (
           <span className="header-icon__badge" data-testid="notifications-badge">
             {badgeText(unread)}

@@ -3,7 +3,16 @@ import { Link } from 'react-router-dom';
 import { isolate } from '@/lib/direction';
 import { donationHref } from '@/lib/donations';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';
-import { HISTORY_ICONS, historyAmount, historyReason, historyType, relatedUserName, type PointsHistoryEntry } from '../lib/history';
+import { historyAmount, historyReason, historyType, relatedUserName, type PointsHistoryEntry } from '../lib/history';
+import { ArrowDownToLine, ArrowUpFromLine, Gift, RefreshCw, ShoppingCart, Sparkles, User, type LucideIcon } from 'lucide-react';
+
+const HISTORY_ICONS: Record<ReturnType<typeof historyType>, LucideIcon> = {
+  earned: Sparkles,
+  received: ArrowDownToLine,
+  spent: ShoppingCart,
+  transferred: ArrowUpFromLine,
+  other: RefreshCw,
+};
 
 /** The points service writes descriptions in French: other languages translate the known ones. */
 function useDescription(description: string): { text: string; note: string | null; lang?: string } {
@@ -18,6 +27,7 @@ function useDescription(description: string): { text: string; note: string | nul
 export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
   const { t, i18n } = useTranslation();
   const type = historyType(entry.type);
+  const Icon = HISTORY_ICONS[type];
   const amount = historyAmount(type, entry.amount);
   const who = relatedUserName(entry.relatedUser);
   const description = useDescription(entry.description);
@@ -25,8 +35,8 @@ export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
 
   return (
     <li className="history-entry" data-testid="history-entry" data-type={type} data-amount={entry.amount} data-entry-id={entry.id}>
-      <span className={`history-entry__icon history-entry__icon--${type}`} aria-hidden="true">
-        {HISTORY_ICONS[type]}
+      <span className={`history-entry__icon history-entry__icon--${type}`}>
+        <Icon className="icon" aria-hidden="true" />
       </span>
       <div className="history-entry__body">
         <p className="history-entry__description" lang={description.lang} dir="auto" data-testid="history-entry-description">
@@ -40,12 +50,12 @@ export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
         <p className="history-entry__meta">
           {who && (
             <span data-testid="history-entry-user">
-              <span aria-hidden="true">👤</span> {t(whoKey, { name: isolate(who, i18n.language) })}
+              <User className="icon" aria-hidden="true" /> {t(whoKey, { name: isolate(who, i18n.language) })}
             </span>
           )}
           {entry.donation && (
             <Link to={donationHref(entry.donation.id)} data-testid="history-entry-donation">
-              <span aria-hidden="true">🎁</span>{' '}
+              <Gift className="icon" aria-hidden="true" />{' '}
               {entry.donation.title || t('points.history.donationFallback', { id: entry.donation.id })}
             </Link>
           )}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@/lib/auth';
 import { reliabilityLevel } from '../lib/reliability';
 import './points.css';
+import { Lock } from 'lucide-react';
 
 /** Available points, blocked points and the reliability label, larger than in the header. */
 export function PointsBalanceCard({ user }: { user: Pick<User, 'points' | 'blockedPoints' | 'reliabilityScore'> }) {
@@ -17,7 +18,7 @@ export function PointsBalanceCard({ user }: { user: Pick<User, 'points' | 'block
       </p>
       <ul className="plain-list points-balance__facts">
         <li data-testid="balance-blocked">
-          <span aria-hidden="true">🔒</span> {t('points.blockedLine', { value: user.blockedPoints ?? 0 })}
+          <Lock className="icon" aria-hidden="true" /> {t('points.blockedLine', { value: user.blockedPoints ?? 0 })}
         </li>
         {level && (
           <li>

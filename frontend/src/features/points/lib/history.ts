@@ -14,14 +14,6 @@ export function historyType(type: string): HistoryType {
   return (HISTORY_TYPES as readonly string[]).includes(type) ? (type as HistoryType) : 'other';
 }
 
-export const HISTORY_ICONS: Record<HistoryType, string> = {
-  earned: '⭐',
-  received: '📥',
-  spent: '🛒',
-  transferred: '📤',
-  other: '🔄',
-};
-
 export interface HistoryAmount {
   /** what is shown: "+5", "−2" (a real minus sign) or "2" */
   text: string;

@@ -1,3 +1,4 @@
+import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SignInRequired } from '@/components/sign-in-required';
@@ -68,9 +69,9 @@ function HistoryList() {
   if (entries.length === 0) {
     return (
       <div className="empty-state" data-testid="history-empty">
-        <p className="empty-state__icon" aria-hidden="true">
-          📜
-        </p>
+        <p className="empty-state__icon">
+            <ScrollText className="icon icon--xl" aria-hidden="true" />
+          </p>
         <p className="history-empty__title">{t('points.history.empty')}</p>
         <p>{t('points.history.emptyText')}</p>
       </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fullName, initials, type User } from '@/lib/auth';
 import { intlLocale } from '@/lib/i18n';
+import { Calendar, MapPin, Sparkles } from 'lucide-react';
 
 export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -21,15 +22,15 @@ export function ProfileHeader({ user }: { user: User }) {
         </p>
         <ul className="profile-header__facts">
           <li data-testid="profile-points">
-            <span aria-hidden="true">⭐</span> {t('points.balance', { value: user.points ?? '—' })}
+            <Sparkles className="icon" aria-hidden="true" /> {t('points.balance', { value: user.points ?? '—' })}
           </li>
           {user.city && (
             <li data-testid="profile-city">
-              <span aria-hidden="true">📍</span> {user.city}
+              <MapPin className="icon" aria-hidden="true" /> {user.city}
             </li>
           )}
           <li data-testid="profile-member-since">
-            <span aria-hidden="true">📅</span> {t('profile.memberSince', { date: since })}
+            <Calendar className="icon" aria-hidden="true" /> {t('profile.memberSince', { date: since })}
           </li>
         </ul>
       </div>
