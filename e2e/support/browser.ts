@@ -1,4 +1,6 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
 
@@ -26,4 +28,12 @@ export async function signedInContext(browser: Browser, client: ApiClient, langu
   // The language the member chose last time (the web app keeps it in localStorage).
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   return context;
+}
+
+/** Where browser tests leave screenshots for people to look at (kept out of git). */
+export const ARTIFACTS = process.env.HDIYA_E2E_ARTIFACTS ?? path.join(import.meta.dirname, '..', 'artifacts');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }

@@ -50,6 +50,12 @@ export interface CategoryView {
   color: string;
 }
 
+/** Where the web app's map takes its tiles from (configured on the gateway). */
+export interface MapConfigView {
+  tileUrl: string;
+  attribution: string;
+}
+
 export interface OwnerView {
   id: string;
   displayName: string;

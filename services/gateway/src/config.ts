@@ -43,6 +43,12 @@ export const gatewayConfigSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** How often uploads no donation took (for a day, see the donations service) are deleted. */
     IMAGE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
+    /** The map's tiles (Leaflet URL template) and the credit their provider asks for. */
+    MAP_TILE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap'),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** The donations service's wait for the points service (same variable there): reserving derives from it. */
     POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),

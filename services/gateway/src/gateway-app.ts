@@ -14,6 +14,7 @@ import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
 import { imageTooLarge } from './images/image-pipeline.js';
 import { originCheck } from './security/origin-check.js';
+import { tileSource } from './security/tile-source.js';
 
 /** Builds the HTTP app; tests call it too, so what they exercise is what runs. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -25,7 +26,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // TLS is the reverse proxy's business, and a plain-http deployment must keep working.
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', tileSource(config.MAP_TILE_URL)], 'upgrade-insecure-requests': null } },
     }),
   );
   app.use(serveFrontend(config.FRONTEND_DIST));

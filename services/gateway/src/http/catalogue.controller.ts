@@ -1,12 +1,23 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
-import { DonationMessages, ErrorCodes, parseSerialId, Rpc, type CategoryView, type City } from '@hdiya/contracts';
+import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { DonationMessages, ErrorCodes, parseSerialId, Rpc, type CategoryView, type City, type MapConfigView } from '@hdiya/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
 /** Reference data: categories and cities change with a release, so browsers may keep them 10 minutes. */
 @Controller('api')
 export class CatalogueController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** The map's tile source: operators point it at their provider (or their own tile server). */
+  @Get('map-config')
+  @Header('Cache-Control', 'public, max-age=600')
+  mapConfig(): MapConfigView {
+    return { tileUrl: this.config.MAP_TILE_URL, attribution: this.config.MAP_ATTRIBUTION };
+  }
 
   @Get('categories')
   @Header('Cache-Control', 'public, max-age=600')

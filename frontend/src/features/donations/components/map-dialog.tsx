@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { LazyDonationsMap } from './lazy-donations-map';
 
 export interface MapDialogProps {
   open: boolean;
@@ -15,9 +17,10 @@ export function openStreetMapUrl(latitude: number, longitude: number, zoom = 14)
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
 }
 
-/** 'Voir sur la carte': where the donation roughly is, and a link to a full map (spec §2). */
+/** 'Voir sur la carte': the area the donation is in (to about 1 km), and a link to a full map (spec §2). */
 export function MapDialog({ open, onClose, city, latitude, longitude }: MapDialogProps) {
   const { t } = useTranslation();
+  const points = useMemo(() => [{ id: 0, title: city, lat: latitude, lng: longitude }], [city, latitude, longitude]);
   return (
     <Dialog
       open={open}
@@ -36,6 +39,9 @@ export function MapDialog({ open, onClose, city, latitude, longitude }: MapDialo
         </a>
       }
     >
+      {open && (
+        <LazyDonationsMap points={points} center={points[0]!} zoom={13} areaRadiusM={1000} testId="detail-map" />
+      )}
       <dl className="facts">
         <div>
           <dt>{t('donations.map.city')}</dt>

@@ -1,12 +1,13 @@
-import { Info, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Info, List, Map as MapIcon, SearchX } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { useLocationState, type Coordinates } from '@/lib/location';
+import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDonations } from '../api/get-donations';
 import { DonationGrid } from '../components/donation-grid';
+import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
 import { LocationDialog } from '../components/location-dialog';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
@@ -23,6 +24,9 @@ export function BrowsePage() {
   const location = useLocationState();
   const { locate, locating } = useDeviceLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const goTo = useNavigate();
+  // List or map, kept in the URL with the filters so a shared link opens the same view.
+  const view = params.get('view') === 'map' ? 'map' : 'list';
 
   const filters = useMemo(() => filtersFromSearchParams(params, { distance: location.distance }), [params, location.distance]);
   const search = useMemo(() => toDonationSearch(filters, location.position), [filters, location.position]);
@@ -33,7 +37,13 @@ export function BrowsePage() {
   const title = filters.query ? t('donations.browse.resultsFor', { query: filters.query }) : t('donations.browse.title');
   usePageTitle(title);
 
-  const navigate = (next: DonationFilters, replace = false) => setParams(filtersToSearchParams(next), { replace });
+  const navigate = (next: DonationFilters, replace = false, nextView: 'list' | 'map' = view) => {
+    const search = filtersToSearchParams(next);
+    if (nextView === 'map') search.set('view', 'map');
+    setParams(search, { replace });
+  };
+  const openDonation = useCallback((id: number) => goTo(`/donations/${id}`), [goTo]);
+  const points = useMemo(() => donations.map((d) => ({ id: d.id, title: d.title, lat: d.latitude, lng: d.longitude })), [donations]);
   // Submitting writes the position in use (the URL's or the member's) along with the filters.
   const submit = (next: DonationFilters) => navigate({ ...next, position: next.position ?? location.position });
   const moveTo = (position: Coordinates, distance = filters.distance) => navigate({ ...filters, position, distance });
@@ -69,6 +79,14 @@ export function BrowsePage() {
                 {t(donations.length > 1 ? 'donations.browse.countOther' : 'donations.browse.countOne', { value: donations.length })}
               </p>
             )}
+            <div className="view-toggle" role="group" aria-label={t('donations.map.viewLabel')}>
+              <Button variant={view === 'list' ? 'primary' : 'outline'} size="sm" aria-pressed={view === 'list'} onClick={() => navigate(filters, true, 'list')} data-testid="view-list">
+                <List className="icon" aria-hidden="true" /> {t('donations.map.viewList')}
+              </Button>
+              <Button variant={view === 'map' ? 'primary' : 'outline'} size="sm" aria-pressed={view === 'map'} onClick={() => navigate(filters, true, 'map')} data-testid="view-map">
+                <MapIcon className="icon" aria-hidden="true" /> {t('donations.map.viewMap')}
+              </Button>
+            </div>
             {!hasPosition && (
               <p className="browse-results__note" data-testid="browse-no-position">
                 <Info className="icon" aria-hidden="true" /> {t('donations.browse.noPosition')}
@@ -95,7 +113,17 @@ export function BrowsePage() {
             </div>
           ) : (
             <>
-              <DonationGrid donations={donations} testId="browse-grid" />
+              {view === 'map' ? (
+                <LazyDonationsMap
+                  points={points}
+                  center={search.lat !== undefined && search.lng !== undefined ? { lat: search.lat, lng: search.lng } : DEFAULT_POSITION}
+                  zoom={12}
+                  onOpen={openDonation}
+                  testId="browse-map"
+                />
+              ) : (
+                <DonationGrid donations={donations} testId="browse-grid" />
+              )}
               {results.hasNextPage && (
                 <div className="load-more">
                   <Button

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MapConfigView } from '@hdiya/contracts';
+import { api } from '@/lib/api-client';
+import { REFERENCE_STALE_MS } from './keys';
+
+/** Used until GET /api/map-config answers (and if it cannot): OpenStreetMap's own tiles. */
+export const DEFAULT_MAP_CONFIG: MapConfigView = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' };
+
+export function useMapConfig(): MapConfigView {
+  const query = useQuery({
+    queryKey: ['map-config'],
+    queryFn: ({ signal }) => api.get<MapConfigView>('/api/map-config', signal),
+    staleTime: REFERENCE_STALE_MS,
+  });
+  return query.data ?? DEFAULT_MAP_CONFIG;
+}
