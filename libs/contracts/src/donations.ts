@@ -50,6 +50,21 @@ export interface CategoryView {
   color: string;
 }
 
+/**
+ * What the gifts have done so far, from the donations themselves (the home page's figures).
+ * `wasteAvoidedKg` is an estimate: each given object counts its category's typical weight.
+ */
+export interface ImpactView {
+  objectsGiven: number;
+  objectsAvailable: number;
+  members: number;
+  cities: number;
+  wasteAvoidedKg: number;
+}
+
+/** Typical weight of a given object by category id, for the waste-avoided estimate (others: 2 kg). */
+export const CATEGORY_TYPICAL_KG: Readonly<Record<number, number>> = { 1: 15, 2: 1, 3: 2, 4: 1, 5: 1, 6: 3, 7: 3, 8: 2 };
+
 /** Where the web app's map takes its tiles from (configured on the gateway). */
 export interface MapConfigView {
   tileUrl: string;

@@ -3,6 +3,8 @@ import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { ImpactHandlers } from './impact/impact.handlers.js';
+import { ImpactService } from './impact/impact.service.js';
 import { CategoriesHandlers } from './categories/categories.handlers.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from './config.js';
@@ -42,6 +44,7 @@ export class AppModule {
       controllers: [
         healthController('donations', Rpc.donations.health),
         CategoriesHandlers,
+        ImpactHandlers,
         DonationsHandlers,
         FavoritesHandlers,
         ReportsHandlers,
@@ -51,6 +54,7 @@ export class AppModule {
       providers: [
         { provide: DONATIONS_CONFIG, useValue: config },
         CategoriesService,
+        ImpactService,
         DonationSearchService,
         DonationsService,
         FavoritesService,

@@ -5,6 +5,7 @@ import { MessagesLink } from '@/features/notifications/components/messages-link'
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { PointsSummary } from '@/features/points/components/points-summary';
 import { useUser } from '@/lib/auth';
+import { HeaderSearch } from './header-search';
 import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -44,6 +45,7 @@ export function Header() {
         </nav>
 
         <div className="site-header__actions">
+          <HeaderSearch />
           <Link
             to="/create-donation"
             className={buttonClass('primary', 'sm', 'site-header__create')}

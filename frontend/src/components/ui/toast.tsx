@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './ui.css';
 
@@ -25,8 +25,14 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-// One toast at a time (spec §9: limit 1); a new one replaces the current one, and it stays
-// until the member dismisses it.
+/** Spec §9's default duration: news goes away by itself; errors and toasts with a link stay. */
+export const TOAST_DURATION_MS = 5000;
+
+export function staysUntilClosed(toast: ToastInput): boolean {
+  return toast.variant === 'error' || toast.action !== undefined;
+}
+
+// One toast at a time (spec §9: limit 1); a new one replaces the current one.
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
 
@@ -34,6 +40,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setCurrent((previous) => (input.polite && previous ? previous : { ...input, id: (previous?.id ?? 0) + 1 }));
   }, []);
   const dismiss = useCallback(() => setCurrent(null), []);
+  useEffect(() => {
+    if (!current || staysUntilClosed(current)) return;
+    const timer = setTimeout(() => setCurrent((shown) => (shown?.id === current.id ? null : shown)), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [current]);
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
   return (

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { City } from '../cities.js';
-import type { CategoryView, DonationPage, DonationView, ModerationDonationView } from '../donations.js';
+import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { BalanceView } from '../points.js';
@@ -65,6 +65,8 @@ export const Rpc = {
     reservations: 'donations.reservations',
     /** Records a member's fresh upload (before its bytes are stored). */
     registerImage: 'donations.images.register',
+    /** The home page's impact figures, from the donations themselves. */
+    impact: 'donations.impact',
     /** Forgets uploads never attached for a day and answers their object keys, for deletion. */
     sweepImages: 'donations.images.sweep',
   },
@@ -131,6 +133,7 @@ export const RpcRequests = {
   'donations.reservations': P.ActorPagePayloadSchema,
   'donations.images.register': P.RegisterImagePayloadSchema,
   'donations.images.sweep': P.SweepImagesPayloadSchema,
+  'donations.impact': P.NoPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
@@ -193,6 +196,7 @@ export interface RpcResponses {
   'donations.reservations': DonationPage<ReservedDonationView>;
   'donations.images.register': { registered: true };
   'donations.images.sweep': { keys: string[] };
+  'donations.impact': ImpactView;
   'messaging.health': HealthReport;
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];

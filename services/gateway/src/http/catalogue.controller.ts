@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
-import { DonationMessages, ErrorCodes, parseSerialId, Rpc, type CategoryView, type City, type MapConfigView } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, parseSerialId, Rpc, type CategoryView, type City, type ImpactView, type MapConfigView } from '@hdiya/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -31,6 +31,13 @@ export class CatalogueController {
     const categoryId = parseSerialId(id);
     if (categoryId === null) throw new ApiException(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
     return this.services.call(Rpc.donations.category, { id: categoryId });
+  }
+
+  /** The home page's figures, counted from the donations (no marketing constants). */
+  @Get('stats/impact')
+  @Header('Cache-Control', 'public, max-age=60')
+  impact(): Promise<ImpactView> {
+    return this.services.call(Rpc.donations.impact, {});
   }
 
   @Get('cities')

@@ -89,3 +89,13 @@ export function toDonationSearch(filters: DonationFilters, memberPosition: Coord
   search.limit = DonationRules.defaultPageSize;
   return search;
 }
+
+/** How many filters differ from the defaults (the phone's "Filtres (2)" button). */
+export function activeFilterCount(filters: DonationFilters): number {
+  return [
+    filters.query !== '',
+    filters.category !== DEFAULT_FILTERS.category,
+    filters.status !== DEFAULT_FILTERS.status,
+    filters.distance !== DEFAULT_FILTERS.distance,
+  ].filter(Boolean).length;
+}

@@ -1,4 +1,4 @@
-import { Info, List, Map as MapIcon, SearchX } from 'lucide-react';
+import { Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
 import { LocationDialog } from '../components/location-dialog';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
-import { filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from '../lib/filters';
+import { activeFilterCount, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from '../lib/filters';
 import '../components/donations.css';
 
 const SEARCH_SKELETONS = 6;
@@ -24,6 +24,8 @@ export function BrowsePage() {
   const location = useLocationState();
   const { locate, locating } = useDeviceLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Phones: the filters wait in a sheet behind a button, so the first screen shows donations.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const goTo = useNavigate();
   // List or map, kept in the URL with the filters so a shared link opens the same view.
   const view = params.get('view') === 'map' ? 'map' : 'list';
@@ -45,7 +47,11 @@ export function BrowsePage() {
   const openDonation = useCallback((id: number) => goTo(`/donations/${id}`), [goTo]);
   const points = useMemo(() => donations.map((d) => ({ id: d.id, title: d.title, lat: d.latitude, lng: d.longitude })), [donations]);
   // Submitting writes the position in use (the URL's or the member's) along with the filters.
-  const submit = (next: DonationFilters) => navigate({ ...next, position: next.position ?? location.position });
+  const submit = (next: DonationFilters) => {
+    setFiltersOpen(false);
+    navigate({ ...next, position: next.position ?? location.position });
+  };
+  const activeFilters = activeFilterCount(filters);
   const moveTo = (position: Coordinates, distance = filters.distance) => navigate({ ...filters, position, distance });
 
   async function locateHere() {
@@ -56,7 +62,13 @@ export function BrowsePage() {
   return (
     <div className="container page" data-testid="browse-page">
       <div className="browse-layout">
-        <aside className="browse-layout__filters" aria-label={t('donations.browse.filters')}>
+        <aside className="browse-layout__filters" aria-label={t('donations.browse.filters')} data-open={filtersOpen} data-testid="filters-sheet">
+          <div className="browse-sheet__head">
+            <strong>{t('donations.browse.filters')}</strong>
+            <Button variant="ghost" size="sm" onClick={() => setFiltersOpen(false)} aria-label={t('common.close')} data-testid="filters-close">
+              <X className="icon" aria-hidden="true" />
+            </Button>
+          </div>
           <FilterPanel
             filters={filters}
             location={location}
@@ -75,10 +87,25 @@ export function BrowsePage() {
               {title}
             </h1>
             {!results.isPending && !results.isError && (
-              <p className="muted" data-testid="browse-count" data-count={donations.length}>
-                {t(donations.length > 1 ? 'donations.browse.countOther' : 'donations.browse.countOne', { value: donations.length })}
+              <p className="muted" data-testid="browse-count" data-count={donations.length} data-more={results.hasNextPage}>
+                {/* Pages come 24 at a time and the API gives no total: with more to load, say "the first N". */}
+                {results.hasNextPage
+                  ? t('donations.browse.countFirst', { count: donations.length })
+                  : t(donations.length > 1 ? 'donations.browse.countOther' : 'donations.browse.countOne', { value: donations.length })}
               </p>
             )}
+            <Button
+              variant="outline"
+              size="sm"
+              className="browse-sheet__open"
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen(true)}
+              data-testid="filters-open"
+              data-count={activeFilters}
+            >
+              <SlidersHorizontal className="icon" aria-hidden="true" />{' '}
+              {activeFilters > 0 ? t('donations.browse.filtersCount', { count: activeFilters }) : t('donations.browse.filters')}
+            </Button>
             <div className="view-toggle" role="group" aria-label={t('donations.map.viewLabel')}>
               <Button variant={view === 'list' ? 'primary' : 'outline'} size="sm" aria-pressed={view === 'list'} onClick={() => navigate(filters, true, 'list')} data-testid="view-list">
                 <List className="icon" aria-hidden="true" /> {t('donations.map.viewList')}

@@ -1,21 +1,49 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { formatCount, useImpact } from '@/lib/impact';
 
-// Static marketing figures (spec §1).
-const COUNTERS = [
-  { id: 'objects', value: '150+' },
-  { id: 'users', value: '80+' },
-  { id: 'cities', value: '5+' },
-] as const;
-
+/** Title, search, the two main actions and three counters counted from the data (spec §2). */
 export function Hero() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const impact = useImpact();
+  const [query, setQuery] = useState('');
+  const counters = [
+    { id: 'objects', value: impact.data?.objectsGiven },
+    { id: 'users', value: impact.data?.members },
+    { id: 'cities', value: impact.data?.cities },
+  ];
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const words = query.trim();
+    navigate(words ? `/donations?query=${encodeURIComponent(words)}` : '/donations');
+  };
+
   return (
     <section className="hero" data-testid="hero">
       <div className="container hero__inner">
         <h1 className="hero__title">{t('home.hero.title')}</h1>
         <p className="hero__subtitle">{t('home.hero.subtitle')}</p>
+        <form className="hero__search" role="search" onSubmit={search} data-testid="hero-search">
+          <label htmlFor="hero-search-input" className="visually-hidden">
+            {t('home.hero.searchLabel')}
+          </label>
+          <input
+            id="hero-search-input"
+            type="search"
+            className="input"
+            value={query}
+            placeholder={t('home.hero.searchPlaceholder')}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button type="submit" className={buttonClass('primary')}>
+            <Search className="icon" aria-hidden="true" /> {t('home.hero.searchSubmit')}
+          </button>
+        </form>
         <div className="row hero__actions">
           <Link to="/donations" className={buttonClass('primary', 'lg')} data-testid="hero-explore">
             {t('home.hero.explore')}
@@ -25,12 +53,10 @@ export function Hero() {
           </Link>
         </div>
         <dl className="hero__counters" data-testid="hero-counters">
-          {COUNTERS.map((counter) => (
-            <div key={counter.id} className="stat">
+          {counters.map((counter) => (
+            <div key={counter.id} className="stat" data-counter={counter.id}>
               <dt className="stat__label">{t(`home.hero.counters.${counter.id}`)}</dt>
-              <dd className="stat__value" dir="ltr">
-                {counter.value}
-              </dd>
+              <dd className="stat__value">{counter.value === undefined ? '…' : formatCount(counter.value, i18n.language)}</dd>
             </div>
           ))}
         </dl>

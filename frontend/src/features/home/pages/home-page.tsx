@@ -6,6 +6,9 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { CategoryStrip } from '../components/category-strip';
 import { Hero } from '../components/hero';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
+import { ImpactFigures } from '@/components/impact-figures';
+import { TestimonialCard } from '@/components/testimonial-card';
+import { TESTIMONIALS } from '@/lib/testimonials';
 import './home.css';
 
 export interface HomePageProps {
@@ -34,6 +37,29 @@ export function HomePage({ nearby }: HomePageProps) {
             </Link>
           </div>
           <HowItWorksSteps />
+        </section>
+
+        <section className="section" aria-labelledby="home-impact-title">
+          <h2 id="home-impact-title" className="section__title">
+            {t('home.impact.title')}
+          </h2>
+          <ImpactFigures testId="home-impact" />
+        </section>
+
+        <section className="section" aria-labelledby="home-testimonials-title">
+          <div className="section__head">
+            <h2 id="home-testimonials-title" className="section__title">
+              {t('home.testimonials.title')}
+            </h2>
+            <Link to="/success-stories" className="link-arrow">
+              {t('home.testimonials.more')}
+            </Link>
+          </div>
+          <ul className="grid plain-list home-testimonials" data-testid="home-testimonials">
+            {TESTIMONIALS.slice(0, 3).map((story) => (
+              <TestimonialCard key={story.id} story={story} />
+            ))}
+          </ul>
         </section>
 
         <section className="section card home-cta">

@@ -53,18 +53,3 @@ export function FeatureCards({
     </ul>
   );
 }
-
-export function ImpactStats({ stats }: { stats: readonly { value: string; label: string }[] }) {
-  return (
-    <dl className="impact-stats card">
-      {stats.map((stat) => (
-        <div key={stat.label} className="stat">
-          <dt className="stat__label">{stat.label}</dt>
-          <dd className="stat__value" dir="ltr">
-            {stat.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}

@@ -2,7 +2,8 @@ import { HandHeart, Recycle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { FeatureCards, ImpactStats, InfoPage } from '../components/info-page';
+import { ImpactFigures } from '@/components/impact-figures';
+import { FeatureCards, InfoPage } from '../components/info-page';
 
 const VALUES = [
   { id: 'solidarity', Icon: HandHeart },
@@ -12,13 +13,6 @@ const VALUES = [
 
 export function AboutPage() {
   const { t } = useTranslation();
-  // Static marketing figures (spec §1, impact block).
-  const stats = [
-    { value: '150+', label: t('info.stats.objects') },
-    { value: '80+', label: t('info.stats.activeUsers') },
-    { value: '5+', label: t('info.stats.cities') },
-    { value: '850+ kg', label: t('info.stats.waste') },
-  ];
   return (
     <InfoPage title={t('info.about.title')} lead={t('info.about.lead')} testId="about-page">
       <section className="section card">
@@ -41,7 +35,7 @@ export function AboutPage() {
 
       <section className="section">
         <h2 className="section__title">{t('info.stats.title')}</h2>
-        <ImpactStats stats={stats} />
+        <ImpactFigures />
       </section>
 
       <section className="card cta-band">

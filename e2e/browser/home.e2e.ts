@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import type { ImpactView } from '@hdiya/contracts';
+import { testEnv } from '@hdiya/testing';
+import { ApiClient } from '../support/api-client.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+
+// The home page as a visitor finds it: figures counted from the data, search from the hero and
+// the header; screenshots of the main screens in both languages, both themes, desktop and phone.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+const base = testEnv().gatewayUrl;
+
+async function visitorPage(language: 'fr' | 'ar', theme: 'light' | 'dark', width: number, height: number) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addInitScript(
+    ([lang, mode]) => {
+      window.localStorage.setItem('language', lang!);
+      window.localStorage.setItem('ui-theme', mode!);
+    },
+    [language, theme],
+  );
+  return { context, page: await context.newPage() };
+}
+
+it('should show the impact figures the API counts, and search from the hero and the header', async () => {
+  const impact = (await new ApiClient().get<ImpactView>('/api/stats/impact')).body;
+  const { context, page } = await visitorPage('fr', 'light', 1280, 900);
+  await page.goto(`${base}/`);
+  const given = page.getByTestId('home-impact').locator('[data-figure=objectsGiven] dd');
+  await given.filter({ hasText: new Intl.NumberFormat('fr-MA').format(impact.objectsGiven) }).waitFor();
+  await page.getByTestId('hero-counters').locator('[data-counter=users] dd').filter({ hasText: /\d/ }).waitFor();
+  expect(await page.getByTestId('home-testimonials').getByTestId('testimonial').count()).toBe(3);
+
+  await page.getByTestId('hero-search').getByRole('searchbox').fill('lampe');
+  await page.getByTestId('hero-search').getByRole('button').click();
+  await page.waitForURL(`${base}/donations?query=lampe`);
+  await page.getByTestId('header-search').getByRole('searchbox').fill('vélo');
+  await page.getByTestId('header-search').getByRole('searchbox').press('Enter');
+  await page.waitForURL(`${base}/donations?query=v%C3%A9lo`);
+  await context.close();
+});
+
+describe.each(['fr', 'ar'] as const)('screens in %s', (language) => {
+  it.each([
+    ['light', 1280, 900],
+    ['dark', 1280, 900],
+    ['light', 390, 844],
+    ['dark', 390, 844],
+  ] as const)('should render home and browse (%s, %i px) for people to look at', async (theme, width, height) => {
+    const { context, page } = await visitorPage(language, theme, width, height);
+    for (const [name, path] of [['home', '/'], ['browse', '/donations']] as const) {
+      await page.goto(`${base}${path}`);
+      await page.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
+      await page.locator('[data-testid=home-impact] [data-figure=objectsGiven] dd, [data-testid=browse-count]').first().filter({ hasText: /\d/ }).waitFor();
+      await screenshot(page, `${name}-${language}-${theme}-${width}`);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import { testEnv } from '@hdiya/testing';
+import { signedUpMember } from '../support/api-client.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { publish } from '../support/members.js';
+
+// Found when tried as a new member on a 390 px phone: the filters filled the first screen, the
+// count said "24 dons trouvés" for a first page of 41, and informational toasts stayed for good.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+const base = testEnv().gatewayUrl;
+
+it('should show donations first on a phone, filters behind "Filtres (n)", and say "the first 24" when more follow', async () => {
+  const donor = await signedUpMember();
+  // A word of its own, so only these donations match.
+  const word = `z${randomBytes(4).toString('hex')}`;
+  for (let i = 1; i <= 25; i += 1) await publish(donor.client, `Chaise ${word} ${i}`);
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
+  await page.goto(`${base}/donations?query=${word}&lat=${kenitra.lat}&lng=${kenitra.lng}`);
+
+  const firstCard = page.getByTestId('browse-grid').getByTestId('donation-card').first();
+  await firstCard.waitFor();
+  expect((await firstCard.boundingBox())!.y).toBeLessThan(844);
+  expect(await page.getByTestId('filters-sheet').isVisible()).toBe(false);
+  await page.getByTestId('browse-count').filter({ hasText: 'Les 24 premiers dons' }).waitFor();
+  // The informational location toast goes away by itself.
+  await page.getByTestId('toast').waitFor({ state: 'detached', timeout: 10_000 });
+  await screenshot(page, 'browse-phone-first-screen');
+
+  await page.getByTestId('filters-open').click();
+  const sheet = page.getByTestId('filters-sheet');
+  await sheet.waitFor();
+  await sheet.getByLabel('Catégorie', { exact: true }).selectOption('8');
+  await sheet.getByRole('button', { name: 'Appliquer les filtres' }).click();
+  await page.waitForURL(/category=8/);
+  expect(await sheet.isVisible()).toBe(false);
+  await page.getByTestId('filters-open').filter({ hasText: 'Filtres (2)' }).waitFor();
+  await page.getByTestId('load-more').click();
+  await page.getByTestId('browse-count').filter({ hasText: '25 dons trouvés' }).waitFor();
+  await context.close();
+});

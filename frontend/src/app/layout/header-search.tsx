@@ -1,0 +1,35 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+
+/** The header's search (spec §2): a field on wide screens, a link to the search screen on phones. */
+export function HeaderSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const words = query.trim();
+    navigate(words ? `/donations?query=${encodeURIComponent(words)}` : '/donations');
+    setQuery('');
+  };
+  return (
+    <>
+      <form className="header-search" role="search" onSubmit={submit} data-testid="header-search">
+        <Search className="icon header-search__icon" aria-hidden="true" />
+        <input
+          type="search"
+          className="header-search__input"
+          value={query}
+          placeholder={t('layout.search.placeholder')}
+          aria-label={t('layout.search.label')}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </form>
+      <Link to="/donations" className="header-icon header-search__link" aria-label={t('layout.search.label')} data-testid="header-search-link">
+        <Search className="icon" aria-hidden="true" />
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Testimonial } from '@/lib/testimonials';
+
+export function TestimonialCard({ story }: { story: Testimonial }) {
+  const { t } = useTranslation();
+  return (
+    <li className="card testimonial" data-testid="testimonial">
+      <span className="testimonial__rating" role="img" aria-label={t('info.stories.rating', { rating: story.rating })}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star key={n} className="icon" fill={n <= story.rating ? 'currentColor' : 'none'} aria-hidden="true" />
+        ))}
+      </span>
+      <blockquote>{t(`info.stories.items.${story.id}`)}</blockquote>
+      <div className="testimonial__author">
+        <span className="avatar" aria-hidden="true">
+          {story.name[0]}
+        </span>
+        <div>
+          <strong>
+            <bdi>{story.name}</bdi>
+          </strong>
+          <div className="muted">{story.city}</div>
+        </div>
+      </div>
+      <div className="testimonial__meta">
+        <span className="badge">{t(`categories.${story.categoryId}`)}</span>
+        <span className="badge">{t('info.stories.objectsGiven', { value: story.items })}</span>
+        <span className="badge">{t('points.balance', { value: story.points })}</span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ImpactView } from '@hdiya/contracts';
+import { api } from './api-client';
+import { intlLocale } from './i18n';
+
+// The impact figures (home hero, impact blocks) are counted by the donations service from real
+// donations, never marketing constants.
+
+/** GET /api/stats/impact: counted at most once a minute on the server. */
+export function useImpact() {
+  return useQuery({
+    queryKey: ['stats', 'impact'],
+    queryFn: ({ signal }) => api.get<ImpactView>('/api/stats/impact', signal),
+    staleTime: 60_000,
+  });
+}
+
+/** A count as the language writes it (Latin digits in both: Moroccan usage). */
+export function formatCount(value: number, language: string): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(value);
+}
