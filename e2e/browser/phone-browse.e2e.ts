@@ -49,5 +49,14 @@ it('should show donations first on a phone, filters behind "Filtres (n)", and sa
   await page.getByTestId('filters-open').filter({ hasText: 'Filtres (2)' }).waitFor();
   await page.getByTestId('load-more').click();
   await page.getByTestId('browse-count').filter({ hasText: '25 dons trouvés' }).waitFor();
+
+  // In Arabic: the count in Arabic's plural form, and names kept whole inside right-to-left text.
+  await page.evaluate(() => window.localStorage.setItem('language', 'ar'));
+  await page.goto(`${base}/donations?query=${word}&lat=${kenitra.lat}&lng=${kenitra.lng}`);
+  await page.getByTestId('browse-count').filter({ hasText: 'أول 24 تبرعًا' }).waitFor();
+  const owner = page.getByTestId('donation-card-owner').first();
+  expect(await owner.evaluate((element) => [element.tagName, element.textContent])).toEqual(['BDI', 'Salma I.']);
+  expect(await page.getByTestId('donation-card').first().locator('h3').getAttribute('dir')).toBe('auto');
+  await screenshot(page, 'browse-phone-ar');
   await context.close();
 });

@@ -80,6 +80,8 @@ describe('giving and reserving in the browser', () => {
     await reserverPage.getByTestId('donation-title').filter({ hasText: 'Lampe de chevet' }).waitFor();
     await reserverPage.getByTestId('reserve-button').click();
     await reserverPage.locator('[data-testid=donation-status-message][data-message=reservedByYou]').waitFor();
+    // Ten days from now reads "10 jours", not the 9 days, 23 hours and 59 minutes a floor would say.
+    await reserverPage.getByText('Il vous reste 10 jours pour le récupérer').waitFor();
     await reserverPage.getByTestId('header-points').filter({ hasText: /^8 points/ }).waitFor({ timeout: 15_000 });
     expect(await reserverPage.getByTestId('header-blocked-points').textContent()).toContain('2');
     expect((await new ApiClient().get<{ status: string }>(`/api/donations/${mine.body[0]!.id}`)).body.status).toBe('reserved');

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Testimonial } from '@/lib/testimonials';
+import { pointsText } from '@/lib/points-text';
 
 export function TestimonialCard({ story }: { story: Testimonial }) {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function TestimonialCard({ story }: { story: Testimonial }) {
       <div className="testimonial__meta">
         <span className="badge">{t(`categories.${story.categoryId}`)}</span>
         <span className="badge">{t('info.stories.objectsGiven', { value: story.items })}</span>
-        <span className="badge">{t('points.balance', { value: story.points })}</span>
+        <span className="badge">{pointsText(t, story.points)}</span>
       </div>
     </li>
   );

@@ -44,11 +44,11 @@ export function formatRelativeTime(
     case 'now':
       return t('common.time.justNow');
     case 'minutes':
-      return t('common.time.minutes', { value: relative.count });
+      return t('common.time.minutes', { count: relative.count });
     case 'hours':
-      return t('common.time.hours', { value: relative.count });
+      return t('common.time.hours', { count: relative.count });
     case 'days':
-      return t('common.time.days', { value: relative.count });
+      return t('common.time.days', { count: relative.count });
     case 'date':
       return formatDate(relative.date, language);
   }

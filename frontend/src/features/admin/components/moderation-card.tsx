@@ -6,6 +6,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { donationHref, type ModerationDonation } from '@/lib/donations';
 import { formatDateTime } from '@/lib/relative-time';
 import { Flag } from 'lucide-react';
+import { pointsText } from '@/lib/points-text';
 
 export interface ModerationCardProps {
   donation: ModerationDonation;
@@ -67,7 +68,7 @@ export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
           </div>
           <div>
             <dt>{t('admin.points')}</dt>
-            <dd>{t('points.balance', { value: donation.pointsValue })}</dd>
+            <dd>{pointsText(t, donation.pointsValue)}</dd>
           </div>
         </dl>
         <div className="row">

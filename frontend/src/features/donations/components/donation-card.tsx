@@ -45,12 +45,14 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
         )}
       </div>
       <div className="donation-card__body">
-        <h3 className="donation-card__title">
+        <h3 className="donation-card__title" dir="auto">
           <Link to={donationHref(donation.id)} className="donation-card__link" data-testid="donation-card-link">
             {donation.title}
           </Link>
         </h3>
-        <p className="donation-card__description">{donation.description}</p>
+        <p className="donation-card__description" dir="auto">
+          {donation.description}
+        </p>
         <p className="donation-card__meta">
           {!hideDistance && (
             <span data-testid="donation-card-city">
@@ -70,7 +72,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
           <span className="avatar avatar--xs" aria-hidden="true">
             {nameInitials(donation.owner.displayName)}
           </span>
-          <span data-testid="donation-card-owner">{donation.owner.displayName}</span>
+          <bdi data-testid="donation-card-owner">{donation.owner.displayName}</bdi>
         </div>
         {footer && <div className="donation-card__footer">{footer}</div>}
       </div>

@@ -112,7 +112,7 @@ function ReservationFooter({ reservation }: { reservation: ReservedDonation['res
       </span>
       {left && (
         <span className="reservation-line__left" data-testid="reservation-time-left" data-key={left.key}>
-          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
+          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { count: left.count })}
         </span>
       )}
     </p>

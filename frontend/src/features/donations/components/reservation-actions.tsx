@@ -188,7 +188,7 @@ export function ReservationDeadline({ donation, by }: { donation: Donation; by: 
     <>
       {by === 'reserver' && (
         <p className="detail__time-left" data-testid="reservation-time-left" data-key={left.key}>
-          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { value: left.count })}
+          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { count: left.count })}
         </p>
       )}
       {left.key !== 'expired' && (

@@ -8,13 +8,13 @@ const DAY = 24 * HOUR;
 describe(timeLeft.name, () => {
   it.each([
     [10 * DAY, 'days', 10],
-    [10 * DAY - 1000, 'days', 9],
+    [10 * DAY - 1000, 'days', 10],
+    [9.4 * DAY, 'days', 9],
     [2 * DAY, 'days', 2],
-    [1.9 * DAY, 'dayOne', 1],
-    [DAY, 'dayOne', 1],
-    [DAY - 1, 'hours', 23],
+    [2 * DAY - 1, 'hours', 47],
+    [DAY, 'hours', 24],
     [2 * HOUR, 'hours', 2],
-    [1.5 * HOUR, 'hourOne', 1],
+    [1.5 * HOUR, 'hours', 1],
     [59 * 60 * 1000, 'lessThanHour', 0],
     [1, 'lessThanHour', 0],
     [0, 'expired', 0],

@@ -4,8 +4,8 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Which sentence tells the reserver how long is left (keys under donations.reservation.timeLeft). */
-export type TimeLeftKey = 'days' | 'dayOne' | 'hours' | 'hourOne' | 'lessThanHour' | 'expired';
+/** Which sentence tells the reserver how long is left (keys under donations.reservation.timeLeft, counted). */
+export type TimeLeftKey = 'days' | 'hours' | 'lessThanHour' | 'expired';
 
 export interface TimeLeft {
   key: TimeLeftKey;
@@ -13,19 +13,15 @@ export interface TimeLeft {
 }
 
 /**
- * Days while at least one day is left, then hours, then "less than an hour". Counts round down:
- * the member is never told they have longer than they do (the exact deadline is shown beside it).
+ * As a person reads a deadline: whole days, to the nearest, while two or more are left (just
+ * after reserving, "10 jours", not 9 days 23 hours and 59 minutes read as "9"); then hours,
+ * counted down, for the last two days; then "less than an hour". The exact deadline is shown
+ * beside it.
  */
 export function timeLeft(ms: number): TimeLeft {
   if (!Number.isFinite(ms) || ms <= 0) return { key: 'expired', count: 0 };
-  if (ms >= DAY_MS) {
-    const days = Math.floor(ms / DAY_MS);
-    return { key: days === 1 ? 'dayOne' : 'days', count: days };
-  }
-  if (ms >= HOUR_MS) {
-    const hours = Math.floor(ms / HOUR_MS);
-    return { key: hours === 1 ? 'hourOne' : 'hours', count: hours };
-  }
+  if (ms >= 2 * DAY_MS) return { key: 'days', count: Math.round(ms / DAY_MS) };
+  if (ms >= HOUR_MS) return { key: 'hours', count: Math.floor(ms / HOUR_MS) };
   return { key: 'lessThanHour', count: 0 };
 }
 

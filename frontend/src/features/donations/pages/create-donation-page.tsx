@@ -13,6 +13,7 @@ import { DonationForm } from '../components/donation-form';
 import type { DonationFormValues } from '../lib/donation-form';
 import '../components/donations.css';
 import { MapPin } from 'lucide-react';
+import { pointsText } from '@/lib/points-text';
 
 const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
 
@@ -49,7 +50,7 @@ export function CreateDonationPage() {
         <aside className="card points-rule" data-testid="points-rule">
           <h2 className="points-rule__title">{t('donations.form.pointsCardTitle')}</h2>
           <p className="points-rule__balance" data-testid="create-points-balance">
-            {t('points.balance', { value: user.points ?? '—' })}
+            {pointsText(t, user.points)}
           </p>
           <ul className="plain-list stack points-rule__list">
             <li>

@@ -106,10 +106,10 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
             </time>
           </div>
 
-          <h1 className="detail__title" data-testid="donation-title">
+          <h1 className="detail__title" dir="auto" data-testid="donation-title">
             {donation.title}
           </h1>
-          <p className="detail__description" data-testid="donation-description">
+          <p className="detail__description" dir="auto" data-testid="donation-description">
             {donation.description}
           </p>
 
@@ -134,7 +134,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
             <div>
               <p className="muted detail__owner-label">{t('donations.detail.givenBy')}</p>
               <p className="detail__owner-name" data-testid="donation-owner-name">
-                {donation.owner.displayName}
+                <bdi>{donation.owner.displayName}</bdi>
               </p>
             </div>
           </div>

@@ -3,6 +3,7 @@ import type { User } from '@/lib/auth';
 import { reliabilityLevel } from '../lib/reliability';
 import './points.css';
 import { Lock } from 'lucide-react';
+import { pointsText } from '@/lib/points-text';
 
 /** Available points, blocked points and the reliability label, larger than in the header. */
 export function PointsBalanceCard({ user }: { user: Pick<User, 'points' | 'blockedPoints' | 'reliabilityScore'> }) {
@@ -14,11 +15,11 @@ export function PointsBalanceCard({ user }: { user: Pick<User, 'points' | 'block
         {t('points.current')}
       </h2>
       <p className="points-balance__value" data-testid="balance-points">
-        {t('points.balance', { value: user.points ?? '—' })}
+        {pointsText(t, user.points)}
       </p>
       <ul className="plain-list points-balance__facts">
         <li data-testid="balance-blocked">
-          <Lock className="icon" aria-hidden="true" /> {t('points.blockedLine', { value: user.blockedPoints ?? 0 })}
+          <Lock className="icon" aria-hidden="true" /> {t('points.blockedLine', { count: user.blockedPoints ?? 0 })}
         </li>
         {level && (
           <li>

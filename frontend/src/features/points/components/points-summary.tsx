@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { reliabilityLevel } from '../lib/reliability';
 import './points.css';
+import { pointsText } from '@/lib/points-text';
 
 export interface PointsSummaryProps {
   points: number | null;
@@ -18,11 +19,11 @@ export function PointsSummary({ points, blockedPoints, reliabilityScore }: Point
   return (
     <span className="points-summary" data-testid="header-points-summary">
       <span className="points-summary__balance" data-testid="header-points">
-        {t('points.balance', { value: points ?? '—' })}
+        {pointsText(t, points)}
       </span>
       {blockedPoints != null && blockedPoints > 0 && (
         <span className="points-summary__blocked" data-testid="header-blocked-points">
-          ({t('points.blocked', { value: blockedPoints })})
+          ({t('points.blocked', { count: blockedPoints })})
         </span>
       )}
       {level && (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { fullName, initials, type User } from '@/lib/auth';
 import { intlLocale } from '@/lib/i18n';
 import { Calendar, MapPin, Sparkles } from 'lucide-react';
+import { pointsText } from '@/lib/points-text';
 
 export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,7 @@ export function ProfileHeader({ user }: { user: User }) {
         </p>
         <ul className="profile-header__facts">
           <li data-testid="profile-points">
-            <Sparkles className="icon" aria-hidden="true" /> {t('points.balance', { value: user.points ?? '—' })}
+            <Sparkles className="icon" aria-hidden="true" /> {pointsText(t, user.points)}
           </li>
           {user.city && (
             <li data-testid="profile-city">
