@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Found when tried as a new member on a 390 px phone: the filters filled the first screen, the
@@ -58,5 +58,20 @@ it('should show donations first on a phone, filters behind "Filtres (n)", and sa
   expect(await owner.evaluate((element) => [element.tagName, element.textContent])).toEqual(['BDI', 'Salma I.']);
   expect(await page.getByTestId('donation-card').first().locator('h3').getAttribute('dir')).toBe('auto');
   await screenshot(page, 'browse-phone-ar');
+  await context.close();
+});
+
+it.each(['fr', 'ar'] as const)('should open ?tab=favorites on a phone with that tab selected and in view (%s)', async (language) => {
+  const member = await signedUpMember();
+  const context = await signedInContext(browser, member.client, language, { width: 390, height: 844 });
+  const page = await context.newPage();
+  await page.goto(`${base}/profile?tab=favorites`);
+  const tab = page.getByTestId('profile-tab-favorites');
+  await tab.and(page.locator('[aria-selected=true]')).waitFor();
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid=profile-tab-favorites]')!.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth;
+  });
+  await screenshot(page, `profile-favorites-phone-${language}`);
   await context.close();
 });

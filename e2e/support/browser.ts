@@ -22,8 +22,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A browser context signed in as the member behind `client`, in French or Arabic. */
-export async function signedInContext(browser: Browser, client: ApiClient, language: 'fr' | 'ar' = 'fr'): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+export async function signedInContext(
+  browser: Browser,
+  client: ApiClient,
+  language: 'fr' | 'ar' = 'fr',
+  viewport?: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA', ...(viewport ? { viewport } : {}) });
   await context.addCookies([{ name: 'hdiya.sid', value: client.sessionCookie!, url: testEnv().gatewayUrl }]);
   // The language the member chose last time (the web app keeps it in localStorage).
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
