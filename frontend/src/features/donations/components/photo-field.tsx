@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -13,8 +14,9 @@ export interface PhotoFieldProps {
 }
 
 /**
- * The photo is uploaded as soon as it is picked (multipart, much smaller than a data URL in the
- * JSON body), with a local preview meanwhile and a remove button.
+ * A drop zone (drop a photo, or click or press to pick one). The photo is uploaded as soon as it
+ * is picked (multipart, much smaller than a data URL in the JSON body), with a local preview
+ * meanwhile, and can be replaced or removed.
  */
 export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const pick = useRef(0); // only the latest pick may land
   const previewUrl = value?.previewUrl;
+  const [dragging, setDragging] = useState(false);
 
   useEffect(() => {
     return () => {
@@ -65,17 +68,42 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
       <label className="field__label" htmlFor="donation-photo">
         {t('donations.form.photo')}
       </label>
-      {value && (
-        <div className="photo-preview" data-testid="photo-preview" data-uploading={value.uploading}>
+      <div
+        className={dragging ? 'drop-zone drop-zone--over' : 'drop-zone'}
+        data-testid="photo-drop-zone"
+        onClick={() => inputRef.current?.click()}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          void onPick(event.dataTransfer.files[0]);
+        }}
+      >
+      {value ? (
+        <div className="photo-preview" data-testid="photo-preview" data-uploading={value.uploading} onClick={(event) => event.stopPropagation()}>
           <img src={value.previewUrl} alt={t('donations.form.photoPreview')} />
           {value.uploading && (
             <span className="photo-preview__status" role="status">
               <span className="btn__spinner" aria-hidden="true" /> {t('donations.form.photoUploading')}
             </span>
           )}
-          <Button variant="outline" size="sm" className="photo-preview__remove" onClick={remove} data-testid="photo-remove">
-            {t('donations.form.photoRemove')}
-          </Button>
+          <div className="row photo-preview__actions">
+            <Button variant="outline" size="sm" onClick={() => inputRef.current?.click()} data-testid="photo-replace">
+              {t('donations.form.photoReplace')}
+            </Button>
+            <Button variant="outline" size="sm" onClick={remove} data-testid="photo-remove">
+              {t('donations.form.photoRemove')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="drop-zone__prompt" aria-hidden="true">
+          <ImagePlus className="icon icon--xl" />
+          <span>{t('donations.form.photoDrop')}</span>
         </div>
       )}
       <input
@@ -83,12 +111,13 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
         id="donation-photo"
         type="file"
         accept="image/*"
-        className="input file-input"
+        className="visually-hidden"
         aria-describedby={error ? 'donation-photo-hint donation-photo-error' : 'donation-photo-hint'}
         aria-invalid={error ? true : undefined}
         onChange={(event) => void onPick(event.target.files?.[0])}
         data-testid="donation-photo"
       />
+      </div>
       <p className="field__hint" id="donation-photo-hint">
         {t('donations.form.photoHint')}
       </p>
