@@ -63,7 +63,7 @@ it('should show donations first on a phone, filters behind "Filtres (n)", and sa
 
 it.each(['fr', 'ar'] as const)('should open ?tab=favorites on a phone with that tab selected and in view (%s)', async (language) => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, language, { width: 390, height: 844 });
+  const context = await signedInContext(browser, member.client, language, { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${base}/profile?tab=favorites`);
   const tab = page.getByTestId('profile-tab-favorites');

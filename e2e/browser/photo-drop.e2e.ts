@@ -16,7 +16,7 @@ afterAll(() => browser?.close());
 
 it('should take a dropped photo, preview it, and let it be replaced or removed', async () => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, 'fr', { width: 1280, height: 800 });
+  const context = await signedInContext(browser, member.client, 'fr', { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${testEnv().gatewayUrl}/create-donation`);
   // A member's header (search, messages, notifications, points, menu) fits a 1280 px laptop.

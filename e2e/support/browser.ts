@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
 
@@ -26,9 +26,9 @@ export async function signedInContext(
   browser: Browser,
   client: ApiClient,
   language: 'fr' | 'ar' = 'fr',
-  viewport?: { width: number; height: number },
+  options: Omit<BrowserContextOptions, 'locale'> = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA', ...(viewport ? { viewport } : {}) });
+  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA', ...options });
   await context.addCookies([{ name: 'hdiya.sid', value: client.sessionCookie!, url: testEnv().gatewayUrl }]);
   // The language the member chose last time (the web app keeps it in localStorage).
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);

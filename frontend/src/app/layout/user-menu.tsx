@@ -36,13 +36,14 @@ export function UserMenu({ user }: { user: User }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('layout.userMenu.open', { name: displayName(user) })}
         data-testid="user-menu"
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar avatar--sm" aria-hidden="true">
           {initials(user)}
         </span>
+        {/* The name as text, not aria-label: what is read includes what is shown (the initials are decoration). */}
+        <span className="visually-hidden">{t('layout.userMenu.open', { name: displayName(user) })}</span>
       </button>
       {open && (
         <div className="user-menu__panel" role="menu" id={menuId} data-testid="user-menu-panel">

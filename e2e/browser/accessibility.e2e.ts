@@ -1,0 +1,71 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { testEnv } from '@hdiya/testing';
+import { signedUpMember } from '../support/api-client.js';
+import { launchBrowser, signedInContext } from '../support/browser.js';
+import { publish } from '../support/members.js';
+
+// axe-core on the main screens, in French and in Arabic, light and dark: no serious or critical
+// violation (contrast AA included).
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each([
+  ['fr', 'light'],
+  ['fr', 'dark'],
+  ['ar', 'light'],
+  ['ar', 'dark'],
+] as const)('accessibility in %s, %s theme', (language, theme) => {
+  it('should find no serious or critical violation on the main screens', async () => {
+    const donor = await signedUpMember();
+    const member = await signedUpMember();
+    const item = await publish(donor.client, 'Table pour axe');
+    await member.client.post('/api/messages', { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id });
+    const context = await signedInContext(browser, member.client, language, { bypassCSP: true }); // axe is injected inline
+    await context.addInitScript((mode) => window.localStorage.setItem('ui-theme', mode), theme);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    for (const [name, path, ready] of [
+      ['home', '/', 'hero'],
+      ['browse', '/donations', 'browse-page'],
+      ['detail', `/donations/${item.id}`, 'donation-title'],
+      ['create', '/create-donation', 'photo-drop-zone'],
+      ['profile', '/profile', 'profile-tab-panel'],
+      ['messages', `/messages?with=${donor.user.id}&donation=${item.id}`, 'message'],
+    ] as const) {
+      await page.goto(`${testEnv().gatewayUrl}${path}`);
+      await page.getByTestId(ready).first().waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[name] = violations;
+    }
+    expect(found).toEqual({});
+    await context.close();
+  });
+});
