@@ -1,10 +1,11 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { cityLabel } from '@/lib/cities';
 import type { Testimonial } from '@/lib/testimonials';
 import { pointsText } from '@/lib/points-text';
 
 export function TestimonialCard({ story }: { story: Testimonial }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li className="card testimonial" data-testid="testimonial">
       <span className="testimonial__rating" role="img" aria-label={t('info.stories.rating', { rating: story.rating })}>
@@ -21,7 +22,7 @@ export function TestimonialCard({ story }: { story: Testimonial }) {
           <strong>
             <bdi>{story.name}</bdi>
           </strong>
-          <div className="muted">{story.city}</div>
+          <div className="muted">{cityLabel(story.city, i18n.resolvedLanguage)}</div>
         </div>
       </div>
       <div className="testimonial__meta">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { displayName, initials, type User } from '@/lib/auth';
 
@@ -43,7 +43,9 @@ export function UserMenu({ user }: { user: User }) {
           {initials(user)}
         </span>
         {/* The name as text, not aria-label: what is read includes what is shown (the initials are decoration). */}
-        <span className="visually-hidden">{t('layout.userMenu.open', { name: displayName(user) })}</span>
+        <span className="visually-hidden">
+          <Trans i18nKey="layout.userMenu.open" values={{ name: displayName(user) }} components={{ name: <bdi /> }} />
+        </span>
       </button>
       {open && (
         <div className="user-menu__panel" role="menu" id={menuId} data-testid="user-menu-panel">

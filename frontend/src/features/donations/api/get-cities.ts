@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
+import { cityLabel } from '@/lib/cities';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 import type { City } from '@hdiya/contracts';
 
@@ -26,10 +27,6 @@ export function useCities() {
 /** A city as the screen shows it: its Arabic name in Arabic, else the stored French name. */
 export function useCityLabel(): (name: string) => string {
   const { i18n } = useTranslation();
-  const { data: cities } = useCities();
-  const arabic = i18n.resolvedLanguage === 'ar';
-  return useCallback(
-    (name: string) => (arabic ? cities?.find((city) => city.name === name)?.nameAr : undefined) ?? name,
-    [arabic, cities],
-  );
+  const language = i18n.resolvedLanguage;
+  return useCallback((name: string) => cityLabel(name, language), [language]);
 }

@@ -69,9 +69,9 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   const lastOwnRead = [...messages].reverse().find((m) => m.senderId === userId)?.read ?? false;
 
   return (
-    <section className="thread" aria-label={name} data-testid="message-thread" data-other-id={otherId}>
+    <section className="thread" aria-labelledby="thread-name" data-testid="message-thread" data-other-id={otherId}>
       <header className="thread__header">
-        <h2 className="thread__name">
+        <h2 className="thread__name" id="thread-name">
           <bdi>{name}</bdi>
         </h2>
         {title && (

@@ -16,9 +16,9 @@ export function ProfileHeader({ user }: { user: User }) {
       </span>
       <div className="profile-header__identity">
         <h1 className="profile-header__name" data-testid="profile-name">
-          {fullName(user)}
+          <bdi>{fullName(user)}</bdi>
         </h1>
-        <p className="muted profile-header__email" data-testid="profile-email">
+        <p className="muted profile-header__email" dir="ltr" data-testid="profile-email">
           {user.email}
         </p>
         <ul className="profile-header__facts">
