@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { initialSize } from './build/initial-size.ts';
 
@@ -12,9 +13,55 @@ const proxy = {
   '/socket.io': { target: gateway, ws: true },
 };
 
+// Installable and usable offline: the shell is precached; browse results, reference data and
+// photos are kept from the last visit (network first for results, so online is always fresh).
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script-defer', // a file, not inline script: the Content-Security-Policy stays strict
+  includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Hdiya — dons entre voisins',
+    short_name: 'Hdiya',
+    description: 'Donnez et recevez gratuitement des objets près de chez vous, partout au Maroc.',
+    lang: 'fr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#c2410c',
+    background_color: '#faf8f5',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname === '/api/donations' || url.pathname === '/api/donations/nearby',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'browse-results', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
+      },
+      {
+        urlPattern: ({ url }) => ['/api/categories', '/api/cities', '/api/map-config', '/api/stats/impact'].includes(url.pathname),
+        handler: 'StaleWhileRevalidate',
+        options: { cacheName: 'reference' },
+      },
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/api/images/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'photos', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 } },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), initialSize()],
+  plugins: [react(), initialSize(), pwa],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -6,6 +6,7 @@ import { Header } from './header';
 import { useRealtimeConnected } from '@/lib/realtime';
 import { RealtimeSync } from '../realtime-sync';
 import { MobileTabBar } from './mobile-tab-bar';
+import { OfflineBanner } from './offline-banner';
 import { ScrollToTop } from './scroll-to-top';
 import './layout.css';
 
@@ -21,6 +22,7 @@ export function RootLayout() {
         {t('layout.skipToContent')}
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" className="app-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />
