@@ -53,13 +53,19 @@ describe.each(['fr', 'ar'] as const)('screens in %s', (language) => {
     ['dark', 1280, 900],
     ['light', 390, 844],
     ['dark', 390, 844],
-  ] as const)('should render home and browse (%s, %i px) for people to look at', async (theme, width, height) => {
+  ] as const)('should render home, browse and the information pages (%s, %i px) for people to look at', async (theme, width, height) => {
     const { context, page } = await visitorPage(language, theme, width, height);
-    for (const [name, path] of [['home', '/'], ['browse', '/donations']] as const) {
+    for (const [name, path, ready] of [
+      ['home', '/', 'home-impact'],
+      ['browse', '/donations', 'browse-count'],
+      ['how-it-works', '/how-it-works', 'how-it-works-page'],
+      ['stories', '/success-stories', 'impact-figures'],
+    ] as const) {
       await page.goto(`${base}${path}`);
       await page.waitForFunction((dir) => document.documentElement.dir === dir, language === 'ar' ? 'rtl' : 'ltr');
-      await page.locator('[data-testid=home-impact] [data-figure=objectsGiven] dd, [data-testid=browse-count]').first().filter({ hasText: /\d/ }).waitFor();
-      await screenshot(page, `${name}-${language}-${theme}-${width}`);
+      // Figures and counts are there (not the "…" shown while they load).
+      await page.getByTestId(ready).filter({ hasNotText: '…' }).waitFor();
+      await screenshot(page, `${name}-${language}-${theme}-${width}`, true);
     }
     await context.close();
   });

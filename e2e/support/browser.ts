@@ -38,7 +38,7 @@ export async function signedInContext(
 /** Where browser tests leave screenshots for people to look at (kept out of git). */
 export const ARTIFACTS = process.env.HDIYA_E2E_ARTIFACTS ?? path.join(import.meta.dirname, '..', 'artifacts');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
 }

@@ -2,6 +2,11 @@ import { useState, type ImgHTMLAttributes } from 'react';
 import './donation-image.css';
 import { Gift } from 'lucide-react';
 
+/** The two sizes every photo is stored in (the gateway's pipeline): the browser picks by screen. */
+export function photoSrcSet(photo: { imageUrl: string; thumbnailUrl?: string | null }): string | undefined {
+  return photo.thumbnailUrl && photo.imageUrl ? `${photo.thumbnailUrl} 480w, ${photo.imageUrl} 1600w` : undefined;
+}
+
 /** A donation photo; a missing or broken file shows a neutral placeholder instead of a broken icon. */
 export function DonationImage({ src, alt = '', className, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
   const [failed, setFailed] = useState<string | undefined>(undefined);

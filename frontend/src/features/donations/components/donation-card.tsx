@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DonationImage } from '@/components/donation-image';
+import { DonationImage, photoSrcSet } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { nameInitials, useUser } from '@/lib/auth';
 import { donationHref, type Donation } from '@/lib/donations';
@@ -36,7 +36,14 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
       data-status={donation.status}
     >
       <div className="donation-card__media">
-        <DonationImage src={donation.thumbnailUrl || donation.imageUrl} alt="" loading="lazy" decoding="async" />
+        <DonationImage
+          src={donation.thumbnailUrl || donation.imageUrl}
+          srcSet={photoSrcSet(donation)}
+          sizes="(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 24rem"
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
         <DonationStatusBadge status={donation.status} className="donation-card__status" />
         {canFavorite && (
           <div className="donation-card__favorite">

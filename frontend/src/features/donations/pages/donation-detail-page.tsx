@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
-import { DonationImage } from '@/components/donation-image';
+import { DonationImage, photoSrcSet } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -92,7 +92,13 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       </Link>
       <div className="detail-layout">
         <div className="detail-layout__media">
-          <DonationImage src={donation.imageUrl} alt={donation.title} data-testid="donation-image" />
+          <DonationImage
+            src={donation.imageUrl}
+            srcSet={photoSrcSet(donation)}
+            sizes="(max-width: 1023px) 100vw, 50vw"
+            alt={donation.title}
+            data-testid="donation-image"
+          />
         </div>
 
         <div className="card stack detail-layout__info">

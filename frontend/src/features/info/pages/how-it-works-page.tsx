@@ -72,7 +72,7 @@ export function HowItWorksPage() {
         <p className="muted">{t('info.howItWorks.points.window')}</p>
       </section>
 
-      <div className="grid section">
+      <div className="rules-grid section">
         <section className="card">
           <h2 className="section__title">{t('info.howItWorks.safety.title')}</h2>
           <ul className="rules-list">
