@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from './filters';
+import { activeFilterCount, DEFAULT_FILTERS, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from './filters';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -91,5 +91,13 @@ describe(toDonationSearch.name, () => {
   it('should trim the text and drop it when empty', () => {
     expect(toDonationSearch({ ...DEFAULT_FILTERS, query: '  lit bébé ' }, null).query).toBe('lit bébé');
     expect(toDonationSearch({ ...DEFAULT_FILTERS, query: '   ' }, null)).not.toHaveProperty('query');
+  });
+});
+
+describe('active filter count', () => {
+  it('should count only the filters that differ from the defaults (the phone\'s "Filtres (n)")', () => {
+    expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, query: 'vélo', category: 3 })).toBe(2);
+    expect(activeFilterCount({ ...DEFAULT_FILTERS, status: 'all', distance: 25, position: { lat: 34, lng: -6 } })).toBe(2);
   });
 });
