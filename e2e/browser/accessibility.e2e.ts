@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // axe-core on the main screens, in French and in Arabic, light and dark: no serious or critical
-// violation (contrast AA included).
+// violation (contrast AA included). Screenshots of each screen, laptop and phone, are kept.
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -64,6 +64,15 @@ describe.each([
       await page.getByTestId(ready).first().waitFor();
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[name] = violations;
+      // The same screen for people to look at, on a laptop and on a 390 px phone.
+      await screenshot(page, `${name}-${language}-${theme}-1280`, true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // Nothing sticks out sideways on a phone (the header included).
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= 390, undefined, { timeout: 5000 }).catch(() => undefined);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) found[`${name}-390`] = [`the page is ${width} px wide on a 390 px screen`];
+      await screenshot(page, `${name}-${language}-${theme}-390`, true);
+      await page.setViewportSize({ width: 1280, height: 720 });
     }
     expect(found).toEqual({});
     await context.close();

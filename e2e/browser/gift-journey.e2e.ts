@@ -22,9 +22,10 @@ const base = testEnv().gatewayUrl;
 const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 
 describe.each([
-  { language: 'fr' as const, title: 'Vélo pour la balade', dir: 'ltr' },
-  { language: 'ar' as const, title: 'دراجة للنزهة', dir: 'rtl' },
-])('a gift from publishing to reception ($language)', ({ language, title, dir }) => {
+  { language: 'fr' as const, title: 'Vélo pour la balade', dir: 'ltr', reserve: 'Réserver (2 points)' },
+  // Two is Arabic's dual: "نقطتان", not "2 نقاط".
+  { language: 'ar' as const, title: 'دراجة للنزهة', dir: 'rtl', reserve: 'احجز (نقطتان)' },
+])('a gift from publishing to reception ($language)', ({ language, title, dir, reserve }) => {
   it('should go publish → map at 5 km → reserve → message → confirm, with the points of each step', async () => {
     const donor = await signedUpMember();
     const seeker = await signedUpMember();
@@ -50,7 +51,7 @@ describe.each([
     await map.locator(`.leaflet-marker-icon[title="${title}"]`).click();
     await page.getByTestId('donation-title').filter({ hasText: title }).waitFor();
 
-    await page.getByTestId('reserve-button').click();
+    await page.getByTestId('reserve-button').filter({ hasText: reserve }).click();
     await page.locator('[data-testid=donation-status-message][data-message=reservedByYou]').waitFor();
     await expectBalance(seeker.client, { points: 8, blockedPoints: 2 }, 'after reserving');
 

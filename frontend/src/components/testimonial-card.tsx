@@ -27,7 +27,7 @@ export function TestimonialCard({ story }: { story: Testimonial }) {
       </div>
       <div className="testimonial__meta">
         <span className="badge">{t(`categories.${story.categoryId}`)}</span>
-        <span className="badge">{t('info.stories.objectsGiven', { value: story.items })}</span>
+        <span className="badge">{t('info.stories.objectsGiven', { count: story.items })}</span>
         <span className="badge">{pointsText(t, story.points)}</span>
       </div>
     </li>

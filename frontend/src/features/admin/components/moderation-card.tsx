@@ -32,7 +32,7 @@ export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
           <DonationStatusBadge status={donation.status} />
           {donation.reportCount > 0 && (
             <span className="badge moderation-card__reports" data-testid="moderation-report-count">
-              <Flag className="icon" aria-hidden="true" /> {t('admin.reports', { value: donation.reportCount })}
+              <Flag className="icon" aria-hidden="true" /> {t('admin.reports', { count: donation.reportCount })}
             </span>
           )}
         </div>

@@ -47,7 +47,7 @@ export function ReserveButton({ donation, user }: { donation: Donation; user: Us
   function insufficient() {
     toast({
       title: t('donations.reservation.insufficientTitle'),
-      description: t('donations.reservation.insufficientText', { value: cost }),
+      description: t('donations.reservation.insufficientText', { count: cost }),
       variant: 'error',
     });
   }
@@ -77,11 +77,11 @@ export function ReserveButton({ donation, user }: { donation: Donation; user: Us
         aria-describedby={user ? 'reserve-hint' : undefined}
         data-testid="reserve-button"
       >
-        {t('donations.reservation.reserve', { value: cost })}
+        {t('donations.reservation.reserve', { count: cost })}
       </Button>
       {user && (
         <p id="reserve-hint" className="muted detail__note" data-testid="reserve-hint">
-          {t('donations.reservation.reserveHint', { value: cost, days: DonationRules.collectionDays })}
+          {t('donations.reservation.reserveHint', { count: cost, days: DonationRules.collectionDays })}
         </p>
       )}
     </div>

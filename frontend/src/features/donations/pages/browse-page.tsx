@@ -91,7 +91,7 @@ export function BrowsePage() {
                 {/* Pages come 24 at a time and the API gives no total: with more to load, say "the first N". */}
                 {results.hasNextPage
                   ? t('donations.browse.countFirst', { count: donations.length })
-                  : t(donations.length > 1 ? 'donations.browse.countOther' : 'donations.browse.countOne', { value: donations.length })}
+                  : t('donations.browse.count', { count: donations.length })}
               </p>
             )}
             <Button
