@@ -9,10 +9,8 @@
 // members up through argon2id would measure password hashing, not messaging.
 // Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000.
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,7 +18,8 @@ import { sign } from 'cookie-signature';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { databaseUrl, startStack, waitForPort, ROOT } from '../local/stack.mjs';
+import { databaseUrl, ROOT } from '../local/stack.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -34,16 +33,6 @@ const cleanups = [];
 const say = (line) => console.log(`bench     | ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -144,22 +133,10 @@ async function main() {
   cleanups.push(() => redis.quit());
   await redis.flushdb();
 
-  const natsPort = await freePort();
-  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-bench-nats-'));
-  const nats = spawn(spawnSync('sh', ['-c', 'command -v nats-server || echo /usr/sbin/nats-server'], { encoding: 'utf8' }).stdout.trim(), [
-    '-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', store,
-  ], { stdio: 'ignore' });
-  cleanups.push(() => { nats.kill(); rmSync(store, { recursive: true, force: true }); });
-  await waitForPort('127.0.0.1', natsPort, 10_000);
-  const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-bench-s3-'));
-  cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const stack = await startStack({
-    database: DATABASE, port, natsUrl: `nats://127.0.0.1:${natsPort}`, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET,
-    nodeEnv: 'production', logLevel: 'warn', s3DataDir: s3Dir, s3: { port: await freePort() }, log: false,
-    envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000' } },
-  });
-  cleanups.push(() => stack.stop());
+  const stack = await startBenchStack(
+    { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000' } } },
+    cleanups,
+  );
 
   const db = new pg.Client({ connectionString: databaseUrl('messaging', { database: DATABASE }) });
   await db.connect();

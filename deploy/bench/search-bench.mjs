@@ -4,9 +4,7 @@
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
 // private NATS server. Options: --duration=15 (seconds per measurement), --connections=16.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +12,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
-import { ROOT, databaseUrl, startStack, waitForPort } from '../local/stack.mjs';
+import { ROOT, databaseUrl } from '../local/stack.mjs';
+import { startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -26,16 +25,6 @@ const cleanups = [];
 
 const say = (line) => console.log(`bench     | ${line}`);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command, commandArgs, env) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
@@ -166,21 +155,7 @@ async function main() {
   const jitSetting = (await db.query('SHOW jit')).rows[0].jit;
   await db.end();
 
-  const natsPort = await freePort();
-  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-bench-nats-'));
-  const nats = spawn(spawnSync('sh', ['-c', 'command -v nats-server || echo /usr/sbin/nats-server'], { encoding: 'utf8' }).stdout.trim(), [
-    '-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', store,
-  ], { stdio: 'ignore' });
-  cleanups.push(() => { nats.kill(); rmSync(store, { recursive: true, force: true }); });
-  await waitForPort('127.0.0.1', natsPort, 10_000);
-  const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-bench-s3-'));
-  cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
-  const port = await freePort();
-  const stack = await startStack({
-    database: DATABASE, port, natsUrl: `nats://127.0.0.1:${natsPort}`, redisUrl: 'redis://127.0.0.1:6379/14',
-    nodeEnv: 'production', logLevel: 'warn', s3DataDir: s3Dir, s3: { port: await freePort() }, log: false,
-  });
-  cleanups.push(() => stack.stop());
+  const stack = await startBenchStack({ database: DATABASE, redisUrl: 'redis://127.0.0.1:6379/14' }, cleanups);
 
   const points = positions(200);
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores`);

@@ -5,9 +5,10 @@
 // Node built-ins only: start.mjs imports this before `npm install` has run.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +191,39 @@ export function spawnRedis({ port, password }) {
 
 /** redis://:password@127.0.0.1:port */
 export const redisUrlOf = (port, password) => `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+
+/** A TCP port nothing listens on at the moment (the system picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An anonymous nats-server with JetStream on a free port, storing in a fresh temporary folder:
+ * for tests and benchmarks that must not share the machine's NATS. Resolves { url, stop }.
+ */
+export async function startPrivateNats(prefix = 'hdiya-nats-') {
+  const port = await freePort();
+  const store = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const child = spawn(binary('nats-server'), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(store, { recursive: true, force: true });
+  };
+  try {
+    await waitForPort('127.0.0.1', port, 10_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `nats://127.0.0.1:${port}`, stop };
+}
 
 // ------------------------------------------------------------------ waiting
 

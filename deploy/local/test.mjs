@@ -12,11 +12,10 @@
 // e.g. `--e2e-only e2e/api/reservations.e2e.ts`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startStack, waitForHttp, waitForPort } from './stack.mjs';
+import { freePort, natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startPrivateNats, startStack, waitForHttp, waitForPort } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -49,36 +48,6 @@ function run(command, args, env = process.env) {
     });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function natsServerBinary() {
-  const found = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
-  return found.stdout.trim().split('\n')[0] || null;
-}
-
-async function startPrivateNats() {
-  const binary = natsServerBinary();
-  if (!binary) throw new Error('nats-server is not installed: run `bash deploy/local/infra.sh` first');
-  const port = await freePort();
-  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-nats-'));
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
-  cleanups.push(() => {
-    child.kill('SIGTERM');
-    rmSync(store, { recursive: true, force: true });
-  });
-  await waitForPort('127.0.0.1', port, 10_000);
-  return `nats://127.0.0.1:${port}`;
 }
 
 /** NATS and Redis as the product runs them: credentials required, permissions enforced. */
@@ -114,7 +83,9 @@ async function main() {
   if (infra !== 0) return infra;
 
   spawnSync('redis-cli', ['-u', REDIS_URL, 'FLUSHDB'], { stdio: 'ignore' });
-  const natsUrl = await startPrivateNats();
+  const privateNats = await startPrivateNats('hdiya-test-nats-');
+  cleanups.push(privateNats.stop);
+  const natsUrl = privateNats.url;
   const env = {
     ...process.env,
     HDIYA_DATABASE: DATABASE,

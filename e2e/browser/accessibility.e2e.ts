@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
-import { publish } from '../support/members.js';
+import { mainScreens, memberWithConversation } from '../support/screens.js';
 
 // axe-core on the main screens, in French and in Arabic, light and dark: no serious or critical
 // violation (contrast AA included). Screenshots of each screen, laptop and phone, are kept.
@@ -44,22 +43,12 @@ describe.each([
   ['ar', 'dark'],
 ] as const)('accessibility in %s, %s theme', (language, theme) => {
   it('should find no serious or critical violation on the main screens', async () => {
-    const donor = await signedUpMember();
-    const member = await signedUpMember();
-    const item = await publish(donor.client, 'Table pour axe');
-    await member.client.post('/api/messages', { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id });
+    const { donor, member, item } = await memberWithConversation('Table pour axe', 'Bonjour');
     const context = await signedInContext(browser, member.client, language, { bypassCSP: true }); // axe is injected inline
     await context.addInitScript((mode) => window.localStorage.setItem('ui-theme', mode), theme);
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
-    for (const [name, path, ready] of [
-      ['home', '/', 'hero'],
-      ['browse', '/donations', 'browse-page'],
-      ['detail', `/donations/${item.id}`, 'donation-title'],
-      ['create', '/create-donation', 'photo-drop-zone'],
-      ['profile', '/profile', 'profile-tab-panel'],
-      ['messages', `/messages?with=${donor.user.id}&donation=${item.id}`, 'message'],
-    ] as const) {
+    for (const [name, path, ready] of mainScreens(donor.user.id, item.id)) {
       await page.goto(`${testEnv().gatewayUrl}${path}`);
       await page.getByTestId(ready).first().waitFor();
       const violations = await seriousViolations(page);

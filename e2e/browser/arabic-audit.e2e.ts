@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { signedUpMember } from '../support/api-client.js';
 import { launchBrowser, signedInContext } from '../support/browser.js';
-import { publish } from '../support/members.js';
+import { mainScreens, memberWithConversation, type Screen } from '../support/screens.js';
 
 // Arabic screens hold no French: every word of the interface comes from the Arabic resources.
 // What members wrote (names, titles, messages) is marked as such (<bdi>, dir="auto") and skipped,
@@ -45,25 +44,17 @@ const ALLOWED = new Set(['Hdiya', 'Français', 'Leaflet', 'OpenStreetMap', 'PNG'
 const allowed = (word: string) => ALLOWED.has(word) || /^X+$/.test(word);
 
 it('should show no French word on the main Arabic screens', async () => {
-  const donor = await signedUpMember();
-  const member = await signedUpMember();
-  const item = await publish(donor.client, 'طاولة صغيرة');
-  await member.client.post('/api/messages', { content: 'مرحبا', receiverId: donor.user.id, donationId: item.id });
+  const { donor, member, item } = await memberWithConversation('طاولة صغيرة', 'مرحبا');
   const context = await signedInContext(browser, member.client, 'ar');
   const page = await context.newPage();
   const found: Record<string, string[]> = {};
   for (const [name, path, ready] of [
-    ['home', '/', 'hero'],
-    ['browse', '/donations', 'browse-page'],
-    ['detail', `/donations/${item.id}`, 'donation-title'],
-    ['create', '/create-donation', 'photo-drop-zone'],
-    ['profile', '/profile', 'profile-tab-panel'],
-    ['messages', `/messages?with=${donor.user.id}&donation=${item.id}`, 'message'],
+    ...mainScreens(donor.user.id, item.id),
     ['notifications', '/notifications', 'notifications-page'],
     ['history', '/points-history', 'history-entry'],
     ['transfer', '/transfer-points', 'transfer-form'],
     ['how-it-works', '/how-it-works', 'how-it-works-page'],
-  ] as const) {
+  ] satisfies Screen[]) {
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

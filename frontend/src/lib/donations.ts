@@ -19,6 +19,12 @@ export {
 /** How much of a description the page's meta description shows. */
 export const META_DESCRIPTION_LENGTH = 160;
 
+/** The browse screen searching these words (all donations when there are none). */
+export function searchHref(query: string): string {
+  const words = query.trim();
+  return words ? `/donations?query=${encodeURIComponent(words)}` : '/donations';
+}
+
 export function donationHref(id: number): string {
   return `/donations/${id}`;
 }

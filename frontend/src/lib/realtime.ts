@@ -64,10 +64,6 @@ export function sendTyping(signal: Parameters<ClientToServerEvents['typing']>[0]
   if (connected) socket?.emit('typing', signal);
 }
 
-export function isRealtimeConnected(): boolean {
-  return connected;
-}
-
 /** True while the socket is up: screens poll only when it is not. */
 export function useRealtimeConnected(): boolean {
   return useSyncExternalStore(

@@ -78,15 +78,6 @@ export interface NotificationParamsByKind {
 
 export type NotificationKind = keyof NotificationParamsByKind;
 
-export const NOTIFICATION_KINDS = [
-  'reservation_made',
-  'reservation_cancelled',
-  'reception_confirmed',
-  'reservation_expired',
-  'points_received',
-  'message_received',
-] as const satisfies readonly NotificationKind[];
-
 export type NotificationView = {
   [K in NotificationKind]: { id: string; kind: K; params: NotificationParamsByKind[K]; read: boolean; createdAt: string };
 }[NotificationKind];

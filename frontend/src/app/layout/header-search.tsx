@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { searchHref } from '@/lib/donations';
 
 /** The header's search (spec §2): a field on wide screens, a link to the search screen on phones. */
 export function HeaderSearch() {
@@ -10,8 +11,7 @@ export function HeaderSearch() {
   const [query, setQuery] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const words = query.trim();
-    navigate(words ? `/donations?query=${encodeURIComponent(words)}` : '/donations');
+    navigate(searchHref(query));
     setQuery('');
   };
   return (

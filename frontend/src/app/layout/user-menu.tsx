@@ -1,32 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { usePopup } from '@/components/ui/use-popup';
 import { displayName, initials, type User } from '@/lib/auth';
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = usePopup<HTMLDivElement>();
   const menuId = useId();
-  const location = useLocation();
-
-  // Close on navigation, outside click and Escape.
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="user-menu" ref={rootRef}>

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { UserRegisteredV1, UserUpdatedV1 } from '@hdiya/contracts';
-import type { EventHandlers } from '../inbox/event-consumer.js';
+import { allEventsOf, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
+import { EventConsumer, type EventConsumerOptions, type EventHandlers } from '../inbox/event-consumer.js';
 
 // A service's copy of members' display data (design §2 read models), fed by the users service's
 // events. Version 1 of the table; a change means a new function and a new migration.
@@ -42,4 +42,9 @@ export function memberEventHandlers(schema: string): EventHandlers {
     'users.UserRegistered.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt),
     'users.UserUpdated.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt),
   };
+}
+
+/** A durable consumer that does nothing but keep `<schema>.members` in step with the users service. */
+export function memberEventConsumer(options: Omit<EventConsumerOptions, 'subject' | 'handlers'>): EventConsumer {
+  return new EventConsumer({ ...options, subject: allEventsOf('users'), handlers: memberEventHandlers(options.schema) });
 }

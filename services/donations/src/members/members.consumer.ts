@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { allEventsOf } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, ManagedEventConsumer, memberEventHandlers, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, ManagedEventConsumer, memberEventConsumer, type EventBus, type EventConsumer } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
 /** Keeps `donations.members` in step with the users service (UserRegistered, UserUpdated). */
@@ -11,14 +10,6 @@ export class MembersConsumer extends ManagedEventConsumer {
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
     super();
-    this.consumer = new EventConsumer({
-      bus,
-      dataSource,
-      schema: SCHEMA,
-      durable: 'donations-members',
-      subject: allEventsOf('users'),
-      handlers: memberEventHandlers(SCHEMA),
-      logger: new Logger('donations:members'),
-    });
+    this.consumer = memberEventConsumer({ bus, dataSource, schema: SCHEMA, durable: 'donations-members', logger: new Logger('donations:members') });
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { allEventsOf } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, ManagedEventConsumer, memberEventHandlers, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, ManagedEventConsumer, memberEventConsumer, type EventBus, type EventConsumer } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
 /** Keeps the members' names messages and notifications show, from the users service's events. */
@@ -11,14 +10,6 @@ export class UsersEventsConsumer extends ManagedEventConsumer {
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
     super();
-    this.consumer = new EventConsumer({
-      bus,
-      dataSource,
-      schema: SCHEMA,
-      durable: 'messaging-users',
-      subject: allEventsOf('users'),
-      handlers: memberEventHandlers(SCHEMA),
-      logger: new Logger('messaging:users'),
-    });
+    this.consumer = memberEventConsumer({ bus, dataSource, schema: SCHEMA, durable: 'messaging-users', logger: new Logger('messaging:users') });
   }
 }

@@ -48,7 +48,7 @@ export class MessagesService {
     if (donationId !== null) await this.directory.ensureDonation(donationId);
     const id = randomUUID();
     try {
-      await this.dataSource.transaction(async (manager) => {
+      return await this.dataSource.transaction(async (manager) => {
         await this.blocks.assertMayWrite(manager, senderId, input.receiverId);
         await manager.query(
           `INSERT INTO "${SCHEMA}"."messages" ("id", "sender_id", "receiver_id", "donation_id", "content", "client_id") VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -57,6 +57,7 @@ export class MessagesService {
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
         await this.noticeOnce(manager, message);
+        return message;
       });
     } catch (error) {
       // A parallel retry with the same clientId stored it first.
@@ -66,7 +67,6 @@ export class MessagesService {
       }
       throw error;
     }
-    return this.viewOf(this.dataSource.manager, id);
   }
 
   /** The member's latest messages, sent and received, newest first. */

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { searchHref } from '@/lib/donations';
 import { formatCount, useImpact } from '@/lib/impact';
 
 /** Title, search, the two main actions and three counters counted from the data (spec §2). */
@@ -19,8 +20,7 @@ export function Hero() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    const words = query.trim();
-    navigate(words ? `/donations?query=${encodeURIComponent(words)}` : '/donations');
+    navigate(searchHref(query));
   };
 
   return (

@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Bell } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { badgeText } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
+import { usePopup } from '@/components/ui/use-popup';
 import { useUnreadCounts } from '@/lib/unread-counts';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationItem } from './notification-item';
 import './notifications.css';
-import { Bell } from 'lucide-react';
 
 /** How many notifications the header's dropdown lists. */
 const MENU_SIZE = 5;
@@ -16,32 +17,13 @@ const MENU_SIZE = 5;
 /** The header's bell: a badge with the unread count and a dropdown of the latest notifications. */
 export function NotificationsMenu() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = usePopup<HTMLDivElement>();
   const menuId = useId();
-  const location = useLocation();
   const counts = useUnreadCounts(true);
   const list = useNotifications(open);
   const markAll = useMarkAllNotificationsRead();
   const unread = counts.data?.notifications ?? 0;
   const latest = (list.data?.pages.flat() ?? []).slice(0, MENU_SIZE);
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div className="header-menu" ref={rootRef}>
