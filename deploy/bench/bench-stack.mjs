@@ -24,3 +24,17 @@ export async function startBenchStack(options, cleanups) {
   cleanups.push(() => stack.stop());
   return stack;
 }
+
+/** Runs a benchmark's `main`, then every cleanup it registered, whatever happens; exits 1 on failure. */
+export async function runBench(main, cleanups) {
+  let code = 0;
+  try {
+    await main();
+  } catch (error) {
+    console.error(`bench: ${error.stack ?? error}`);
+    code = 1;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  }
+  process.exit(code);
+}

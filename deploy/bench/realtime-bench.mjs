@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { databaseUrl, ROOT } from '../local/stack.mjs';
-import { startBenchStack } from './bench-stack.mjs';
+import { runBench, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -170,13 +170,4 @@ async function main() {
   console.log(`≈ ${perSocketKb.toFixed(1)} KB per socket; 10,000 sockets ≈ ${(before + (perSocketKb * 10_000) / 1024).toFixed(0)} MB (extrapolated)\n`);
 }
 
-let code = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(`bench: ${error.stack ?? error}`);
-  code = 1;
-} finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-}
-process.exit(code);
+await runBench(main, cleanups);

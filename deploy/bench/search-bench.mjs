@@ -13,7 +13,7 @@ import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl } from '../local/stack.mjs';
-import { startBenchStack } from './bench-stack.mjs';
+import { runBench, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -177,13 +177,4 @@ async function main() {
   console.log('(API p95 column is autocannon\'s p97.5)\n');
 }
 
-let code = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(`bench: ${error.stack ?? error}`);
-  code = 1;
-} finally {
-  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
-}
-process.exit(code);
+await runBench(main, cleanups);
