@@ -64,3 +64,18 @@ it('should show no French word on the main Arabic screens', async () => {
   expect(found).toEqual({});
   await context.close();
 });
+
+it('should point back and forward arrows the way each language reads', async () => {
+  const { member, item } = await memberWithConversation('كرسي', 'سلام');
+  const arrows = async (language: 'fr' | 'ar') => {
+    const context = await signedInContext(browser, member.client, language);
+    const page = await context.newPage();
+    await page.goto(`${testEnv().gatewayUrl}/donations/${item.id}`);
+    await page.getByTestId('donation-title').waitFor();
+    const back = await page.locator('.back-link').first().evaluate((link) => getComputedStyle(link, '::before').content);
+    await context.close();
+    return back;
+  };
+  expect(await arrows('fr')).toBe('"← "');
+  expect(await arrows('ar')).toBe('"→ "');
+});

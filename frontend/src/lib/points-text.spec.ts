@@ -19,3 +19,22 @@ describe('counted texts', () => {
     expect([1, 2, 7, 15].map(minutesAgo)).toEqual(['منذ دقيقة', 'منذ دقيقتين', 'منذ 7 دقائق', 'منذ 15 دقيقة']);
   });
 });
+
+describe('sentences with a count of points', () => {
+  it('should agree in French: one point given back, two points given back', async () => {
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('donations.reservation.cancelledTextReserver', { count: 1 })).toBe('Votre point vous sera rendu dans un instant.');
+    expect(i18n.t('donations.reservation.cancelledTextReserver', { count: 2 })).toBe('Vos 2 points vous seront rendus dans un instant.');
+    expect(i18n.t('points.history.amount.earned', { count: 1 })).toBe('1 point gagné');
+    const balance = i18n.t('points.balance', { count: 7 });
+    expect(i18n.t('points.transfer.successText', { count: 3, name: 'Salma', balance })).toBe('3 points envoyés à Salma. Nouveau solde : 7 points');
+  });
+
+  it("should use Arabic's dual and plural forms in the same sentences", async () => {
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('donations.reservation.cancelledTextReserver', { count: 2 })).toBe('ستُعاد إليك نقطتان بعد لحظات.');
+    expect(i18n.t('points.transfer.pointsHint', { count: 5 })).toBe('الرصيد المتاح: 5 نقاط');
+    expect(i18n.t('points.history.amount.spent', { count: 2 })).toBe('صرف نقطتين');
+    expect(i18n.t('points.history.amount.earned', { count: 15 })).toBe('ربح 15 نقطة');
+  });
+});

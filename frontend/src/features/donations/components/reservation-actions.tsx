@@ -142,7 +142,7 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
         toast({
           title: t('donations.reservation.cancelled'),
           description: t(by === 'owner' ? 'donations.reservation.cancelledTextOwner' : 'donations.reservation.cancelledTextReserver', {
-            value: donation.reservationPoints || DonationRules.reservationCost,
+            count: donation.reservationPoints || DonationRules.reservationCost,
           }),
           variant: 'success',
         });
@@ -165,7 +165,7 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
         onConfirm={onConfirm}
         title={t('donations.reservation.cancelTitle')}
         text={t(by === 'owner' ? 'donations.reservation.cancelTextOwner' : 'donations.reservation.cancelTextReserver', {
-          value: donation.reservationPoints || DonationRules.reservationCost,
+          count: donation.reservationPoints || DonationRules.reservationCost,
         })}
         confirmLabel={t('donations.reservation.cancelAction')}
         cancelLabel={t('donations.reservation.cancelKeep')}

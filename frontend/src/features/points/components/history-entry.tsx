@@ -73,7 +73,7 @@ export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
         >
           {amount.text}
         </span>
-        <span className="visually-hidden">{t(`points.history.amount.${amount.tone}`, { value: amount.value })}</span>
+        <span className="visually-hidden">{t(`points.history.amount.${amount.tone}`, { count: amount.value })}</span>
       </span>
     </li>
   );

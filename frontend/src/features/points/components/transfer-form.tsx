@@ -55,11 +55,11 @@ export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
           setValues(EMPTY);
           toast({
             title: t('points.transfer.success'),
-            description: t(result.points === 1 ? 'points.transfer.successTextOne' : 'points.transfer.successText', {
-              points: result.points,
+            description: t('points.transfer.successText', {
+              count: result.points,
               // "Salma T." already ends the sentence: no second full stop.
               name: isolate(result.receiver.displayName.replace(/\.$/, ''), i18n.language),
-              balance: result.senderNewBalance,
+              balance: t('points.balance', { count: result.senderNewBalance }),
             }),
             variant: 'success',
           });
@@ -97,7 +97,7 @@ export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
         max={available ?? undefined}
         step={1}
         label={t('points.transfer.points')}
-        hint={t('points.transfer.pointsHint', { value: available ?? '—' })}
+        hint={available === null ? t('points.unknown') : t('points.transfer.pointsHint', { count: available })}
         required
         data-testid="transfer-points"
         {...bind('points')}

@@ -1,0 +1,84 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { testEnv } from '@hdiya/testing';
+import { launchBrowser } from '../support/browser.js';
+
+// Spec §4 "Location startup" in a real browser: the device is asked once, the nearest city by
+// great-circle distance names the place, the spec's keys keep it; a refusal falls back to
+// Casablanca with the spec's toast; saved values win over the defaults; and browse's slider
+// searches on its own only after an 800 ms pause.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+const base = testEnv().gatewayUrl;
+
+async function visitor(options: BrowserContextOptions, saved: Record<string, string> = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+  }, saved);
+  return context.newPage();
+}
+
+const storage = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
+
+it('should name the nearest city when the device tells where it is, and keep it under the spec keys', async () => {
+  // A few km east of Oujda's centre: nearer Oujda than any other city of the list.
+  const page = await visitor({ geolocation: { latitude: 34.69, longitude: -1.88 }, permissions: ['geolocation'] });
+  await page.goto(`${base}/`);
+  const toast = page.getByTestId('toast');
+  await toast.getByText('Localisation activée').waitFor();
+  expect(await toast.getByTestId('toast-description').textContent()).toBe('Nous affichons les dons près de Oujda.');
+  expect(await page.getByTestId('location-badge').textContent()).toBe('Oujda · 10 km');
+  expect(await storage(page, 'userCity')).toBe('Oujda');
+  expect(JSON.parse((await storage(page, 'userLocation'))!)).toEqual({ lat: 34.69, lng: -1.88 });
+  expect(await storage(page, 'userDistance')).toBe('10');
+  await page.context().close();
+});
+
+it('should fall back to Casablanca with the spec toast when the position is refused', async () => {
+  const page = await visitor({ permissions: [] });
+  await page.goto(`${base}/donations`);
+  const toast = page.getByTestId('toast');
+  await toast.getByText('Localisation par défaut').waitFor();
+  expect(await toast.getByTestId('toast-description').textContent()).toBe('Nous utilisons une position par défaut.');
+  expect(await page.getByTestId('browse-no-position').textContent()).toContain(
+    'Géolocalisation non disponible - utilisation de Casablanca par défaut',
+  );
+  expect(await storage(page, 'userLocation')).toBeNull();
+  await page.context().close();
+});
+
+it('should let saved values win over the defaults without asking the device again', async () => {
+  const page = await visitor(
+    { geolocation: { latitude: 34.69, longitude: -1.88 }, permissions: ['geolocation'] },
+    { userLocation: JSON.stringify({ lat: 34.0209, lng: -6.8416 }), userCity: 'Rabat', userDistance: '25' },
+  );
+  await page.goto(`${base}/`);
+  expect(await page.getByTestId('location-badge').textContent()).toBe('Rabat · 25 km');
+  await page.getByTestId('nearby-donations').waitFor();
+  expect(await page.getByTestId('toast').count()).toBe(0);
+  await page.context().close();
+});
+
+it('should search on its own only once the distance slider rests for 800 ms', async () => {
+  const page = await visitor({ permissions: [] }, { userLocation: JSON.stringify({ lat: 34.0209, lng: -6.8416 }), userCity: 'Rabat' });
+  await page.goto(`${base}/donations?distance=10`);
+  const slider = page.getByTestId('browse-distance');
+  await slider.focus();
+  for (let step = 0; step < 5; step++) {
+    await slider.press('ArrowRight');
+    await page.waitForTimeout(150);
+  }
+  const rested = Date.now();
+  // Still moving a moment ago: the URL has not changed yet.
+  expect(new URL(page.url()).searchParams.get('distance')).toBe('10');
+  await page.waitForURL((url) => url.searchParams.get('distance') === '15');
+  expect(Date.now() - rested).toBeGreaterThanOrEqual(600);
+  await page.context().close();
+});
