@@ -47,6 +47,36 @@ it('should show the impact figures the API counts, and search from the hero and 
   await context.close();
 });
 
+it('should open the map around the member from the teaser, open the filters from "Filtrer", and say how to install', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    geolocation: { latitude: 34.69, longitude: -1.88 },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  const teaser = page.getByTestId('map-teaser');
+  // The start-up toast names the city first; then the teaser's own button opens the map there.
+  await page.getByTestId('toast').getByText('Localisation activée').waitFor();
+  await teaser.getByTestId('map-teaser-locate').click();
+  await page.waitForURL((url) => url.pathname === '/donations' && url.searchParams.get('view') === 'map');
+  const url = new URL(page.url());
+  expect([url.searchParams.get('lat'), url.searchParams.get('lng'), url.searchParams.get('distance')]).toEqual(['34.69', '-1.88', '10']);
+  await page.getByTestId('browse-count').waitFor();
+
+  await page.goto(`${base}/`);
+  await page.getByTestId('map-teaser-filter').click();
+  await page.waitForURL((next) => next.searchParams.get('view') === 'map');
+  expect(await page.getByTestId('filters-sheet').getAttribute('data-open')).toBe('true');
+
+  // Headless Chromium never offers installation: the block gives the browser menu's words.
+  await page.goto(`${base}/`);
+  const install = page.getByTestId('install-app');
+  expect(await install.getAttribute('data-state')).toBe('manual');
+  await install.getByTestId('install-app-manual').getByText('Ajouter à l\'écran d\'accueil', { exact: false }).waitFor();
+  await context.close();
+});
+
 describe.each(['fr', 'ar'] as const)('screens in %s', (language) => {
   it.each([
     ['light', 1280, 900],

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
 import {
   FavoriteDonationsPanel,
@@ -65,7 +66,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage nearby={<NearbyDonations />} /> },
+      { index: true, element: <HomePage nearby={<NearbyDonations />} mapTeaser={<MapTeaser />} /> },
       { path: 'donations', element: <BrowsePage /> },
       { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} /> },
       { path: 'create-donation', element: <CreateDonationPage /> },

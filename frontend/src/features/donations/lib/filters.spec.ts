@@ -67,6 +67,13 @@ describe(filtersToSearchParams.name, () => {
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
     expect(filtersFromSearchParams(filtersToSearchParams(DEFAULT_FILTERS))).toEqual(DEFAULT_FILTERS);
   });
+
+  it('should name the map view last, and the list view not at all', () => {
+    expect(filtersToSearchParams({ ...DEFAULT_FILTERS, position: { lat: 34.68, lng: -1.9 } }, 'map').toString()).toBe(
+      'distance=10&lat=34.68&lng=-1.9&view=map',
+    );
+    expect(filtersToSearchParams(DEFAULT_FILTERS, 'list').has('view')).toBe(false);
+  });
 });
 
 describe(toDonationSearch.name, () => {

@@ -17,6 +17,11 @@ export interface DonationFilters {
   position: Coordinates | null;
 }
 
+/** Router state a link to browse may carry: open the phone's filters sheet on arrival. */
+export interface BrowseArrival {
+  openFilters?: boolean;
+}
+
 export const DEFAULT_FILTERS: DonationFilters = {
   query: '',
   category: 'all',
@@ -56,7 +61,8 @@ export function filtersFromSearchParams(
 }
 
 /** filters → URL, in the spec's order; defaults (all categories, available, no text) are left out. */
-export function filtersToSearchParams(filters: DonationFilters): URLSearchParams {
+/** The browse URL's query for these filters, in the list or the map view. */
+export function filtersToSearchParams(filters: DonationFilters, view: 'list' | 'map' = 'list'): URLSearchParams {
   const params = new URLSearchParams();
   const query = filters.query.trim();
   if (query) params.set('query', query);
@@ -67,6 +73,7 @@ export function filtersToSearchParams(filters: DonationFilters): URLSearchParams
     params.set('lat', String(filters.position.lat));
     params.set('lng', String(filters.position.lng));
   }
+  if (view === 'map') params.set('view', 'map');
   return params;
 }
 

@@ -1,7 +1,7 @@
 import { Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -11,7 +11,7 @@ import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
 import { LocationDialog } from '../components/location-dialog';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
-import { activeFilterCount, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type DonationFilters } from '../lib/filters';
+import { activeFilterCount, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type BrowseArrival, type DonationFilters } from '../lib/filters';
 import '../components/donations.css';
 
 const SEARCH_SKELETONS = 6;
@@ -25,7 +25,9 @@ export function BrowsePage() {
   const { locate, locating } = useDeviceLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
   // Phones: the filters wait in a sheet behind a button, so the first screen shows donations.
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The home page's "Filtrer" lands here with the sheet open.
+  const arrival = useLocation().state as BrowseArrival | null;
+  const [filtersOpen, setFiltersOpen] = useState(arrival?.openFilters === true);
   const goTo = useNavigate();
   // List or map, kept in the URL with the filters so a shared link opens the same view.
   const view = params.get('view') === 'map' ? 'map' : 'list';
@@ -40,9 +42,7 @@ export function BrowsePage() {
   usePageTitle(title);
 
   const navigate = (next: DonationFilters, replace = false, nextView: 'list' | 'map' = view) => {
-    const search = filtersToSearchParams(next);
-    if (nextView === 'map') search.set('view', 'map');
-    setParams(search, { replace });
+    setParams(filtersToSearchParams(next, nextView), { replace });
   };
   const openDonation = useCallback((id: number) => goTo(`/donations/${id}`), [goTo]);
   const points = useMemo(() => donations.map((d) => ({ id: d.id, title: d.title, lat: d.latitude, lng: d.longitude })), [donations]);
@@ -133,8 +133,8 @@ export function BrowsePage() {
           ) : donations.length === 0 ? (
             <div className="card empty-state" data-testid="browse-empty">
               <p className="empty-state__icon">
-            <SearchX className="icon icon--xl" aria-hidden="true" />
-          </p>
+                <SearchX className="icon icon--xl" aria-hidden="true" />
+              </p>
               <h2>{t('donations.browse.empty')}</h2>
               <p>{t('donations.browse.emptyText')}</p>
             </div>

@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { CategoryStrip } from '../components/category-strip';
 import { Hero } from '../components/hero';
+import { InstallApp } from '../components/install-app';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
 import { ImpactFigures } from '@/components/impact-figures';
 import { TestimonialCard } from '@/components/testimonial-card';
@@ -14,9 +15,11 @@ import './home.css';
 export interface HomePageProps {
   /** the nearby donations section, composed in by the app (it belongs to the donations feature) */
   nearby?: ReactNode;
+  /** the map teaser, composed in the same way */
+  mapTeaser?: ReactNode;
 }
 
-export function HomePage({ nearby }: HomePageProps) {
+export function HomePage({ nearby, mapTeaser }: HomePageProps) {
   const { t } = useTranslation();
   usePageTitle(undefined);
   return (
@@ -26,6 +29,8 @@ export function HomePage({ nearby }: HomePageProps) {
         <CategoryStrip />
 
         {nearby}
+
+        {mapTeaser}
 
         <section className="section" aria-labelledby="home-steps-title">
           <div className="section__head">
@@ -61,6 +66,8 @@ export function HomePage({ nearby }: HomePageProps) {
             ))}
           </ul>
         </section>
+
+        <InstallApp />
 
         <section className="section card home-cta">
           <h2>{t('home.cta.title')}</h2>
