@@ -37,10 +37,14 @@ const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g
 
 // Counted messages use i18next's plural suffixes: French needs `one` and `other`, Arabic all six
 // forms of its plural rules. Keys are compared by their base (`messages.unread`).
-const PLURAL = /_(zero|one|two|few|many|other)$/;
+// Ordinals ("2e dans la file") have their own forms: French `one` (1er) and `other`, Arabic `other`.
+const PLURAL = /(?<!_ordinal)_(zero|one|two|few|many|other)$/;
+const ORDINAL = /_ordinal_(zero|one|two|few|many|other)$/;
 const PLURAL_FORMS = { fr: ['one', 'other'], ar: ['zero', 'one', 'two', 'few', 'many', 'other'] } as const;
-const baseOf = (key: string) => key.replace(PLURAL, '');
+const ORDINAL_FORMS = { fr: ['one', 'other'], ar: ['other'] } as const;
+const baseOf = (key: string) => key.replace(ORDINAL, '').replace(PLURAL, '');
 const pluralBases = (messages: Record<string, string>) => new Set(Object.keys(messages).filter((key) => PLURAL.test(key)).map(baseOf));
+const ordinalBases = (messages: Record<string, string>) => new Set(Object.keys(messages).filter((key) => ORDINAL.test(key)).map(baseOf));
 
 describe('locales', () => {
   it('should have the same keys in French and Arabic', () => {
@@ -53,13 +57,17 @@ describe('locales', () => {
       for (const base of pluralBases(messages)) {
         expect({ language, base, forms: PLURAL_FORMS[language].filter((form) => !(`${base}_${form}` in messages)) }).toEqual({ language, base, forms: [] });
       }
+      for (const base of ordinalBases(messages)) {
+        expect({ language, base, forms: ORDINAL_FORMS[language].filter((form) => !(`${base}_ordinal_${form}` in messages)) }).toEqual({ language, base, forms: [] });
+      }
     }
   });
 
   it('should keep the same interpolations and tags in both languages', () => {
     const counted = pluralBases(fr);
+    const ordinals = ordinalBases(fr);
     for (const key of Object.keys(fr)) {
-      if (counted.has(baseOf(key))) continue;
+      if (counted.has(baseOf(key)) || ordinals.has(baseOf(key))) continue;
       expect({ key, vars: variables(ar[key] ?? '') }).toEqual({ key, vars: variables(fr[key]) });
     }
     // A plural form may spell its number out ("رسالتان"), so it may leave {{count}} out, nothing else.
@@ -69,6 +77,12 @@ describe('locales', () => {
         expect({ base, form, extra: variables(ar[`${base}_${form}`] ?? '').filter((v) => !allowed.has(v)) }).toEqual({ base, form, extra: [] });
         expect({ base, form, missing: [...allowed].filter((v) => v !== 'count' && !variables(ar[`${base}_${form}`] ?? '').includes(v)) }).toEqual({ base, form, missing: [] });
       }
+    }
+  });
+
+  it('should keep the interpolations of ordinal messages', () => {
+    for (const base of ordinalBases(fr)) {
+      expect({ base, vars: variables(ar[`${base}_ordinal_other`] ?? '') }).toEqual({ base, vars: variables(fr[`${base}_ordinal_other`]!) });
     }
   });
 
@@ -84,7 +98,7 @@ describe('locales', () => {
       }
     }
     expect(used.size).toBeGreaterThan(50);
-    const defined = (messages: Record<string, string>, key: string) => key in messages || `${key}_other` in messages;
+    const defined = (messages: Record<string, string>, key: string) => key in messages || `${key}_other` in messages || `${key}_ordinal_other` in messages;
     const missing = [...used].filter((key) => !defined(fr, key) || !defined(ar, key));
     expect(missing).toEqual([]);
   });

@@ -70,6 +70,16 @@ export interface NotificationParamsByKind {
   reception_confirmed: { donationId: number; title: string; reserverName: string; points: number };
   /** The 10 days passed (to both sides). */
   reservation_expired: { donationId: number; title: string; role: 'owner' | 'reserver' };
+  /** A day is left to hand the item over (to both sides). */
+  reservation_expiring: { donationId: number; title: string; role: 'owner' | 'reserver'; expiresAt: string };
+  /** Your turn in the waiting list: the item is yours if you accept before `expiresAt`. */
+  waitlist_offer: { donationId: number; title: string; expiresAt: string };
+  /** Your offer ran out unanswered and passed to the next in line. */
+  waitlist_offer_expired: { donationId: number; title: string };
+  /** The item you waited for was given to someone else, or withdrawn. */
+  waitlist_closed: { donationId: number; title: string; reason: 'given' | 'deleted' };
+  /** A new donation matches one of your saved searches. */
+  saved_search_match: { donationId: number; title: string; city: string; savedSearchId: string };
   /** Points transferred to you. */
   points_received: { points: number; senderName: string; message: string | null };
   /** A new message (one unread notice per conversation). */

@@ -24,6 +24,11 @@ import { ImagesService } from './images/images.service.js';
 import { ReservationJobs } from './reservations/reservation-jobs.js';
 import { ReservationsHandlers } from './reservations/reservations.handlers.js';
 import { ReservationsService } from './reservations/reservations.service.js';
+import { AlertsConsumer } from './saved-searches/alerts.consumer.js';
+import { SavedSearchesHandlers } from './saved-searches/saved-searches.handlers.js';
+import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
+import { WaitlistHandlers } from './waitlist/waitlist.handlers.js';
+import { WaitlistService } from './waitlist/waitlist.service.js';
 
 @Module({})
 export class AppModule {
@@ -49,6 +54,8 @@ export class AppModule {
         FavoritesHandlers,
         ReportsHandlers,
         ReservationsHandlers,
+        WaitlistHandlers,
+        SavedSearchesHandlers,
         ImagesHandlers,
       ],
       providers: [
@@ -63,7 +70,10 @@ export class AppModule {
         Clock,
         PointsClient,
         ReservationsService,
+        WaitlistService,
         ReservationJobs,
+        SavedSearchesService,
+        AlertsConsumer,
         ImagesService,
       ],
     };

@@ -20,6 +20,8 @@ import { NotificationsController } from './http/notifications.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
+import { SavedSearchesController } from './http/saved-searches.controller.js';
+import { WaitlistController } from './http/waitlist.controller.js';
 import { DonationImages } from './images/donation-images.service.js';
 import { ImageStore } from './images/image-store.js';
 import { ImagesController } from './images/images.controller.js';
@@ -53,6 +55,8 @@ export class AppModule {
         HealthController,
         CatalogueController,
         DonationsController,
+        WaitlistController,
+        SavedSearchesController,
         MemberListsController,
         ReservationsController,
         PointsController,

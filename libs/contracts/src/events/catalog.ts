@@ -7,6 +7,13 @@ import type {
   ReservationExpiredV1,
   ReservationMadeV1,
 } from './reservations.events.js';
+import type {
+  ReservationExpiringV1,
+  SavedSearchMatchedV1,
+  WaitlistClosedV1,
+  WaitlistOfferedV1,
+  WaitlistOfferLapsedV1,
+} from './neighbourhood.events.js';
 import type { MessageSentV1, MessagesReadV1, NotificationCreatedV1 } from './messaging.events.js';
 import type {
   ContactMessageReceivedV1,
@@ -36,6 +43,11 @@ export interface EventCatalog {
   'donations.ReservationCancelled.v1': ReservationCancelledV1;
   'donations.ReceptionConfirmed.v1': ReceptionConfirmedV1;
   'donations.ReservationExpired.v1': ReservationExpiredV1;
+  'donations.ReservationExpiring.v1': ReservationExpiringV1;
+  'donations.WaitlistOffered.v1': WaitlistOfferedV1;
+  'donations.WaitlistOfferLapsed.v1': WaitlistOfferLapsedV1;
+  'donations.WaitlistClosed.v1': WaitlistClosedV1;
+  'donations.SavedSearchMatched.v1': SavedSearchMatchedV1;
   'points.PointsChanged.v1': PointsChangedV1;
   'points.PointsTransferred.v1': PointsTransferredV1;
   'messaging.MessageSent.v1': MessageSentV1;
@@ -65,6 +77,11 @@ export const Events = {
     ReservationCancelled: 'donations.ReservationCancelled.v1',
     ReceptionConfirmed: 'donations.ReceptionConfirmed.v1',
     ReservationExpired: 'donations.ReservationExpired.v1',
+    ReservationExpiring: 'donations.ReservationExpiring.v1',
+    WaitlistOffered: 'donations.WaitlistOffered.v1',
+    WaitlistOfferLapsed: 'donations.WaitlistOfferLapsed.v1',
+    WaitlistClosed: 'donations.WaitlistClosed.v1',
+    SavedSearchMatched: 'donations.SavedSearchMatched.v1',
   },
   points: {
     PointsChanged: 'points.PointsChanged.v1',
@@ -124,6 +141,11 @@ export const EVENT_NAMES = [
   'donations.ReservationCancelled.v1',
   'donations.ReceptionConfirmed.v1',
   'donations.ReservationExpired.v1',
+  'donations.ReservationExpiring.v1',
+  'donations.WaitlistOffered.v1',
+  'donations.WaitlistOfferLapsed.v1',
+  'donations.WaitlistClosed.v1',
+  'donations.SavedSearchMatched.v1',
   'points.PointsChanged.v1',
   'points.PointsTransferred.v1',
   'messaging.MessageSent.v1',

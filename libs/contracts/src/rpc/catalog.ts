@@ -3,6 +3,7 @@ import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
+import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
@@ -69,6 +70,19 @@ export const Rpc = {
     impact: 'donations.impact',
     /** Forgets uploads never attached for a day and answers their object keys, for deletion. */
     sweepImages: 'donations.images.sweep',
+    /** The waiting list of a reserved donation, as the session member sees it. */
+    waitlist: 'donations.waitlist.get',
+    joinWaitlist: 'donations.waitlist.join',
+    /** Leave the line; for the member an item is offered to, decline it (it passes to the next). */
+    leaveWaitlist: 'donations.waitlist.leave',
+    /** The handover code (reserver) or the tries left (owner). */
+    handover: 'donations.handover.get',
+    /** The owner enters the reserver's code: reception confirmed, as when the reserver confirms. */
+    confirmHandover: 'donations.handover.confirm',
+    savedSearches: 'donations.saved-searches.list',
+    createSavedSearch: 'donations.saved-searches.create',
+    updateSavedSearch: 'donations.saved-searches.update',
+    deleteSavedSearch: 'donations.saved-searches.delete',
   },
   messaging: {
     health: 'messaging.health',
@@ -134,6 +148,15 @@ export const RpcRequests = {
   'donations.images.register': P.RegisterImagePayloadSchema,
   'donations.images.sweep': P.SweepImagesPayloadSchema,
   'donations.impact': P.NoPayloadSchema,
+  'donations.waitlist.get': P.ActorDonationPayloadSchema,
+  'donations.waitlist.join': P.ActorDonationPayloadSchema,
+  'donations.waitlist.leave': P.ActorDonationPayloadSchema,
+  'donations.handover.get': P.ActorDonationPayloadSchema,
+  'donations.handover.confirm': P.HandoverPayloadSchema,
+  'donations.saved-searches.list': P.ActorPayloadSchema,
+  'donations.saved-searches.create': P.CreateSavedSearchPayloadSchema,
+  'donations.saved-searches.update': P.UpdateSavedSearchPayloadSchema,
+  'donations.saved-searches.delete': P.SavedSearchIdPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
@@ -197,6 +220,15 @@ export interface RpcResponses {
   'donations.images.register': { registered: true };
   'donations.images.sweep': { keys: string[] };
   'donations.impact': ImpactView;
+  'donations.waitlist.get': WaitlistView;
+  'donations.waitlist.join': WaitlistView;
+  'donations.waitlist.leave': WaitlistView;
+  'donations.handover.get': HandoverView;
+  'donations.handover.confirm': DonationView;
+  'donations.saved-searches.list': SavedSearchView[];
+  'donations.saved-searches.create': SavedSearchView;
+  'donations.saved-searches.update': SavedSearchView;
+  'donations.saved-searches.delete': { deleted: true };
   'messaging.health': HealthReport;
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];

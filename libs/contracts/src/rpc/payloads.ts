@@ -4,6 +4,8 @@ import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
 import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
 import { ConversationQuerySchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
+import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
+import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
 
 // RPC payloads: the gateway wraps the member's validated input with who asks (the session member,
@@ -80,6 +82,12 @@ export const ActorPagePayloadSchema = z.object({ actor: ActorSchema, page: PageQ
 export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuerySchema });
 export const CategoryPayloadSchema = z.object({ id: integer(DonationMessages.categoryUnknown, 1, MAX_INT_ID) });
 export const RegisterImagePayloadSchema = z.object({ actor: ActorSchema, image: StoredImageSchema });
+export const ActorPayloadSchema = z.object({ actor: ActorSchema });
+export const HandoverPayloadSchema = ActorDonationPayloadSchema.extend({ handover: HandoverCodeSchema });
+const savedSearchId = uuid(SavedSearchMessages.notFound);
+export const SavedSearchIdPayloadSchema = z.object({ actor: ActorSchema, savedSearchId });
+export const CreateSavedSearchPayloadSchema = z.object({ actor: ActorSchema, search: SavedSearchSchema });
+export const UpdateSavedSearchPayloadSchema = SavedSearchIdPayloadSchema.extend({ search: SavedSearchSchema });
 export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid) });
 
 // messaging

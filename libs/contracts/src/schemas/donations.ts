@@ -49,7 +49,7 @@ export const PageQuerySchema = z.object({ limit, cursor });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
 // Text search stays cheap: one-letter words match half the catalogue as prefixes.
-const SEARCH_WORDS = /^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u;
+export const SEARCH_WORDS = /^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u;
 
 export const SearchDonationsQuerySchema = PositionQuerySchema.extend({
   query: string('query').max(100, Messages.tooLong('query', 100)).regex(SEARCH_WORDS, DonationMessages.queryWords).optional(),

@@ -8,6 +8,7 @@ import { Reservations1763770000000 } from './migrations/1763770000000-Reservatio
 import { AbortingReservations1763780000000 } from './migrations/1763780000000-AbortingReservations.js';
 import { DonationImages1763790000000 } from './migrations/1763790000000-DonationImages.js';
 import { RestoreUnlinkedReservations1763800000000 } from './migrations/1763800000000-RestoreUnlinkedReservations.js';
+import { NeighbourhoodFeatures1764000000000 } from './migrations/1764000000000-NeighbourhoodFeatures.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -18,6 +19,7 @@ export const DONATIONS_MIGRATIONS = [
   AbortingReservations1763780000000,
   DonationImages1763790000000,
   RestoreUnlinkedReservations1763800000000,
+  NeighbourhoodFeatures1764000000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
+import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { ImagesService } from '../images/images.service.js';
 import { SCHEMA } from '../config.js';
 import { DONATION_COLUMNS, DONATION_FROM, PUBLIC_POINT, toDonationView, type DonationRow } from './donation-row.js';
@@ -26,6 +27,7 @@ export class DonationsService {
     private readonly dataSource: DataSource,
     private readonly categories: CategoriesService,
     private readonly images: ImagesService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   async get(id: number): Promise<DonationView> {
@@ -189,6 +191,7 @@ export class DonationsService {
       authorize(row);
       // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
       const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
+      await this.waitlist.closeLine(manager, row, 'deleted', new Date());
       await manager.query(`DELETE FROM "${SCHEMA}"."donations" WHERE "id" = $1`, [id]);
       const imageKeys = [row.image_key, row.thumbnail_key];
       const payload: DonationDeletedV2 = {

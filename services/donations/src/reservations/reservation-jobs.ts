@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
+import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { ReservationsService } from './reservations.service.js';
 
 /**
- * The scheduled jobs: the 10-day expiry and the recovery of interrupted reservations. Both are
- * safe with several replicas (row locks with SKIP LOCKED; idempotent releases).
+ * The scheduled jobs: the 10-day expiry, the recovery of interrupted reservations, the day-before
+ * reminder and waiting-list offers that ran out. All are safe with several replicas (row locks
+ * with SKIP LOCKED; idempotent releases).
  */
 @Injectable()
 export class ReservationJobs implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -13,12 +15,15 @@ export class ReservationJobs implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly reservations: ReservationsService,
+    private readonly waitlist: WaitlistService,
     @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'expiry', () => this.reservations.expireDue());
     this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'recovery', () => this.reservations.recoverPending());
+    this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'reminder', () => this.reservations.remindDue());
+    this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'waiting-list offers', () => this.waitlist.lapseDueOffers());
   }
 
   onApplicationShutdown(): void {
@@ -32,7 +37,7 @@ export class ReservationJobs implements OnApplicationBootstrap, OnApplicationShu
       running = true;
       try {
         const count = await job();
-        if (count > 0) this.logger.log(`${name}: ${count} reservation(s)`);
+        if (count > 0) this.logger.log(`${name}: ${count}`);
       } catch (error) {
         this.logger.warn(`${name} failed: ${(error as Error).message}`);
       } finally {

@@ -1,21 +1,42 @@
 import { randomUUID } from 'node:crypto';
-import { cancelRefusal, confirmRefusal, expiryOf, reserveRefusal, timeLeftMs, type ReservationFacts } from './reservation.rules.js';
+import { cancelRefusal, confirmRefusal, expiryOf, handoverCodeRefusal, handoverRefusal, reserveRefusal, timeLeftMs, type ReservationFacts } from './reservation.rules.js';
 
 const owner = randomUUID();
 const reserver = randomUUID();
 const stranger = randomUUID();
-const available: ReservationFacts = { status: 'available', ownerId: owner, reserverId: null, reservationState: null };
-const reserved: ReservationFacts = { status: 'reserved', ownerId: owner, reserverId: reserver, reservationState: 'active' };
+const none = { offeredToId: null, offerExpiresAt: null };
+const available: ReservationFacts = { status: 'available', ownerId: owner, reserverId: null, reservationState: null, ...none };
+const reserved: ReservationFacts = { status: 'reserved', ownerId: owner, reserverId: reserver, reservationState: 'active', ...none };
+const now = new Date('2026-11-23T12:00:00Z');
+const offered = (until: Date): ReservationFacts => ({ status: 'reserved', ownerId: owner, reserverId: null, reservationState: null, offeredToId: reserver, offerExpiresAt: until });
 
 describe('reservation rules', () => {
   it('should let a non-owner reserve an available donation only', () => {
-    expect(reserveRefusal(available, reserver)).toBeNull();
-    expect(reserveRefusal(available, owner)).toMatchObject({ status: 403, code: 'DONATION_OWN' });
-    expect(reserveRefusal(reserved, stranger)).toMatchObject({
+    expect(reserveRefusal(available, reserver, now)).toBeNull();
+    expect(reserveRefusal(available, owner, now)).toMatchObject({ status: 403, code: 'DONATION_OWN' });
+    expect(reserveRefusal(reserved, stranger, now)).toMatchObject({
       status: 409,
       message: "Cet objet est déjà réservé par quelqu'un d'autre",
     });
-    expect(reserveRefusal({ ...available, status: 'completed' }, stranger)).toMatchObject({ status: 409 });
+    expect(reserveRefusal({ ...available, status: 'completed' }, stranger, now)).toMatchObject({ status: 409 });
+  });
+
+  it('should let only the member an item is offered to take it, and only before the offer runs out', () => {
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    expect(reserveRefusal(offered(tomorrow), reserver, now)).toBeNull();
+    expect(reserveRefusal(offered(tomorrow), stranger, now)).toMatchObject({ status: 409, code: 'DONATION_ALREADY_RESERVED' });
+    expect(reserveRefusal(offered(now), reserver, now)).toMatchObject({ status: 409, code: 'WAITLIST_OFFER_EXPIRED', message: 'Cette proposition a expiré.' });
+    expect(cancelRefusal(offered(tomorrow), owner)).toMatchObject({ status: 409, code: 'DONATION_NOT_RESERVED' });
+  });
+
+  it('should show the handover to both sides only, and take codes from the owner until 5 wrong ones', () => {
+    expect(handoverRefusal(reserved, reserver)).toBeNull();
+    expect(handoverRefusal(reserved, owner)).toBeNull();
+    expect(handoverRefusal(reserved, stranger)).toMatchObject({ status: 403 });
+    expect(handoverRefusal({ ...reserved, reservationState: 'pending' }, reserver)).toMatchObject({ status: 409 });
+    expect(handoverCodeRefusal(reserved, owner, 4)).toBeNull();
+    expect(handoverCodeRefusal(reserved, owner, 5)).toMatchObject({ status: 429, code: 'HANDOVER_LOCKED' });
+    expect(handoverCodeRefusal(reserved, reserver, 0)).toMatchObject({ status: 403, message: 'Seul le donateur peut saisir le code de remise.' });
   });
 
   it('should let only the reserver confirm, once', () => {

@@ -1,4 +1,4 @@
-import { DonationRules, ErrorCodes, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
 
 // The donation lifecycle of design §3 as pure rules: who may do what, from which state.
 
@@ -26,12 +26,24 @@ export interface ReservationFacts {
   ownerId: string;
   reserverId: string | null;
   reservationState: ReservationState | null;
+  /** The member in line the item is offered to (status reserved, no reservation yet), and until when. */
+  offeredToId: string | null;
+  offerExpiresAt: Date | null;
 }
 
-/** Null when the actor may reserve, else why not. */
-export function reserveRefusal(d: ReservationFacts, actorId: string): Refusal | null {
+/** True when the item waits for this member's answer to an offer from the waiting list. */
+export function isOfferedTo(d: ReservationFacts, actorId: string): boolean {
+  return d.status === 'reserved' && d.reservationState === null && d.offeredToId === actorId;
+}
+
+/** Null when the actor may reserve (or accept the item offered to them), else why not. */
+export function reserveRefusal(d: ReservationFacts, actorId: string, now: Date): Refusal | null {
   if (d.ownerId === actorId) return { status: 403, code: ErrorCodes.DONATION_OWN, message: ReservationMessages.own };
   if (d.status === 'completed') return { status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED, message: ReservationMessages.given };
+  if (isOfferedTo(d, actorId)) {
+    if (d.offerExpiresAt && d.offerExpiresAt <= now) return { status: 409, code: ErrorCodes.WAITLIST_OFFER_EXPIRED, message: WaitlistMessages.offerExpired };
+    return null;
+  }
   if (d.status !== 'available') return { status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED, message: ReservationMessages.alreadyReserved };
   return null;
 }
@@ -45,11 +57,28 @@ export function confirmRefusal(d: ReservationFacts, actorId: string): Refusal | 
 }
 
 export function cancelRefusal(d: ReservationFacts, actorId: string): Refusal | null {
-  if (d.status !== 'reserved') return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: ReservationMessages.notReserved };
+  // An item offered to the next in line has no reservation to cancel yet.
+  if (d.status !== 'reserved' || d.reserverId === null) return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: ReservationMessages.notReserved };
   if (d.reserverId !== actorId && d.ownerId !== actorId) {
     return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: ReservationMessages.onlyParties };
   }
   if (d.reservationState !== 'active') return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: ReservationMessages.inFlight };
+  return null;
+}
+
+/** Who sees the handover: the reserver (the code) and the owner (the tries left). */
+export function handoverRefusal(d: ReservationFacts, actorId: string): Refusal | null {
+  if (d.status !== 'reserved' || d.reservationState !== 'active') return { status: 409, code: ErrorCodes.DONATION_NOT_RESERVED, message: HandoverMessages.notReserved };
+  if (d.ownerId !== actorId && d.reserverId !== actorId) return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: HandoverMessages.onlyParties };
+  return null;
+}
+
+/** The owner enters the code: only while the reservation is active and tries are left. */
+export function handoverCodeRefusal(d: ReservationFacts, actorId: string, attempts: number): Refusal | null {
+  if (d.ownerId !== actorId) return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: HandoverMessages.onlyOwner };
+  const refused = handoverRefusal(d, actorId);
+  if (refused) return refused;
+  if (attempts >= HandoverRules.maxAttempts) return { status: 429, code: ErrorCodes.HANDOVER_LOCKED, message: HandoverMessages.locked };
   return null;
 }
 

@@ -22,6 +22,16 @@ export class ReservationsHandlers {
     return this.reservations.cancel(input.actor, input.donationId);
   }
 
+  @RpcHandler(Rpc.donations.handover)
+  handover(input: RpcRequest<'donations.handover.get'>) {
+    return this.reservations.handover(input.actor, input.donationId);
+  }
+
+  @RpcHandler(Rpc.donations.confirmHandover)
+  confirmHandover(input: RpcRequest<'donations.handover.confirm'>) {
+    return this.reservations.confirmByCode(input.actor, input.donationId, input.handover.code);
+  }
+
   @RpcHandler(Rpc.donations.reservations)
   list(input: RpcRequest<'donations.reservations'>) {
     return this.reservations.ofReserver(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);

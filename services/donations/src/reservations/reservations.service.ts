@@ -1,17 +1,38 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DonationMessages, ErrorCodes, Events, type Actor, type DonationPage, type DonationView, type ReceptionConfirmedV1, type ReservationCancelledV1, type ReservationExpiredV1, type ReservationMadeV1, type ReservationState, type ReservedDonationView } from '@hdiya/contracts';
+import {
+  DonationMessages,
+  ErrorCodes,
+  Events,
+  HandoverMessages,
+  HandoverRules,
+  type Actor,
+  type DonationPage,
+  type DonationView,
+  type HandoverView,
+  type ReceptionConfirmedV1,
+  type ReservationCancelledV1,
+  type ReservationExpiredV1,
+  type ReservationExpiringV1,
+  type ReservationMadeV1,
+  type ReservationState,
+  type ReservedDonationView,
+} from '@hdiya/contracts';
 import { appendToOutbox, crashpoint, createEvent, rpcError, RpcRefusal } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
 import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from '../donations/donation-row.js';
 import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
+import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { Clock } from './clock.js';
+import { lockDonationRow, makeAvailable, type LockedDonation } from './donation-state.js';
 import { PointsClient } from './points.client.js';
 import {
   cancelRefusal,
   confirmRefusal,
   expiryOf,
+  handoverCodeRefusal,
+  handoverRefusal,
   ReservationMessages,
   reserveRefusal,
   timeLeftMs,
@@ -19,15 +40,8 @@ import {
   type ReservationFacts,
 } from './reservation.rules.js';
 
-interface LockedDonation {
-  id: number;
-  title: string;
-  status: DonationView['status'];
-  owner_id: string;
-  reserved_by_id: string | null;
-  reservation_id: string | null;
-  reservation_state: ReservationState | null;
-}
+/** A fresh 4-digit handover code, uniformly drawn. */
+const newHandoverCode = () => String(randomInt(0, 10 ** HandoverRules.digits)).padStart(HandoverRules.digits, '0');
 
 const refusal = (r: Refusal) => rpcError(r.status, r.code, r.message);
 
@@ -46,6 +60,7 @@ export class ReservationsService {
     private readonly dataSource: DataSource,
     private readonly points: PointsClient,
     private readonly clock: Clock,
+    private readonly waitlist: WaitlistService,
     @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
   ) {}
 
@@ -53,9 +68,9 @@ export class ReservationsService {
     const reservationId = randomUUID();
     const claimed = await this.dataSource.transaction(async (manager) => {
       const donation = await this.lockDonation(manager, donationId);
-      const refused = reserveRefusal(facts(donation), actor.id);
-      if (refused) throw refusal(refused);
       const reservedAt = this.clock.now();
+      const refused = reserveRefusal(facts(donation), actor.id, reservedAt);
+      if (refused) throw refusal(refused);
       await manager.query(
         `INSERT INTO "${SCHEMA}"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
          VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
@@ -85,7 +100,19 @@ export class ReservationsService {
       )) as { reserved_at: Date; expires_at: Date; owner_id: string }[];
       // Recovery (or a moderator's deletion) locked it out first: its hold is being or was voided.
       if (!reservation) return false;
-      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'active' WHERE "id" = $1`, [reservationId]);
+      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'active', "handover_code" = $2 WHERE "id" = $1`, [
+        reservationId,
+        newHandoverCode(),
+      ]);
+      // Taken from the waiting list: the offer is accepted and ends (no-ops for a plain reservation).
+      await manager.query(
+        `UPDATE "${SCHEMA}"."waitlist_entries" SET "state" = 'accepted', "closed_at" = now() WHERE "donation_id" = $1 AND "member_id" = $2 AND "state" = 'offered'`,
+        [donationId, actor.id],
+      );
+      await manager.query(
+        `UPDATE "${SCHEMA}"."donations" SET "offered_to_id" = NULL, "offer_expires_at" = NULL WHERE "id" = $1 AND "offered_to_id" = $2`,
+        [donationId, actor.id],
+      );
       const payload: ReservationMadeV1 = {
         ...ref,
         reserverId: actor.id,
@@ -106,23 +133,102 @@ export class ReservationsService {
       const donation = await this.lockDonation(manager, donationId);
       const refused = confirmRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
-      const now = this.clock.now();
-      await manager.query(`UPDATE "${SCHEMA}"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
-        donationId,
-        now,
-      ]);
-      await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
-      const payload: ReceptionConfirmedV1 = {
-        reservationId: donation.reservation_id!,
-        donationId,
-        title: donation.title,
-        reserverId: actor.id,
-        ownerId: donation.owner_id,
-        confirmedAt: now.toISOString(),
-      };
-      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
+      await this.give(manager, donation);
     });
     return this.view(donationId);
+  }
+
+  /** The handover, as each side sees it: the reserver its code, the owner the tries left. */
+  async handover(actor: Actor, donationId: number): Promise<HandoverView> {
+    const donation = await this.lockDonation(this.dataSource.manager, donationId, false);
+    const refused = handoverRefusal(facts(donation), actor.id);
+    if (refused) throw refusal(refused);
+    const [reservation] = (await this.dataSource.query(
+      `SELECT "handover_code", "handover_attempts", "expires_at" FROM "${SCHEMA}"."reservations" WHERE "id" = $1`,
+      [donation.reservation_id],
+    )) as { handover_code: string; handover_attempts: number; expires_at: Date }[];
+    const expiresAt = reservation!.expires_at.toISOString();
+    return actor.id === donation.reserved_by_id
+      ? { role: 'reserver', code: reservation!.handover_code, expiresAt }
+      : { role: 'owner', attemptsLeft: Math.max(0, HandoverRules.maxAttempts - reservation!.handover_attempts), expiresAt };
+  }
+
+  /**
+   * The owner enters the code the reserver shows: the same confirmed state as the reserver's own
+   * confirmation. A wrong code counts (committed, whatever the caller does next) and says only
+   * how many tries are left; after 5 the code is refused for good.
+   */
+  async confirmByCode(actor: Actor, donationId: number, code: string): Promise<DonationView> {
+    const wrong = await this.dataSource.transaction(async (manager) => {
+      const donation = await this.lockDonation(manager, donationId);
+      const [reservation] = (await manager.query(
+        `SELECT "handover_code", "handover_attempts" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 FOR UPDATE`,
+        [donation.reservation_id],
+      )) as { handover_code: string | null; handover_attempts: number }[];
+      const refused = handoverCodeRefusal(facts(donation), actor.id, reservation?.handover_attempts ?? 0);
+      if (refused) throw refusal(refused);
+      const expected = Buffer.from(reservation!.handover_code ?? '----');
+      if (expected.length === code.length && timingSafeEqual(expected, Buffer.from(code))) {
+        await this.give(manager, donation);
+        return null;
+      }
+      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "handover_attempts" = "handover_attempts" + 1 WHERE "id" = $1`, [donation.reservation_id]);
+      return HandoverRules.maxAttempts - reservation!.handover_attempts - 1;
+    });
+    if (wrong !== null) {
+      if (wrong <= 0) throw rpcError(429, ErrorCodes.HANDOVER_LOCKED, HandoverMessages.locked);
+      throw rpcError(400, ErrorCodes.HANDOVER_CODE_WRONG, HandoverMessages.wrong(wrong), 'code');
+    }
+    return this.view(donationId);
+  }
+
+  /**
+   * A day before the 10-day limit, both sides are reminded (once: `reminder_sent_at`). Claimed
+   * with SKIP LOCKED, so replicas never remind twice.
+   */
+  async remindDue(now: Date = this.clock.now()): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = (await manager.query(
+        `SELECT r.id, r.donation_id, r.reserver_id, r.owner_id, r.expires_at, d.title
+         FROM "${SCHEMA}"."reservations" r JOIN "${SCHEMA}"."donations" d ON d.id = r.donation_id
+         WHERE r.state = 'active' AND r.reminder_sent_at IS NULL AND r.expires_at <= $1 AND r.expires_at > $2
+         ORDER BY r.expires_at LIMIT 200 FOR UPDATE OF r SKIP LOCKED`,
+        [new Date(now.getTime() + HandoverRules.reminderHoursBefore * 3_600_000), now],
+      )) as { id: string; donation_id: number; reserver_id: string; owner_id: string; expires_at: Date; title: string }[];
+      for (const r of due) {
+        await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "reminder_sent_at" = $2 WHERE "id" = $1`, [r.id, now]);
+        const payload: ReservationExpiringV1 = {
+          reservationId: r.id,
+          donationId: r.donation_id,
+          title: r.title,
+          reserverId: r.reserver_id,
+          ownerId: r.owner_id,
+          expiresAt: r.expires_at.toISOString(),
+        };
+        await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationExpiring, payload)]);
+      }
+      return due.length;
+    });
+  }
+
+  /** Reception confirmed (by the reserver, or by the owner with the code): given, and the line closes. */
+  private async give(manager: EntityManager, donation: LockedDonation): Promise<void> {
+    const now = this.clock.now();
+    await manager.query(`UPDATE "${SCHEMA}"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
+      donation.id,
+      now,
+    ]);
+    await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
+    const payload: ReceptionConfirmedV1 = {
+      reservationId: donation.reservation_id!,
+      donationId: donation.id,
+      title: donation.title,
+      reserverId: donation.reserved_by_id!,
+      ownerId: donation.owner_id,
+      confirmedAt: now.toISOString(),
+    };
+    await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
+    await this.waitlist.closeLine(manager, donation, 'given', now);
   }
 
   /** The reserver or the owner cancels: the item is available again, the hold goes back. */
@@ -131,8 +237,9 @@ export class ReservationsService {
       const donation = await this.lockDonation(manager, donationId);
       const refused = cancelRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
-      await this.makeAvailable(manager, donationId);
-      await this.closeReservation(manager, donation.reservation_id!, 'cancelled', this.clock.now());
+      const now = this.clock.now();
+      await makeAvailable(manager, donationId);
+      await this.closeReservation(manager, donation.reservation_id!, 'cancelled', now);
       const payload: ReservationCancelledV1 = {
         reservationId: donation.reservation_id!,
         donationId,
@@ -142,6 +249,7 @@ export class ReservationsService {
         cancelledBy: actor.id === donation.owner_id ? 'owner' : 'reserver',
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
+      await this.waitlist.offerToNext(manager, donation, now);
     });
     return this.view(donationId);
   }
@@ -162,7 +270,7 @@ export class ReservationsService {
           [now],
         )) as { id: number; title: string; owner_id: string; reserved_by_id: string; reservation_id: string }[];
         for (const d of due) {
-          await this.makeAvailable(manager, d.id);
+          await makeAvailable(manager, d.id);
           await this.closeReservation(manager, d.reservation_id, 'expired', now);
           const payload: ReservationExpiredV1 = {
             reservationId: d.reservation_id,
@@ -173,6 +281,7 @@ export class ReservationsService {
             expiredAt: now.toISOString(),
           };
           await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationExpired, payload)]);
+          await this.waitlist.offerToNext(manager, d, now);
         }
         return due.length;
       });
@@ -251,8 +360,10 @@ export class ReservationsService {
       if ((await this.lockReservation(manager, ref.reservationId)) !== 'aborting') return;
       await this.closeReservation(manager, ref.reservationId, 'failed', this.clock.now());
       await manager.query(
-        `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
-           "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1 AND "reservation_id" = $2`,
+        // An offered item that could not be taken stays offered to that member until the offer runs out.
+        `UPDATE "${SCHEMA}"."donations" SET "status" = CASE WHEN "offered_to_id" IS NULL THEN 'available' ELSE 'reserved' END,
+           "reserved_by_id" = NULL, "reserved_at" = NULL, "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now()
+         WHERE "id" = $1 AND "reservation_id" = $2`,
         [ref.donationId, ref.reservationId],
       );
     });
@@ -265,25 +376,12 @@ export class ReservationsService {
     return reservation?.state;
   }
 
-  private async makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
-    await manager.query(
-      `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
-         "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now() WHERE "id" = $1`,
-      [donationId],
-    );
-  }
-
   private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
     await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
   }
 
-  private async lockDonation(manager: EntityManager, donationId: number): Promise<LockedDonation> {
-    const [donation] = (await manager.query(
-      `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state
-       FROM "${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id
-       WHERE d.id = $1 FOR UPDATE OF d`,
-      [donationId],
-    )) as LockedDonation[];
+  private async lockDonation(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation> {
+    const donation = await lockDonationRow(manager, donationId, lock);
     if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     return donation;
   }
@@ -296,5 +394,12 @@ export class ReservationsService {
 }
 
 function facts(d: LockedDonation): ReservationFacts {
-  return { status: d.status, ownerId: d.owner_id, reserverId: d.reserved_by_id, reservationState: d.reservation_state };
+  return {
+    status: d.status,
+    ownerId: d.owner_id,
+    reserverId: d.reserved_by_id,
+    reservationState: d.reservation_state,
+    offeredToId: d.offered_to_id,
+    offerExpiresAt: d.offer_expires_at,
+  };
 }

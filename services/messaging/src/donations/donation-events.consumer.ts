@@ -69,6 +69,36 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
           await notifications.notify(manager, payload.ownerId, 'reservation_expired', { ...about, role: 'owner' });
           await notifications.notify(manager, payload.reserverId, 'reservation_expired', { ...about, role: 'reserver' });
         },
+        'donations.ReservationExpiring.v1': async ({ payload }, manager) => {
+          const about = { donationId: payload.donationId, title: payload.title, expiresAt: payload.expiresAt };
+          await notifications.notify(manager, payload.ownerId, 'reservation_expiring', { ...about, role: 'owner' });
+          await notifications.notify(manager, payload.reserverId, 'reservation_expiring', { ...about, role: 'reserver' });
+        },
+        'donations.WaitlistOffered.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.memberId, 'waitlist_offer', {
+            donationId: payload.donationId,
+            title: payload.title,
+            expiresAt: payload.offerExpiresAt,
+          });
+        },
+        'donations.WaitlistOfferLapsed.v1': async ({ payload }, manager) => {
+          // Declining is the member's own act: only an offer that ran out needs telling.
+          if (payload.reason !== 'expired') return;
+          await notifications.notify(manager, payload.memberId, 'waitlist_offer_expired', { donationId: payload.donationId, title: payload.title });
+        },
+        'donations.WaitlistClosed.v1': async ({ payload }, manager) => {
+          for (const memberId of payload.memberIds) {
+            await notifications.notify(manager, memberId, 'waitlist_closed', { donationId: payload.donationId, title: payload.title, reason: payload.reason });
+          }
+        },
+        'donations.SavedSearchMatched.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.memberId, 'saved_search_match', {
+            donationId: payload.donationId,
+            title: payload.title,
+            city: payload.city,
+            savedSearchId: payload.savedSearchId,
+          });
+        },
       },
       logger: new Logger('messaging:donations'),
     });

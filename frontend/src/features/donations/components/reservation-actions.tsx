@@ -177,8 +177,8 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
 }
 
 /**
- * How long is left to collect: "Il vous reste N jours pour le récupérer" for the reserver, the
- * deadline itself for both reserver and donor.
+ * How long is left to collect, for both sides ("Il vous reste N jours pour le récupérer" to the
+ * reserver, "Il reste N jours au membre…" to the donor), and the deadline itself.
  */
 export function ReservationDeadline({ donation, by }: { donation: Donation; by: 'reserver' | 'owner' }) {
   const { t, i18n } = useTranslation();
@@ -186,11 +186,10 @@ export function ReservationDeadline({ donation, by }: { donation: Donation; by: 
   if (!left || !donation.autoExpireAt) return null;
   return (
     <>
-      {by === 'reserver' && (
-        <p className="detail__time-left" data-testid="reservation-time-left" data-key={left.key}>
-          <Hourglass className="icon" aria-hidden="true" /> {t(`donations.reservation.timeLeft.${left.key}`, { count: left.count })}
-        </p>
-      )}
+      <p className="detail__time-left" data-testid="reservation-time-left" data-key={left.key}>
+        <Hourglass className="icon" aria-hidden="true" />{' '}
+        {t(by === 'reserver' ? `donations.reservation.timeLeft.${left.key}` : `donations.handover.ownerTimeLeft.${left.key}`, { count: left.count })}
+      </p>
       {left.key !== 'expired' && (
         <p className="muted detail__note" data-testid="reservation-deadline">
           <time dateTime={donation.autoExpireAt}>

@@ -73,7 +73,8 @@ export function detailActions(
     message,
     reserve: !owner && donation.status === 'available',
     confirm: reserver,
-    cancel: reserver || (owner && reserved),
+    // An item offered to the next in line (reserved, nobody holding it yet) has nothing to cancel.
+    cancel: reserver || (owner && reserved && donation.reservedById !== null),
     edit: owner && donation.status === 'available',
     delete: owner && donation.status === 'available',
     favorite: !owner,

@@ -21,7 +21,9 @@ import { useDonation } from '../api/get-donation';
 import { FavoriteButton } from '../components/favorite-button';
 import { MapDialog } from '../components/map-dialog';
 import { ReportDialog } from '../components/report-dialog';
+import { HandoverCode, HandoverEntry } from '../components/handover-panel';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
+import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
 import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
@@ -200,6 +202,8 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
           {actions.cancel && <CancelReservationButton donation={donation} by="reserver" />}
         </div>
       )}
+      {actions.role === 'reserver' && <HandoverCode donation={donation} />}
+      {actions.role === 'member' && donation.status === 'reserved' && <WaitlistPanel donation={donation} />}
       <div className="row">
         {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
         {actions.report && (
@@ -240,7 +244,9 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
       <p className="muted detail__note" data-testid="owner-note">
         {t('donations.detail.ownerNote')}
       </p>
+      {donation.status === 'reserved' && donation.reservedById !== null && <HandoverEntry donation={donation} />}
       {actions.cancel && <CancelReservationButton donation={donation} by="owner" />}
+      {donation.status === 'reserved' && <OwnerWaitlistNote donation={donation} />}
       {(actions.edit || actions.delete) && (
         <div className="row">
           {actions.edit && (

@@ -24,6 +24,20 @@ export function notificationText(notification: NotificationView, t: TFunction): 
       const p = notification.params;
       return t(`notifications.kinds.reservation_expired_${p.role}`, { title: isolate(p.title) });
     }
+    case 'reservation_expiring': {
+      const p = notification.params;
+      return t(`notifications.kinds.reservation_expiring_${p.role}`, { title: isolate(p.title) });
+    }
+    case 'waitlist_offer':
+      return t('notifications.kinds.waitlist_offer', { title: isolate(notification.params.title) });
+    case 'waitlist_offer_expired':
+      return t('notifications.kinds.waitlist_offer_expired', { title: isolate(notification.params.title) });
+    case 'waitlist_closed': {
+      const p = notification.params;
+      return t(`notifications.kinds.waitlist_closed_${p.reason}`, { title: isolate(p.title) });
+    }
+    case 'saved_search_match':
+      return t('notifications.kinds.saved_search_match', { title: isolate(notification.params.title) });
     case 'points_received': {
       const p = notification.params;
       return t('notifications.kinds.points_received', { name: isolate(p.senderName), count: p.points });

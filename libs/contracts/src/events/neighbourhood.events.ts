@@ -1,0 +1,49 @@
+// Events of the waiting list, the handover reminder and saved-search alerts (donations service).
+
+/** Payload of `donations.WaitlistOffered.v1`: the next in line may take the item until `offerExpiresAt`. */
+export interface WaitlistOfferedV1 {
+  entryId: string;
+  donationId: number;
+  title: string;
+  memberId: string;
+  ownerId: string;
+  offerExpiresAt: string;
+}
+
+/** Payload of `donations.WaitlistOfferLapsed.v1`: an offer ended unaccepted (it passes to the next). */
+export interface WaitlistOfferLapsedV1 {
+  entryId: string;
+  donationId: number;
+  title: string;
+  memberId: string;
+  reason: 'expired' | 'declined';
+}
+
+/** Payload of `donations.WaitlistClosed.v1`: the line ended because the item was given or withdrawn. */
+export interface WaitlistClosedV1 {
+  donationId: number;
+  title: string;
+  memberIds: string[];
+  reason: 'given' | 'deleted';
+}
+
+/** Payload of `donations.ReservationExpiring.v1`: a day is left to hand the item over. */
+export interface ReservationExpiringV1 {
+  reservationId: string;
+  donationId: number;
+  title: string;
+  reserverId: string;
+  ownerId: string;
+  expiresAt: string;
+}
+
+/** Payload of `donations.SavedSearchMatched.v1`: a new donation matches a member's saved search. */
+export interface SavedSearchMatchedV1 {
+  savedSearchId: string;
+  memberId: string;
+  donationId: number;
+  title: string;
+  city: string;
+  /** When the donation was published, to measure publish → alert. */
+  publishedAt: string;
+}

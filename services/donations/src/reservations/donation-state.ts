@@ -1,0 +1,41 @@
+import type { EntityManager } from 'typeorm';
+import type { DonationStatus, ReservationState } from '@hdiya/contracts';
+import { SCHEMA } from '../config.js';
+
+/** The donation is free again: no reservation, no reserver, no offer to anyone in line. */
+export async function makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
+  await manager.query(
+    `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
+       "auto_expire_at" = NULL, "reservation_id" = NULL, "offered_to_id" = NULL, "offer_expires_at" = NULL, "updated_at" = now()
+     WHERE "id" = $1`,
+    [donationId],
+  );
+}
+
+/** The donation as the reservation and waiting-list steps lock it. */
+export interface LockedDonation {
+  id: number;
+  title: string;
+  status: DonationStatus;
+  owner_id: string;
+  reserved_by_id: string | null;
+  reservation_id: string | null;
+  reservation_state: ReservationState | null;
+  offered_to_id: string | null;
+  offer_expires_at: Date | null;
+}
+
+/**
+ * The donation's reservation facts; locked (the donation row only) for the rest of the
+ * transaction unless `lock` is false. Null when it is gone.
+ */
+export async function lockDonationRow(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation | null> {
+  const [donation] = (await manager.query(
+    `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state,
+            d.offered_to_id, d.offer_expires_at
+     FROM "${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id
+     WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
+    [donationId],
+  )) as LockedDonation[];
+  return donation ?? null;
+}
