@@ -91,6 +91,26 @@ const donationStatus = async (id: number) => (await new ApiClient(stack.url).get
 
 const expectConsistent = () => expectInvariantsHold(DB_URL);
 
+/** Who a donation was offered to from its waiting list, in order (one WaitlistOffered each). */
+const offersMade = (donationId: number): Promise<string[]> =>
+  withDatabase(async (db) => {
+    const rows = await db.query(
+      `SELECT envelope->'payload'->>'memberId' AS member FROM donations.outbox
+       WHERE envelope->>'type' = 'WaitlistOffered' AND (envelope->'payload'->>'donationId')::int = $1 ORDER BY position`,
+      [donationId],
+    );
+    return rows.rows.map((r: { member: string }) => r.member);
+  }, DB_URL);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 beforeAll(async () => {
   execFileSync('bash', [path.join(ROOT, 'deploy/local/infra.sh')], { env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'ignore' });
   natsPort = await freePort();
@@ -216,6 +236,66 @@ describe('crash safety of a reservation', () => {
     await restartWith('donations', null);
     await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
     await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
+    await expectConsistent();
+  });
+
+  it('should offer a freed item to the next in line exactly once when the donations service dies while offering it', async () => {
+    const { donationId } = await publishedDonation();
+    const [holder, waiter] = [await member(), await member()];
+    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
+    // Dies inside the cancel's transaction, the offer written but not committed.
+    await restartWith('donations', 'donations.waitlist.after-offer');
+    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBeGreaterThanOrEqual(500);
+    await restartWith('donations', null);
+    expect(await offersMade(donationId)).toEqual([]);
+    expect(await donationStatus(donationId)).toBe('reserved');
+    // Nothing half-done: the cancel is simply not applied, and applies once when tried again.
+    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBe(200);
+    expect(await offersMade(donationId)).toEqual([waiter.user.id]);
+    await expectBalance(holder.client, { points: 10, blockedPoints: 0 }, 'hold refunded');
+    await expectConsistent();
+  });
+
+  it('should offer an expired reservation’s item once when the expiry job is killed mid-way and runs again', async () => {
+    const { donationId } = await publishedDonation();
+    const [holder, waiter] = [await member(), await member()];
+    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
+    await restartWith('donations', 'donations.waitlist.after-offer');
+    const pid = stack.children.get('donations')!.pid;
+    // Ten days pass: the next run of the job (every 300 ms here) expires it and dies offering it.
+    await withDatabase(async (db) => {
+      await db.query(`UPDATE donations.donations SET auto_expire_at = now() - interval '1 minute' WHERE id = $1`, [donationId]);
+    }, DB_URL);
+    await waitFor(() => !isAlive(pid), { what: 'the donations service killed in the expiry job', timeoutMs: 10_000 });
+    expect(await offersMade(donationId)).toEqual([]);
+    await restartWith('donations', null);
+    await waitFor(async () => (await offersMade(donationId)).length > 0, { what: 'the offer after restart', timeoutMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await offersMade(donationId)).toEqual([waiter.user.id]);
+    await expectConsistent();
+  });
+
+  it('should keep an offer its member’s when accepting it dies after the hold, and let them accept again', async () => {
+    const { donationId } = await publishedDonation();
+    const [holder, waiter] = [await member(), await member()];
+    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
+    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBe(200);
+    await restartWith('donations', 'donations.reserve.after-hold');
+    expect((await waiter.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
+    await restartWith('donations', null);
+    // Recovery refunds the hold and gives the item back to the offer, not to everyone.
+    await expectBalance(waiter.client, { points: 10, blockedPoints: 0 }, 'refund');
+    await waitFor(
+      async () => (await waiter.client.get<{ me: { state: string } | null }>(`/api/donations/${donationId}/waitlist`)).body.me?.state === 'offered',
+      { what: 'the offer back', timeoutMs: 20_000 },
+    );
+    expect((await (await member()).client.post(`/api/donations/${donationId}/reserve`)).status).toBe(409);
+    expect((await waiter.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    await expectBalance(waiter.client, { points: 8, blockedPoints: 2 }, 'accepted');
+    expect(await offersMade(donationId)).toEqual([waiter.user.id]);
     await expectConsistent();
   });
 

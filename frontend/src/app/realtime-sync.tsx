@@ -31,6 +31,14 @@ export function RealtimeSync() {
     void queryClient.invalidateQueries({ queryKey: donationKeys.reservations });
     void queryClient.invalidateQueries({ queryKey: donationKeys.mine });
   });
+  // A notification about a donation (an offer from the waiting list, a reminder…) may change what
+  // its page shows to this member: its line, its handover.
+  useRealtimeEvent('notification:new', (notification) => {
+    if (!('donationId' in notification.params)) return;
+    const id = notification.params.donationId;
+    if (id === null) return;
+    for (const key of [donationKeys.detail(id), donationKeys.waitlist(id), donationKeys.handover(id)]) void queryClient.invalidateQueries({ queryKey: key });
+  });
   useRealtimeEvent(RECONNECTED, () => {
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
   });

@@ -39,6 +39,9 @@ const EditDonationPage = lazy(() =>
   import('@/features/donations/pages/edit-donation-page').then((m) => ({ default: m.EditDonationPage })),
 );
 const AdminPage = lazy(() => import('@/features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
+const SavedSearchesPage = lazy(() =>
+  import('@/features/donations/pages/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
+);
 const TransferPointsPage = lazy(() =>
   import('@/features/points/pages/transfer-points-page').then((m) => ({ default: m.TransferPointsPage })),
 );
@@ -74,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: <ProfilePage panels={profilePanels} /> },
       { path: 'messages', element: <MessagesPage /> },
       { path: 'admin', element: <AdminPage /> },
+      { path: 'alerts', element: <SavedSearchesPage /> },
       { path: 'transfer-points', element: <TransferPointsPage /> },
       { path: 'points-history', element: <PointsHistoryPage /> },
       { path: 'notifications', element: <NotificationsPage /> },

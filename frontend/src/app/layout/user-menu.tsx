@@ -43,6 +43,9 @@ export function UserMenu({ user }: { user: User }) {
           <Link role="menuitem" to="/profile?tab=favorites" data-testid="user-menu-favorites">
             {t('layout.userMenu.favorites')}
           </Link>
+          <Link role="menuitem" to="/alerts" data-testid="user-menu-alerts">
+            {t('layout.userMenu.alerts')}
+          </Link>
           <Link role="menuitem" to="/transfer-points" data-testid="user-menu-transfer">
             {t('layout.userMenu.transfer')}
           </Link>

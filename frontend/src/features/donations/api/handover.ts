@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HandoverView } from '@hdiya/contracts';
 import { api } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
+import { donationKeys } from './keys';
 import { refreshAfterReservationChange } from './reservation-cache';
-
-export const handoverKey = (donationId: number) => ['donations', 'handover', donationId] as const;
 
 /** GET /api/donations/:id/handover: the reserver's code, or the tries the donor has left. */
 export function useHandover(donationId: number, enabled: boolean) {
-  return useQuery({ queryKey: handoverKey(donationId), queryFn: () => api.get<HandoverView>(`/api/donations/${donationId}/handover`), enabled });
+  return useQuery({ queryKey: donationKeys.handover(donationId), queryFn: () => api.get<HandoverView>(`/api/donations/${donationId}/handover`), enabled });
 }
 
 /** POST /api/donations/:id/handover {code}: the donor confirms the handover with the reserver's code. */
@@ -17,7 +16,7 @@ export function useConfirmHandover(donationId: number) {
   return useMutation({
     mutationFn: (code: string) => api.post<Donation>(`/api/donations/${donationId}/handover`, { code }),
     onSettled: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: handoverKey(donationId) });
+      void queryClient.invalidateQueries({ queryKey: donationKeys.handover(donationId) });
       void refreshAfterReservationChange(queryClient, donationId, answer);
     },
   });

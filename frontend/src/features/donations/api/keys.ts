@@ -5,6 +5,8 @@ export const donationKeys = {
   recent: ['donations', 'recent'] as const,
   nearby: (search: object) => ['donations', 'nearby', search] as const,
   detail: (id: number) => ['donations', 'detail', id] as const,
+  waitlist: (id: number) => ['donations', 'waitlist', id] as const,
+  handover: (id: number) => ['donations', 'handover', id] as const,
   mine: ['user', 'donations'] as const,
   favorites: ['user', 'favorites'] as const,
   reservations: ['user', 'reservations'] as const,

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaitlistView } from '@hdiya/contracts';
 import { api } from '@/lib/api-client';
+import { donationKeys } from './keys';
 import { refreshAfterReservationChange } from './reservation-cache';
-
-export const waitlistKey = (donationId: number) => ['donations', 'waitlist', donationId] as const;
 
 /** GET /api/donations/:id/waitlist: the line as the session member sees it (signed-in members only). */
 export function useWaitlist(donationId: number, enabled: boolean) {
   return useQuery({
-    queryKey: waitlistKey(donationId),
+    queryKey: donationKeys.waitlist(donationId),
     queryFn: () => api.get<WaitlistView>(`/api/donations/${donationId}/waitlist`),
     enabled,
   });
@@ -20,7 +19,7 @@ export function useWaitlistChange(donationId: number) {
   return useMutation({
     mutationFn: (change: 'join' | 'leave') =>
       change === 'join' ? api.post<WaitlistView>(`/api/donations/${donationId}/waitlist`) : api.delete<WaitlistView>(`/api/donations/${donationId}/waitlist`),
-    onSuccess: (line) => queryClient.setQueryData(waitlistKey(donationId), line),
+    onSuccess: (line) => queryClient.setQueryData(donationKeys.waitlist(donationId), line),
     // Declining passes the item on: the donation itself changed.
     onSettled: () => void refreshAfterReservationChange(queryClient, donationId),
   });

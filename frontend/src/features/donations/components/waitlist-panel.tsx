@@ -73,17 +73,21 @@ export function WaitlistPanel({ donation }: { donation: Donation }) {
           <p className="waitlist__position" data-testid="waitlist-position" data-position={me.position}>
             {t('donations.waitlist.position', { count: me.position, ordinal: true })}
           </p>
-          <Button variant="outline" size="sm" onClick={() => act('leave', 'donations.waitlist.left')} loading={change.isPending} data-testid="waitlist-leave">
-            {t('donations.waitlist.leave')}
-          </Button>
+          <div className="row">
+            <Button variant="outline" size="sm" onClick={() => act('leave', 'donations.waitlist.left')} loading={change.isPending} data-testid="waitlist-leave">
+              {t('donations.waitlist.leave')}
+            </Button>
+          </div>
         </>
       ) : (
         <>
           {line.data.waiting > 0 && <p className="muted">{t('donations.waitlist.waiting', { count: line.data.waiting })}</p>}
           <p className="muted detail__note">{t('donations.waitlist.joinHint')}</p>
-          <Button variant="outline" onClick={() => act('join', 'donations.waitlist.joined')} loading={change.isPending} data-testid="waitlist-join">
-            {t('donations.waitlist.join')}
-          </Button>
+          <div className="row">
+            <Button variant="outline" onClick={() => act('join', 'donations.waitlist.joined')} loading={change.isPending} data-testid="waitlist-join">
+              {t('donations.waitlist.join')}
+            </Button>
+          </div>
         </>
       )}
     </section>

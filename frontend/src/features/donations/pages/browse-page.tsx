@@ -10,6 +10,7 @@ import { DonationGrid } from '../components/donation-grid';
 import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
 import { LocationDialog } from '../components/location-dialog';
+import { SaveSearchButton } from '../components/save-search-button';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
 import { activeFilterCount, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type BrowseArrival, type DonationFilters } from '../lib/filters';
 import '../components/donations.css';
@@ -114,6 +115,7 @@ export function BrowsePage() {
                 <MapIcon className="icon" aria-hidden="true" /> {t('donations.map.viewMap')}
               </Button>
             </div>
+            <SaveSearchButton filters={filters} />
             {!hasPosition && (
               <p className="browse-results__note" data-testid="browse-no-position">
                 <Info className="icon" aria-hidden="true" /> {t('donations.browse.noPosition')}

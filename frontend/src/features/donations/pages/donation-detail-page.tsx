@@ -18,6 +18,7 @@ import { useCategories, useCategoryName } from '../api/get-categories';
 import { useCityLabel } from '../api/get-cities';
 import { useDeleteDonation } from '../api/delete-donation';
 import { useDonation } from '../api/get-donation';
+import { useWaitlist } from '../api/waitlist';
 import { FavoriteButton } from '../components/favorite-button';
 import { MapDialog } from '../components/map-dialog';
 import { ReportDialog } from '../components/report-dialog';
@@ -174,6 +175,9 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
 /** The status line: reserved by you (with the time left) / by someone else / yours and reserved; done; withdrawn. */
 function StatusMessage({ donation, actions }: { donation: Donation; actions: DetailActions }) {
   const { t } = useTranslation();
+  // To the member it is offered to, a reserved item is not "someone else's": it is their turn.
+  const line = useWaitlist(donation.id, actions.message === 'reservedByOther' && actions.role === 'member').data;
+  if (line?.me?.state === 'offered') return null;
   if (!actions.message) return null;
   return (
     <div className={`detail__status detail__status--${donation.status}`} role="status" data-testid="donation-status-box">
