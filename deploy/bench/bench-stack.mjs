@@ -1,8 +1,11 @@
 // The product as the benchmarks run it: production mode, on a private NATS (so nothing else
 // answers or consumes) and a private S3 folder, quiet logs.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sign } from 'cookie-signature';
+import { io } from 'socket.io-client';
 import { freePort, startPrivateNats, startStack } from '../local/stack.mjs';
 
 /** Starts every service on `options` (database, redisUrl, ...); `cleanups` receives how to stop it all. */
@@ -37,4 +40,40 @@ export async function runBench(main, cleanups) {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   }
   process.exit(code);
+}
+
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/**
+ * Signed-in members without the signup: a session in Redis and its signed cookie. Signing
+ * thousands of members up through argon2id would measure password hashing, not what is benched.
+ */
+export async function signedInMembers(count, redis, sessionSecret) {
+  const members = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), sid: randomUUID(), name: `bench${i}` }));
+  const day = 24 * 60 * 60 * 1000;
+  for (let from = 0; from < count; from += 1000) {
+    const pipeline = redis.pipeline();
+    for (const m of members.slice(from, from + 1000)) {
+      const session = {
+        cookie: { originalMaxAge: day, expires: new Date(Date.now() + day).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' },
+        passport: { user: { id: m.id, role: 'member' } },
+        signedInAt: Date.now(),
+      };
+      pipeline.set(`sess:${m.sid}`, JSON.stringify(session), 'EX', 86400);
+    }
+    await pipeline.exec();
+  }
+  for (const m of members) m.cookie = `hdiya.sid=${encodeURIComponent(`s:${sign(m.sid, sessionSecret)}`)}`;
+  return members;
+}
+
+/** A member's socket.io connection to the gateway (WebSocket only, as the web app). */
+export function connectSocket(url, member) {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: member.cookie, origin: url } });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
 }

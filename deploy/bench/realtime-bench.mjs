@@ -14,12 +14,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sign } from 'cookie-signature';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { io } from 'socket.io-client';
 import { databaseUrl, ROOT } from '../local/stack.mjs';
-import { runBench, startBenchStack } from './bench-stack.mjs';
+import { connectSocket, percentile, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -34,42 +32,18 @@ const say = (line) => console.log(`bench     | ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Signed-in members without the signup: a session in Redis and the name the messages show. */
+/** Members who can post and hold sockets, with the names messages show (the messaging member copy). */
 async function makeMembers(count, redis, db) {
-  const members = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), sid: randomUUID(), name: `bench${i}` }));
-  const day = 24 * 60 * 60 * 1000;
+  const members = await signedInMembers(count, redis, SESSION_SECRET);
   for (let from = 0; from < count; from += 1000) {
     const batch = members.slice(from, from + 1000);
-    const pipeline = redis.pipeline();
-    for (const m of batch) {
-      const session = {
-        cookie: { originalMaxAge: day, expires: new Date(Date.now() + day).toISOString(), httpOnly: true, path: '/', sameSite: 'lax' },
-        passport: { user: { id: m.id, role: 'member' } },
-        signedInAt: Date.now(),
-      };
-      pipeline.set(`sess:${m.sid}`, JSON.stringify(session), 'EX', 86400);
-    }
-    await pipeline.exec();
     await db.query(
       `INSERT INTO messaging.members (user_id, username, first_name, last_name, updated_at)
        SELECT unnest($1::uuid[]), unnest($2::text[]), 'Bench', 'Membre', now()`,
       [batch.map((m) => m.id), batch.map((m) => m.name)],
     );
   }
-  for (const m of members) m.cookie = `hdiya.sid=${encodeURIComponent(`s:${sign(m.sid, SESSION_SECRET)}`)}`;
   return members;
-}
-
-function connectSocket(url, member) {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: member.cookie, origin: url } });
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
 }
 
 /** Opens sockets `batch` at a time (a burst of 5,000 handshakes is not what is measured). */

@@ -54,6 +54,7 @@ it('should show no French word on the main Arabic screens', async () => {
     ['history', '/points-history', 'history-entry'],
     ['transfer', '/transfer-points', 'transfer-form'],
     ['how-it-works', '/how-it-works', 'how-it-works-page'],
+    ['alerts', '/alerts', 'saved-searches-page'],
   ] satisfies Screen[]) {
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();

@@ -26,7 +26,8 @@ async function refusal(promise: Promise<unknown>) {
 /** Which of these members a donation published now alerts, by the SQL the consumer runs. */
 async function alerted(donationId: number, among: Actor[]): Promise<string[]> {
   const ids = new Set(among.map((m) => m.id));
-  return (await matchSavedSearches(fixture.db.manager, donationId)).map((m) => m.memberId).filter((id) => ids.has(id)).sort();
+  const alerts = await matchSavedSearches(fixture.db.manager, donationId);
+  return alerts.flatMap((alert) => alert.matches.map((m) => m.memberId)).filter((id) => ids.has(id)).sort();
 }
 
 describe('saving searches', () => {
@@ -117,13 +118,15 @@ describe('matching new donations', () => {
     const alert = await waitFor(
       async () => {
         const [row] = await fixture.db.query(
-          `SELECT envelope->'payload' AS payload FROM donations.outbox WHERE envelope->>'type' = 'SavedSearchMatched' AND envelope->'payload'->>'memberId' = $1`,
+          `SELECT envelope->'payload' AS payload FROM donations.outbox
+           WHERE envelope->>'type' = 'SavedSearchMatched' AND envelope->'payload'->'matches' @> jsonb_build_array(jsonb_build_object('memberId', $1::text))`,
           [watcher.id],
         );
         return row?.payload ?? false;
       },
       { what: 'the SavedSearchMatched event', timeoutMs: 15_000 },
     );
-    expect(alert).toMatchObject({ savedSearchId: search.id, donationId: donation.id, title: 'Poussette pliable', city: 'Oujda' });
+    expect(alert).toMatchObject({ donationId: donation.id, title: 'Poussette pliable', city: 'Oujda' });
+    expect(alert.matches).toContainEqual({ memberId: watcher.id, savedSearchId: search.id });
   });
 });

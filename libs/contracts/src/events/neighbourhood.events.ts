@@ -37,13 +37,14 @@ export interface ReservationExpiringV1 {
   expiresAt: string;
 }
 
-/** Payload of `donations.SavedSearchMatched.v1`: a new donation matches a member's saved search. */
+/**
+ * Payload of `donations.SavedSearchMatched.v1`: a new donation matches saved searches, one per
+ * member (a popular donation matches hundreds: they travel together, up to 500 per event).
+ */
 export interface SavedSearchMatchedV1 {
-  savedSearchId: string;
-  memberId: string;
   donationId: number;
   title: string;
   city: string;
-  /** When the donation was published, to measure publish → alert. */
   publishedAt: string;
+  matches: { memberId: string; savedSearchId: string }[];
 }

@@ -14,12 +14,12 @@ export async function appendToOutbox(manager: EntityManager, schema: string, eve
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error('appendToOutbox must run inside a transaction');
   }
-  for (const { subject, envelope } of events) {
-    await manager.query(`INSERT INTO "${schema}"."outbox" ("id", "subject", "envelope") VALUES ($1, $2, $3)`, [
-      envelope.id,
-      subject,
-      JSON.stringify(envelope),
-    ]);
-  }
+  if (events.length === 0) return;
+  // One statement for the lot (a saved search may alert hundreds of members), in the given order.
+  await manager.query(
+    `INSERT INTO "${schema}"."outbox" ("id", "subject", "envelope")
+     SELECT e.id, e.subject, e.envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, n) ORDER BY e.n`,
+    [events.map((e) => e.envelope.id), events.map((e) => e.subject), events.map((e) => JSON.stringify(e.envelope))],
+  );
   await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), String(events.length)]);
 }

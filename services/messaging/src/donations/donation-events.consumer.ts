@@ -92,12 +92,12 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
           }
         },
         'donations.SavedSearchMatched.v1': async ({ payload }, manager) => {
-          await notifications.notify(manager, payload.memberId, 'saved_search_match', {
-            donationId: payload.donationId,
-            title: payload.title,
-            city: payload.city,
-            savedSearchId: payload.savedSearchId,
-          });
+          const about = { donationId: payload.donationId, title: payload.title, city: payload.city };
+          await notifications.notifyAll(
+            manager,
+            'saved_search_match',
+            payload.matches.map((match) => ({ userId: match.memberId, params: { ...about, savedSearchId: match.savedSearchId } })),
+          );
         },
       },
       logger: new Logger('messaging:donations'),

@@ -37,13 +37,26 @@ export class NotificationsService {
   constructor(private readonly dataSource: DataSource) {}
 
   async notify<K extends NotificationKind>(manager: EntityManager, userId: string, kind: K, params: NotificationParamsByKind[K]): Promise<NotificationView> {
-    const [row] = (await manager.query(
-      `INSERT INTO "${SCHEMA}"."notifications" ("id", "user_id", "kind", "params") VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [randomUUID(), userId, kind, JSON.stringify(params)],
-    )) as NotificationRow[];
-    const notification = viewOf(row!);
-    await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.NotificationCreated, { userId, notification })]);
-    return notification;
+    const [notification] = await this.notifyAll(manager, kind, [{ userId, params }]);
+    return notification!;
+  }
+
+  /** The same kind of notification to many members (a saved-search alert): one statement for all. */
+  async notifyAll<K extends NotificationKind>(
+    manager: EntityManager,
+    kind: K,
+    recipients: { userId: string; params: NotificationParamsByKind[K] }[],
+  ): Promise<NotificationView[]> {
+    if (recipients.length === 0) return [];
+    const rows = (await manager.query(
+      `INSERT INTO "${SCHEMA}"."notifications" ("id", "user_id", "kind", "params")
+       SELECT n.id, n.user_id, $1, n.params FROM unnest($2::uuid[], $3::uuid[], $4::jsonb[]) WITH ORDINALITY AS n(id, user_id, params, i)
+       ORDER BY n.i RETURNING "user_id", ${COLUMNS}`,
+      [kind, recipients.map(() => randomUUID()), recipients.map((r) => r.userId), recipients.map((r) => JSON.stringify(r.params))],
+    )) as (NotificationRow & { user_id: string })[];
+    const notifications = rows.map((row) => ({ userId: row.user_id, notification: viewOf(row) }));
+    await appendToOutbox(manager, SCHEMA, notifications.map((n) => createEvent(Events.messaging.NotificationCreated, n)));
+    return notifications.map((n) => n.notification);
   }
 
   /** The member's notifications, newest first, a page at a time (`before` = the last one shown). */
