@@ -18,7 +18,11 @@ beforeAll(async () => {
   await replica.start(ONLY_TESTS_RUN_JOBS);
   await other.start(ONLY_TESTS_RUN_JOBS);
 });
+// Reservations made here have no hold in the points service: none may outlive the file, or the
+// end-to-end tests sharing this database would find reserved items without holds.
+const made: number[] = [];
 afterAll(async () => {
+  await replica.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [made]);
   await other.stop();
   await replica.stop();
 });
@@ -27,6 +31,7 @@ async function reservedDonation(code: string | null, reservedAt = new Date()) {
   const owner = member();
   const reserver = member();
   const donation = await replica.create(owner);
+  made.push(donation.id);
   const reservationId = randomUUID();
   await replica.db.query(
     `INSERT INTO donations.reservations (id, donation_id, reserver_id, owner_id, state, reserved_at, expires_at, handover_code)
