@@ -115,6 +115,10 @@ async function main() {
   cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
   const gatewayEnv = { RATE_LOGIN_FAILURES_PER_ACCOUNT: '5', RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_FORMS_PER_ADDRESS: '100000', RATE_SIGNUP_CONFLICTS_PER_ADDRESS: '30' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
+  // Each process serves Prometheus metrics on a port of its own, as in production.
+  const metricsPorts = {};
+  for (const service of ['users', 'points', 'donations', 'messaging', 'gateway']) metricsPorts[service] = await freePort();
+  const withMetrics = (service, env = {}) => ({ ...env, METRICS_PORT: String(metricsPorts[service]) });
   const stack = await timed('starting the stack', () =>
     startStack({
       database: DATABASE,
@@ -127,7 +131,13 @@ async function main() {
       s3DataDir: s3Dir,
       s3: { port: s3Port },
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
-      envFor: { gateway: gatewayEnv, donations: { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' } },
+      envFor: {
+        gateway: withMetrics('gateway', gatewayEnv),
+        donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
+        users: withMetrics('users'),
+        points: withMetrics('points'),
+        messaging: withMetrics('messaging'),
+      },
       log: false,
       logDir,
     }),
@@ -136,7 +146,9 @@ async function main() {
   // A second gateway on the same Redis and NATS: sockets and sessions must work across replicas.
   const secondGatewayPort = await freePort();
   await timed('starting a second gateway', async () => {
-    stack.supervisor.spawn('gateway-2', { ...stack.supervisor.children.get('gateway').spec, env: { ...stack.env('gateway'), PORT: String(secondGatewayPort) } });
+    const env = { ...stack.env('gateway'), PORT: String(secondGatewayPort) };
+    delete env.METRICS_PORT;
+    stack.supervisor.spawn('gateway-2', { ...stack.supervisor.children.get('gateway').spec, env });
     await waitForHttp(`http://127.0.0.1:${secondGatewayPort}/api/health`, { timeoutMs: 60_000 });
   });
 
@@ -150,6 +162,7 @@ async function main() {
       HDIYA_E2E_NATS_URL: brokers.natsUrl,
       HDIYA_E2E_NATS_PASSWORDS: JSON.stringify(brokers.natsPasswords),
       HDIYA_E2E_REDIS_URL: brokers.redisUrl,
+      HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
     }),
   );
   if (e2e !== 0) say(`service logs are in ${logDir}`);

@@ -20,3 +20,5 @@ export * from './health/health.controller.js';
 export * from './read-models/members.js';
 export * from './rpc/call-service.js';
 export * from './faults/crashpoint.js';
+export * from './metrics/metrics.js';
+export * from './metrics/rpc-metrics.interceptor.js';

@@ -5,4 +5,11 @@ import { loadDonationsConfig } from './config.js';
 
 const config = loadDonationsConfig();
 const logger = createLogger('donations', config.LOG_LEVEL, config.LOG_FORMAT);
-await bootstrapMicroservice({ service: 'donations', module: AppModule.register(config), natsUrl: config.NATS_URL, nats: natsAuthOf(config, 'donations'), logger });
+await bootstrapMicroservice({
+  service: 'donations',
+  module: AppModule.register(config),
+  natsUrl: config.NATS_URL,
+  nats: natsAuthOf(config, 'donations'),
+  logger,
+  metricsPort: config.METRICS_PORT,
+});

@@ -20,6 +20,7 @@ import { NotificationsController } from './http/notifications.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
+import { SocketMetrics } from './metrics/socket-metrics.js';
 import { SavedSearchesController } from './http/saved-searches.controller.js';
 import { WaitlistController } from './http/waitlist.controller.js';
 import { DonationImages } from './images/donation-images.service.js';
@@ -71,6 +72,7 @@ export class AppModule {
         RedisShutdown,
         sessionMiddlewareProvider,
         SocketServer,
+        SocketMetrics,
         PushRelay,
         ServiceClient,
         RateLimits,

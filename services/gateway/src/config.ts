@@ -17,6 +17,8 @@ export const gatewayConfigSchema = z
     LOG_LEVEL: logLevelSchema,
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** Where Prometheus scrapes the gateway (`GET /metrics`), apart from the public port; unset: none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
     /** The gateway's NATS user and password (deploy/nats/nats-server.conf); unset: anonymous. */
     NATS_USER: z.string().min(1).optional(),

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
-import { createLogger } from '@hdiya/platform';
+import { createLogger, initMetrics, startMetricsServer } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
 import { absoluteSessionLifetime } from './auth/session-lifetime.js';
 import { SESSION_MIDDLEWARE, type SessionMiddleware } from './auth/session.middleware.js';
@@ -13,13 +13,20 @@ import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
 import { imageTooLarge } from './images/image-pipeline.js';
+import { httpMetrics } from './metrics/http-metrics.js';
 import { originCheck } from './security/origin-check.js';
 import { tileSource } from './security/tile-source.js';
 
 /** Builds the HTTP app; tests call it too, so what they exercise is what runs. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
   const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
+  initMetrics('gateway');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: false });
+  if (config.METRICS_PORT) {
+    const metrics = startMetricsServer(config.METRICS_PORT, logger);
+    process.once('SIGTERM', () => metrics.close());
+  }
+  app.use(httpMetrics());
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
   // Helmet's defaults, with photo previews (data:/blob:) allowed, and no forced https upgrade:

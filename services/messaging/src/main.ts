@@ -5,4 +5,11 @@ import { loadMessagingConfig } from './config.js';
 
 const config = loadMessagingConfig();
 const logger = createLogger('messaging', config.LOG_LEVEL, config.LOG_FORMAT);
-await bootstrapMicroservice({ service: 'messaging', module: AppModule.register(config), natsUrl: config.NATS_URL, nats: natsAuthOf(config, 'messaging'), logger });
+await bootstrapMicroservice({
+  service: 'messaging',
+  module: AppModule.register(config),
+  natsUrl: config.NATS_URL,
+  nats: natsAuthOf(config, 'messaging'),
+  logger,
+  metricsPort: config.METRICS_PORT,
+});

@@ -5,4 +5,11 @@ import { loadUsersConfig } from './config.js';
 
 const config = loadUsersConfig();
 const logger = createLogger('users', config.LOG_LEVEL, config.LOG_FORMAT);
-await bootstrapMicroservice({ service: 'users', module: AppModule.register(config), natsUrl: config.NATS_URL, nats: natsAuthOf(config, 'users'), logger });
+await bootstrapMicroservice({
+  service: 'users',
+  module: AppModule.register(config),
+  natsUrl: config.NATS_URL,
+  nats: natsAuthOf(config, 'users'),
+  logger,
+  metricsPort: config.METRICS_PORT,
+});

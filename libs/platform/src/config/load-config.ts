@@ -31,6 +31,8 @@ export const serviceEnvSchema = z.object({
   /** This process's NATS user and password (deploy/nats/nats-server.conf); unset: anonymous. */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
+  /** Where Prometheus scrapes this process (`GET /metrics`); unset: no metrics listener. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 /** Adds the service's own database connection, defaulting to the local role of that service. */

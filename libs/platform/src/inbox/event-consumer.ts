@@ -9,6 +9,7 @@ import {
 import { nanos } from '@nats-io/transport-node';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENTS_STREAM, eventNameOf, type EventEnvelope, type EventName, type EventPayload, type OutgoingEvent } from '@hdiya/contracts';
+import { eventDeliveries, eventRedeliveries } from '../metrics/metrics.js';
 import type { EventBus } from '../nats/events-stream.js';
 
 export type EventHandler<N extends EventName> = (event: EventEnvelope<EventPayload<N>>, manager: EntityManager) => Promise<void>;
@@ -90,10 +91,14 @@ export class EventConsumer {
       message.term();
       return;
     }
+    const consumer = this.options.durable;
+    if (message.info.deliveryCount > 1) eventRedeliveries.inc({ consumer });
     try {
-      await this.apply({ subject: message.subject, envelope: event });
+      const applied = await this.apply({ subject: message.subject, envelope: event });
       message.ack();
+      eventDeliveries.inc({ consumer, outcome: applied ? 'applied' : 'duplicate' });
     } catch (error) {
+      eventDeliveries.inc({ consumer, outcome: 'failed' });
       const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** Math.min(message.info.deliveryCount, 10));
       this.options.logger.warn?.(
         `${this.options.durable}: ${event.type} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`,

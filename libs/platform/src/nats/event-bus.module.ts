@@ -8,7 +8,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { DatabaseTimeouts } from '../database/data-source-options.js';
+import { registerOutboxMetrics } from '../metrics/metrics.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectEventBus, type EventBus } from './events-stream.js';
 import type { NatsAuth } from './nats-auth.js';
@@ -30,7 +32,8 @@ export interface EventBusModuleOptions {
 export class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly relay: OutboxRelay;
 
-  constructor(@Inject(EVENT_BUS) bus: EventBus, @Inject(EVENT_BUS_OPTIONS) options: EventBusModuleOptions) {
+  constructor(@Inject(EVENT_BUS) bus: EventBus, @Inject(EVENT_BUS_OPTIONS) options: EventBusModuleOptions, dataSource: DataSource) {
+    registerOutboxMetrics(dataSource, options.schema);
     this.relay = new OutboxRelay({
       databaseUrl: options.databaseUrl,
       timeouts: options.timeouts,

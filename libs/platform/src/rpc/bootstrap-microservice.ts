@@ -1,6 +1,8 @@
 import type { LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { initMetrics, startMetricsServer } from '../metrics/metrics.js';
+import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import type { NatsAuth } from '../nats/nats-auth.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
@@ -10,6 +12,8 @@ export interface MicroserviceBootstrap {
   natsUrl: string;
   nats?: NatsAuth;
   logger: LoggerService;
+  /** Serve Prometheus metrics on this port (METRICS_PORT). */
+  metricsPort?: number;
 }
 
 /** NATS transport options; the queue group makes replicas of one service share requests. */
@@ -20,12 +24,18 @@ export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth)
   };
 }
 
-export async function bootstrapMicroservice({ service, module, natsUrl, nats, logger }: MicroserviceBootstrap) {
+export async function bootstrapMicroservice({ service, module, natsUrl, nats, logger, metricsPort }: MicroserviceBootstrap) {
+  initMetrics(service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     ...natsTransport(natsUrl, service, nats),
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  if (metricsPort) {
+    const metrics = startMetricsServer(metricsPort, logger);
+    process.once('SIGTERM', () => metrics.close());
+  }
   app.enableShutdownHooks();
   await app.listen();
   logger.log(`${service} is listening on NATS`);

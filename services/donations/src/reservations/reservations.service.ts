@@ -27,6 +27,7 @@ import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { Clock } from './clock.js';
 import { lockDonationRow, makeAvailable, type LockedDonation } from './donation-state.js';
 import { PointsClient } from './points.client.js';
+import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
   confirmRefusal,
@@ -90,7 +91,11 @@ export class ReservationsService {
       crashpoint('donations.reserve.after-hold');
     } catch (error) {
       await this.abandon(ref).catch((e: Error) => this.logger.warn(`reservation ${reservationId} left for recovery: ${e.message}`));
-      if (error instanceof RpcRefusal && error.body.code === ErrorCodes.POINTS_INSUFFICIENT) throw rpcError(400, error.body.code, error.body.message);
+      if (error instanceof RpcRefusal && error.body.code === ErrorCodes.POINTS_INSUFFICIENT) {
+        countSaga('refused_points');
+        throw rpcError(400, error.body.code, error.body.message);
+      }
+      countSaga('unavailable');
       throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
     }
     const activated = await this.dataSource.transaction(async (manager) => {
@@ -123,7 +128,11 @@ export class ReservationsService {
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationMade, payload)]);
       return true;
     });
-    if (!activated) throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
+    if (!activated) {
+      countSaga('locked_out');
+      throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
+    }
+    countSaga('reserved');
     return this.view(donationId);
   }
 
@@ -135,6 +144,7 @@ export class ReservationsService {
       if (refused) throw refusal(refused);
       await this.give(manager, donation);
     });
+    countSaga('confirmed');
     return this.view(donationId);
   }
 
@@ -179,6 +189,7 @@ export class ReservationsService {
       if (wrong <= 0) throw rpcError(429, ErrorCodes.HANDOVER_LOCKED, HandoverMessages.locked);
       throw rpcError(400, ErrorCodes.HANDOVER_CODE_WRONG, HandoverMessages.wrong(wrong), 'code');
     }
+    countSaga('confirmed_by_code');
     return this.view(donationId);
   }
 
@@ -251,6 +262,7 @@ export class ReservationsService {
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
       await this.waitlist.offerToNext(manager, donation, now);
     });
+    countSaga('cancelled');
     return this.view(donationId);
   }
 
@@ -286,6 +298,7 @@ export class ReservationsService {
         return due.length;
       });
       expired += batch;
+      countSaga('expired', batch);
       if (batch < 100) return expired;
     }
   }
@@ -305,6 +318,7 @@ export class ReservationsService {
       try {
         await this.abandon({ reservationId: r.id, donationId: r.donation_id, title: r.title });
         recovered += 1;
+        countSaga('recovered');
       } catch (error) {
         this.logger.warn(`reservation ${r.id} still pending: ${(error as Error).message}`);
       }

@@ -1,0 +1,108 @@
+import { createServer, type Server } from 'node:http';
+import type { LoggerService } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+
+// Prometheus metrics of one process (design §7): its registry, the metrics every service shares,
+// and the HTTP listener Prometheus scrapes (METRICS_PORT; a port of its own, never the public API).
+
+export const metricsRegistry = new Registry();
+
+let started = false;
+
+/** Labels every series with the service and collects Node's own metrics (event loop, memory, GC). */
+export function initMetrics(service: string): void {
+  if (started) return;
+  started = true;
+  metricsRegistry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: metricsRegistry, prefix: 'hdiya_' });
+}
+
+const SECONDS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const rpcHandlerDuration = new Histogram({
+  name: 'hdiya_rpc_handler_duration_seconds',
+  help: 'Time spent answering a NATS request, by subject and outcome (ok, refused: a 4xx answer, failed)',
+  labelNames: ['subject', 'outcome'],
+  buckets: SECONDS,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestDuration = new Histogram({
+  name: 'hdiya_http_request_duration_seconds',
+  help: 'Time spent answering an HTTP request at the gateway, by method, route pattern and status class',
+  labelNames: ['method', 'route', 'status'],
+  buckets: SECONDS,
+  registers: [metricsRegistry],
+});
+
+export const eventDeliveries = new Counter({
+  name: 'hdiya_event_deliveries_total',
+  help: 'Events a durable consumer received, by consumer and outcome (applied, duplicate: already in the inbox, failed: will be redelivered)',
+  labelNames: ['consumer', 'outcome'],
+  registers: [metricsRegistry],
+});
+
+export const eventRedeliveries = new Counter({
+  name: 'hdiya_event_redeliveries_total',
+  help: 'Events delivered again to a durable consumer (after a failure, a crash or a lost ack)',
+  labelNames: ['consumer'],
+  registers: [metricsRegistry],
+});
+
+/** A counter of this process (the same one to whoever asks for it by name again). */
+export function registerCounter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  const existing = metricsRegistry.getSingleMetric(name) as Counter<L> | undefined;
+  return existing ?? new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+/** A gauge read when Prometheus scrapes (registered once per process, whatever asks twice). */
+export function registerGauge(name: string, help: string, read: () => number | Promise<number>): void {
+  if (metricsRegistry.getSingleMetric(name)) return;
+  new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    async collect() {
+      this.set(await read());
+    },
+  });
+}
+
+/**
+ * The outbox's backlog (events not yet published) and lag (age of the oldest), read from the
+ * service's own table when Prometheus scrapes.
+ */
+export function registerOutboxMetrics(dataSource: DataSource, schema: string): void {
+  let last = { backlog: 0, lag: 0 };
+  const read = async () => {
+    try {
+      const [row] = (await dataSource.query(
+        `SELECT count(*)::int AS backlog, COALESCE(EXTRACT(EPOCH FROM now() - min("created_at")), 0)::float8 AS lag
+         FROM "${schema}"."outbox" WHERE "published_at" IS NULL`,
+      )) as { backlog: number; lag: number }[];
+      last = row ?? last;
+    } catch {
+      // The database is away: the last figures stand (health checks report the outage).
+    }
+    return last;
+  };
+  registerGauge('hdiya_outbox_backlog', 'Events written to the outbox and not yet published to JetStream', async () => (await read()).backlog);
+  registerGauge('hdiya_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when the outbox is empty)', async () => (await read()).lag);
+}
+
+/** Serves GET /metrics on `port` (all interfaces: Prometheus scrapes from inside the cluster). */
+export function startMetricsServer(port: number, logger: LoggerService): Server {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (body) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(body),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  server.listen(port, () => logger.log(`metrics on :${port}/metrics`));
+  return server;
+}
