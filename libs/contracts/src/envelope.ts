@@ -5,6 +5,8 @@ export interface EventEnvelope<TPayload = unknown> {
   version: number;
   occurredAt: string;
   payload: TPayload;
+  /** The request that caused it (the gateway's X-Request-Id), so consumers' logs name it too. */
+  requestId?: string;
 }
 
 /** An event on its way out: the subject it is published on and its envelope. */

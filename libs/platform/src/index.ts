@@ -1,5 +1,7 @@
 export * from './config/load-config.js';
 export * from './logging/create-logger.js';
+export * from './logging/request-context.js';
+export * from './logging/request-context.interceptor.js';
 export * from './database/data-source-options.js';
 export * from './database/messaging-tables.js';
 export * from './database/run-migrations.js';

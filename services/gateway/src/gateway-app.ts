@@ -13,6 +13,7 @@ import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
 import { imageTooLarge } from './images/image-pipeline.js';
+import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { originCheck } from './security/origin-check.js';
 import { tileSource } from './security/tile-source.js';
@@ -26,7 +27,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
     const metrics = startMetricsServer(config.METRICS_PORT, logger);
     process.once('SIGTERM', () => metrics.close());
   }
-  app.use(httpMetrics());
+  app.use(requestId(), httpMetrics());
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
   // Helmet's defaults, with photo previews (data:/blob:) allowed, and no forced https upgrade:

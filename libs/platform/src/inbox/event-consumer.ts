@@ -9,6 +9,7 @@ import {
 import { nanos } from '@nats-io/transport-node';
 import type { DataSource, EntityManager } from 'typeorm';
 import { EVENTS_STREAM, eventNameOf, type EventEnvelope, type EventName, type EventPayload, type OutgoingEvent } from '@hdiya/contracts';
+import { withRequestId } from '../logging/request-context.js';
 import { eventDeliveries, eventRedeliveries } from '../metrics/metrics.js';
 import type { EventBus } from '../nats/events-stream.js';
 
@@ -62,7 +63,7 @@ export class EventConsumer {
     const { dataSource, schema, durable, handlers } = this.options;
     const name = eventNameOf(subject, event);
     const handle = name ? (handlers[name] as EventHandler<EventName> | undefined) : undefined;
-    return dataSource.transaction(async (manager) => {
+    return withRequestId(event.requestId, () => dataSource.transaction(async (manager) => {
       const claimed = (await manager.query(
         `INSERT INTO "${schema}"."inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
         [durable, event.id],
@@ -70,7 +71,7 @@ export class EventConsumer {
       if (claimed.length === 0) return false;
       await handle?.(event as EventEnvelope<never>, manager);
       return true;
-    });
+    }));
   }
 
   private async run(messages: ConsumerMessages): Promise<void> {

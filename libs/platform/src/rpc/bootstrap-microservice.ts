@@ -1,6 +1,7 @@
 import type { LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
 import { initMetrics, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import type { NatsAuth } from '../nats/nats-auth.js';
@@ -31,7 +32,7 @@ export async function bootstrapMicroservice({ service, module, natsUrl, nats, lo
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RequestContextInterceptor(), new RpcMetricsInterceptor());
   if (metricsPort) {
     const metrics = startMetricsServer(metricsPort, logger);
     process.once('SIGTERM', () => metrics.close());

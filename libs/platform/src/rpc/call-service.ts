@@ -1,6 +1,17 @@
-import type { ClientProxy } from '@nestjs/microservices';
+import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
+import { headers } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
 import { isRpcErrorBody, type RpcErrorBody, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
+import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
+
+/** The payload, with the request in progress named in a NATS header for the answering service. */
+function withRequestHeader(payload: unknown): unknown {
+  const requestId = currentRequestId();
+  if (!requestId) return payload;
+  const natsHeaders = headers();
+  natsHeaders.set(REQUEST_ID_HEADER, requestId);
+  return new NatsRecordBuilder(payload).setHeaders(natsHeaders).build();
+}
 
 /** The other service answered with a business refusal. */
 export class RpcRefusal extends Error {
@@ -20,7 +31,7 @@ export async function callService<S extends RpcSubject>(
   timeoutMs: number,
 ): Promise<RpcResponse<S>> {
   try {
-    return await firstValueFrom(client.send<RpcResponse<S>>(subject, payload ?? {}).pipe(timeout(timeoutMs)));
+    return await firstValueFrom(client.send<RpcResponse<S>>(subject, withRequestHeader(payload ?? {})).pipe(timeout(timeoutMs)));
   } catch (error) {
     if (isRpcErrorBody(error)) throw new RpcRefusal(error);
     throw new RpcUnavailable(`${subject}: ${(error as Error)?.message ?? String(error)}`);
