@@ -538,6 +538,32 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
  *   supervisor,
  * }
  */
+/**
+ * An `onExit` for startStack: a service that stops on its own (a crash) is started again after
+ * 1 s, then 2, 4, … up to 30 s while it keeps crashing; one that ran a minute starts from 1 s.
+ * `delays` (for tests) receives each chosen delay.
+ */
+export function restartWithBackoff(getStack, { log = (line) => console.error(line), initialMs = 1000, maxMs = 30_000, stableMs = 60_000, delays } = {}) {
+  const runs = new Map(); // name -> { next, startedAt }
+  return (name, result) => {
+    const run = runs.get(name) ?? { next: initialMs, startedAt: 0 };
+    if (Date.now() - run.startedAt >= stableMs) run.next = initialMs;
+    const delay = run.next;
+    run.next = Math.min(maxMs, delay * 2);
+    runs.set(name, run);
+    delays?.push({ name, delay });
+    const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
+    log(`start: ${name} stopped unexpectedly (${how}); restarting it in ${delay / 1000} s`);
+    setTimeout(() => {
+      run.startedAt = Date.now();
+      getStack()
+        .start(name)
+        .then(() => log(`start: ${name} is back`))
+        .catch((error) => log(`start: ${name} did not come back: ${error.message.split('\n')[0]}`));
+    }, delay).unref();
+  };
+}
+
 export async function startStack(options = {}) {
   const services = options.services ?? SERVICES;
   for (const service of services) {

@@ -21,6 +21,7 @@ import {
   redisUrlOf,
   spawnNats,
   spawnRedis,
+  restartWithBackoff,
   startStack,
   waitForPort,
 } from './stack.mjs';
@@ -134,11 +135,8 @@ async function main() {
       sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),
       s3DataDir: path.join(dataDir, 's3'), // reused when something already listens on 4569
       detached: true, // Ctrl-C reaches this script only; it stops the children in order
-      onExit(name, result) {
-        const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
-        console.error(`start: ${name} stopped unexpectedly (${how}); stopping everything`);
-        shutdown(1);
-      },
+      // A crashed service comes back (with backoff) instead of taking the product down.
+      onExit: restartWithBackoff(() => stack),
     });
   } catch (error) {
     if (stopping) return;

@@ -25,6 +25,8 @@ interface Stack {
   kill(name: string, signal?: string): Promise<unknown>;
   start(name: string): Promise<unknown>;
   stop(): Promise<void>;
+  /** What to do when a child exits on its own (npm start: restart it with backoff). */
+  onExit: ((name: string, result: unknown) => void) | undefined;
 }
 
 let stack: Stack;
@@ -297,6 +299,79 @@ describe('crash safety of a reservation', () => {
     await expectBalance(waiter.client, { points: 8, blockedPoints: 2 }, 'accepted');
     expect(await offersMade(donationId)).toEqual([waiter.user.id]);
     await expectConsistent();
+  });
+
+  it('should stop every process within 10 s when told to, with exit code 0, and start again', async () => {
+    for (const name of ['users', 'points', 'donations', 'messaging', 'gateway']) {
+      const begun = Date.now();
+      const result = (await stack.kill(name, 'SIGTERM')) as { code: number | null; signal: string | null };
+      expect({ name, code: result.code, withinDeadline: Date.now() - begun < 10_000 }).toEqual({ name, code: 0, withinDeadline: true });
+      await stack.start(name);
+    }
+    await expectConsistent();
+  });
+
+  it('should finish a reservation in flight when the donations service is told to stop in the middle of it', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    await restartWith('donations', null, 'donations.reserve.after-claim');
+    const pid = stack.children.get('donations')!.pid;
+    const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+    await waitFor(() => isPaused(pid), { what: 'donations paused after claiming the item', timeoutMs: 10_000 });
+    // Told to stop while frozen mid-request: it must still take the hold and answer.
+    process.kill(pid, 'SIGTERM');
+    process.kill(pid, 'SIGCONT');
+    expect((await answer).status).toBe(200);
+    await waitFor(() => !isAlive(pid), { what: 'donations gone after finishing', timeoutMs: 10_000 });
+    await restartWith('donations', null);
+    await expectBalance(reserver.client, { points: 8, blockedPoints: 2 }, 'the reservation that was in flight');
+    await expectConsistent();
+  });
+
+  it('should answer a request in flight at the gateway before the gateway stops', async () => {
+    const { donationId } = await publishedDonation();
+    const reserver = await member();
+    await restartWith('donations', null, 'donations.reserve.after-claim');
+    const donationsPid = stack.children.get('donations')!.pid;
+    const gatewayPid = stack.children.get('gateway')!.pid;
+    const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+    await waitFor(() => isPaused(donationsPid), { what: 'donations paused after claiming the item', timeoutMs: 10_000 });
+    process.kill(gatewayPid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still there: it waits for the request it is serving (and takes no new one).
+    expect(isAlive(gatewayPid)).toBe(true);
+    process.kill(donationsPid, 'SIGCONT');
+    expect((await answer).status).toBe(200);
+    await waitFor(() => !isAlive(gatewayPid), { what: 'the gateway gone after answering', timeoutMs: 10_000 });
+    await stack.start('gateway');
+    await restartWith('donations', null);
+    await expectConsistent();
+  });
+
+  it('should restart a crashed service with growing delays instead of stopping the product (npm start)', async () => {
+    const { restartWithBackoff } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+    const delays: { name: string; delay: number }[] = [];
+    stack.onExit = restartWithBackoff(() => stack, { log: () => undefined, initialMs: 200, delays });
+    try {
+      for (const round of [1, 2]) {
+        const pid = stack.children.get('points')!.pid;
+        process.kill(pid, 'SIGKILL');
+        await waitFor(() => stack.children.get('points')!.pid !== pid && stack.children.get('points')!.alive, {
+          what: `points restarted (crash ${round})`,
+          timeoutMs: 20_000,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      expect(delays.filter((d) => d.name === 'points')).toEqual([
+        { name: 'points', delay: 200 },
+        { name: 'points', delay: 400 },
+      ]);
+      // Back for real: a transfer needs the points service.
+      const [from, to] = [await member(), await member()];
+      expect((await from.client.post('/api/transfer-points', { receiverIdentifier: to.user.phone, points: 1 })).status).toBe(201);
+    } finally {
+      stack.onExit = undefined;
+    }
   });
 
   it('should apply every event exactly once', async () => {

@@ -24,3 +24,4 @@ export * from './rpc/call-service.js';
 export * from './faults/crashpoint.js';
 export * from './metrics/metrics.js';
 export * from './metrics/rpc-metrics.interceptor.js';
+export * from './lifecycle/graceful-shutdown.js';

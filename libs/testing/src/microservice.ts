@@ -8,7 +8,7 @@ import { testEnv } from './test-env.js';
 
 /** Boots a service's module on the test NATS exactly as its main.ts does, minus the logs. */
 export async function startMicroservice(service: string, module: DynamicModule): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice(module, { ...natsTransport(testEnv().natsUrl, service), logger: false });
+  const app = await NestFactory.createMicroservice(module, { ...natsTransport(testEnv().natsUrl, service, undefined, 0), logger: false });
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();
   return app;

@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
-import { createLogger, initMetrics, startMetricsServer } from '@hdiya/platform';
+import { createLogger, initMetrics } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
 import { absoluteSessionLifetime } from './auth/session-lifetime.js';
 import { SESSION_MIDDLEWARE, type SessionMiddleware } from './auth/session.middleware.js';
@@ -23,10 +23,6 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   const logger = createLogger('gateway', config.LOG_LEVEL, config.LOG_FORMAT);
   initMetrics('gateway');
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), { logger, bodyParser: false });
-  if (config.METRICS_PORT) {
-    const metrics = startMetricsServer(config.METRICS_PORT, logger);
-    process.once('SIGTERM', () => metrics.close());
-  }
   app.use(requestId(), httpMetrics());
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
@@ -46,7 +42,6 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000));
   app.use(passport.initialize(), passport.session());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.enableShutdownHooks();
   return app;
 }
 

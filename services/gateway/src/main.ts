@@ -1,7 +1,25 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { Logger } from '@nestjs/common';
+import { closeOnSignals, startMetricsServer } from '@hdiya/platform';
 import { loadGatewayConfig } from './config.js';
 import { createGatewayApp } from './gateway-app.js';
+import { SocketServer } from './realtime/socket-server.js';
 
 const config = loadGatewayConfig();
 const app = await createGatewayApp(config);
+const logger = new Logger('gateway');
+const metrics = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, logger) : null;
 await app.listen(config.PORT);
+
+// Told to stop: sockets go first (their clients reconnect to another replica), then the HTTP
+// server stops accepting and waits for the requests in flight; only then do NATS and Redis close.
+closeOnSignals(app, logger, async () => {
+  metrics?.close();
+  await app.get(SocketServer).onApplicationShutdown();
+  const server = app.getHttpServer() as Server;
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+});

@@ -1,6 +1,7 @@
 import type { LoggerService, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
 import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
 import { initMetrics, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
@@ -17,11 +18,26 @@ export interface MicroserviceBootstrap {
   metricsPort?: number;
 }
 
-/** NATS transport options; the queue group makes replicas of one service share requests. */
-export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth): MicroserviceOptions {
+/** How long a stopping service keeps answering requests already received (after it unsubscribed). */
+export const RPC_GRACE_PERIOD_MS = 3000;
+
+/**
+ * NATS transport options; the queue group makes replicas of one service share requests. On
+ * shutdown the subscriptions go first (new requests go to other replicas), then the grace
+ * period lets handlers in flight answer, then the connection closes.
+ */
+export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth, gracePeriodMs = RPC_GRACE_PERIOD_MS): MicroserviceOptions {
   return {
     transport: Transport.NATS,
-    options: { servers: natsUrl.split(','), queue: service, name: `${service}-rpc`, maxReconnectAttempts: -1, ...auth },
+    options: {
+      servers: natsUrl.split(','),
+      queue: service,
+      name: `${service}-rpc`,
+      maxReconnectAttempts: -1,
+      gracefulShutdown: gracePeriodMs > 0,
+      gracePeriod: gracePeriodMs,
+      ...auth,
+    },
   };
 }
 
@@ -33,11 +49,9 @@ export async function bootstrapMicroservice({ service, module, natsUrl, nats, lo
   });
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new RequestContextInterceptor(), new RpcMetricsInterceptor());
-  if (metricsPort) {
-    const metrics = startMetricsServer(metricsPort, logger);
-    process.once('SIGTERM', () => metrics.close());
-  }
-  app.enableShutdownHooks();
+  const metrics = metricsPort ? startMetricsServer(metricsPort, logger) : null;
+  // Closing the app unsubscribes, lets handlers in flight answer, then stops consumers and relay.
+  closeOnSignals(app, logger, async () => void metrics?.close());
   await app.listen();
   logger.log(`${service} is listening on NATS`);
   return app;

@@ -33,6 +33,8 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   private readonly logger = new Logger('realtime');
   private io: Server<ClientToServerEvents, ServerToClientEvents> | null = null;
   private adapterClients: RedisClient[] = [];
+  /** Stopping or stopped: no more pushes (the adapter's Redis connections are closed). */
+  private closed = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -75,6 +77,8 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     // Not io.close(): that would close the HTTP server, which Nest closes itself.
     this.io?.local.disconnectSockets(true);
     this.io?.engine.close();
@@ -83,7 +87,8 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Sends a push to its members' rooms, on whichever replica their sockets are. */
   push({ members, event, data }: Push): void {
-    if (!this.io || members.length === 0) return;
+    // Stopping: the adapter's Redis connections are gone; the members' sockets moved to another replica.
+    if (!this.io || this.closed || members.length === 0) return;
     (this.io.to(members.map(memberRoom)) as { emit(event: string, data: unknown): boolean }).emit(event, data);
   }
 
