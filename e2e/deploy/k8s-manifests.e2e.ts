@@ -3,19 +3,37 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 
-// The Kubernetes manifests as `kubectl apply -k deploy/k8s` would send them (rendered, not
-// applied: no cluster here).
+// The Kubernetes manifests as `kubectl apply -k deploy/k8s/overlays/production` (and the
+// migrations' `-k deploy/k8s/migrations`) would send them: rendered, not applied (no cluster here).
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  tcpSocket?: { port: string | number };
+}
+interface Container {
+  image: string;
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string } } }[];
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  ports?: { name: string; containerPort: number }[];
+}
 interface Resource {
   kind: string;
   metadata: { name: string };
   data?: Record<string, string>;
-  spec?: { template?: { spec: { containers: { env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string } } }[] }[] } } };
+  spec?: {
+    template?: { spec: { containers: Container[]; terminationGracePeriodSeconds?: number } };
+    scaleTargetRef?: { name: string };
+    minReplicas?: number;
+    selector?: { matchLabels?: Record<string, string> };
+  };
 }
-const resources = parseAllDocuments(execFileSync('kubectl', ['kustomize', 'deploy/k8s'], { cwd: root, encoding: 'utf8' })).map(
-  (doc) => doc.toJS() as Resource,
-);
+const render = (dir: string) =>
+  parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { cwd: root, encoding: 'utf8' })).map((doc) => doc.toJS() as Resource);
+const resources = render('deploy/k8s/overlays/production');
+const migrations = render('deploy/k8s/migrations');
+const PROCESSES = ['gateway', 'users', 'points', 'donations', 'messaging'];
 const named = (kind: string, name: string) => resources.find((r) => r.kind === kind && r.metadata.name === name);
 
 describe('Kubernetes manifests', () => {
@@ -36,7 +54,45 @@ describe('Kubernetes manifests', () => {
   it('should deny ingress by default and open only what each part needs', () => {
     const policies = resources.filter((r) => r.kind === 'NetworkPolicy').map((r) => r.metadata.name);
     expect(policies).toEqual(
-      expect.arrayContaining(['default-deny-ingress', 'gateway-from-anywhere', 'nats-from-hdiya-pods', 'redis-from-gateway', 'postgres-from-data-services', 'minio-from-gateway']),
+      expect.arrayContaining([
+        'default-deny-ingress',
+        'gateway-from-anywhere',
+        'nats-from-hdiya-pods',
+        'redis-from-gateway',
+        'postgres-from-data-services',
+        'minio-from-gateway',
+        'metrics-from-prometheus',
+      ]),
     );
+  });
+
+  it('should scale every Deployment with an autoscaler (2 replicas at least) and keep one through disruptions', () => {
+    for (const name of PROCESSES) {
+      const hpa = resources.find((r) => r.kind === 'HorizontalPodAutoscaler' && r.spec?.scaleTargetRef?.name === name);
+      expect({ name, minReplicas: hpa?.spec?.minReplicas }).toEqual({ name, minReplicas: 2 });
+      const pdb = resources.find((r) => r.kind === 'PodDisruptionBudget' && r.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name);
+      expect({ name, pdb: Boolean(pdb) }).toEqual({ name, pdb: true });
+    }
+  });
+
+  it('should probe every process: readiness and liveness, services on their metrics port', () => {
+    for (const name of PROCESSES) {
+      const deployment = named('Deployment', name)!;
+      const container = deployment.spec!.template!.spec.containers[0]!;
+      expect({ name, readiness: Boolean(container.readinessProbe), liveness: Boolean(container.livenessProbe) }).toEqual({ name, readiness: true, liveness: true });
+      expect(container.ports?.find((p) => p.name === 'metrics')?.containerPort).toBe(9464);
+      if (name !== 'gateway') expect(container.readinessProbe?.httpGet).toEqual({ path: '/ready', port: 'metrics' });
+      // Room for the 10-second graceful stop.
+      expect(deployment.spec!.template!.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(15);
+      expect(container.image).toMatch(/^registry\.example\.com\/hdiya\//);
+    }
+  });
+
+  it('should run each data service’s migrations as a Job with that service’s own database role', () => {
+    for (const name of ['users', 'points', 'donations', 'messaging']) {
+      const job = migrations.find((r) => r.kind === 'Job' && r.metadata.name.includes(name));
+      const env = job?.spec?.template?.spec.containers[0]?.env ?? [];
+      expect({ name, key: env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.key }).toEqual({ name, key: `${name.toUpperCase()}_DATABASE_URL` });
+    }
   });
 });

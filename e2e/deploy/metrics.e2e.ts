@@ -33,6 +33,13 @@ it('should serve each service’s metrics on its own port, labelled with the ser
   expect((await fetch(`http://127.0.0.1:${ports.gateway}/api/health`)).status).toBe(404);
 });
 
+it('should answer the probes on the same port: live, and ready while it takes work', async () => {
+  for (const service of ['users', 'points', 'donations', 'messaging', 'gateway']) {
+    expect({ service, live: (await fetch(`http://127.0.0.1:${ports[service]}/live`)).status }).toEqual({ service, live: 200 });
+    expect({ service, ready: (await fetch(`http://127.0.0.1:${ports[service]}/ready`)).status }).toEqual({ service, ready: 200 });
+  }
+});
+
 it('should count a reservation, time its handlers and routes, and see the events applied', async () => {
   const donor = await signedUpMember();
   const taker = await signedUpMember();

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
-import { closeOnSignals, startMetricsServer } from '@hdiya/platform';
+import { closeOnSignals, setReady, startMetricsServer } from '@hdiya/platform';
 import { loadGatewayConfig } from './config.js';
 import { createGatewayApp } from './gateway-app.js';
 import { SocketServer } from './realtime/socket-server.js';
@@ -11,6 +11,7 @@ const app = await createGatewayApp(config);
 const logger = new Logger('gateway');
 const metrics = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, logger) : null;
 await app.listen(config.PORT);
+setReady(true);
 
 // Told to stop: sockets go first (their clients reconnect to another replica), then the HTTP
 // server stops accepting and waits for the requests in flight; only then do NATS and Redis close.

@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { setReady } from '../metrics/metrics.js';
 
 /** Design §7: told to stop, a process finishes what it started and is gone within 10 s. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -16,6 +17,7 @@ export function closeOnSignals(app: { close(): Promise<void> }, logger: LoggerSe
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    setReady(false);
     const started = Date.now();
     logger.log(`${signal}: finishing work in flight, then stopping`, 'shutdown');
     setTimeout(() => {

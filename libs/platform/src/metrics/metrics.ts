@@ -91,9 +91,28 @@ export function registerOutboxMetrics(dataSource: DataSource, schema: string): v
   registerGauge('hdiya_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when the outbox is empty)', async () => (await read()).lag);
 }
 
-/** Serves GET /metrics on `port` (all interfaces: Prometheus scrapes from inside the cluster). */
+let ready = false;
+
+/** Ready to take work (set once listening, unset when told to stop): what `/ready` answers. */
+export function setReady(value: boolean): void {
+  ready = value;
+}
+
+/**
+ * Serves, on `port` (all interfaces: Prometheus and the kubelet come from inside the cluster):
+ * `GET /metrics`; `GET /live` (200 while the event loop answers: the liveness probe); `GET /ready`
+ * (200 once listening, 503 from the moment it is told to stop: the readiness probe).
+ */
 export function startMetricsServer(port: number, logger: LoggerService): Server {
   const server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/live') {
+      res.writeHead(200).end('live');
+      return;
+    }
+    if (req.method === 'GET' && req.url === '/ready') {
+      res.writeHead(ready ? 200 : 503).end(ready ? 'ready' : 'not ready');
+      return;
+    }
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
       return;

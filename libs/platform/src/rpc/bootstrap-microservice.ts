@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
 import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
-import { initMetrics, startMetricsServer } from '../metrics/metrics.js';
+import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import type { NatsAuth } from '../nats/nats-auth.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
@@ -53,6 +53,7 @@ export async function bootstrapMicroservice({ service, module, natsUrl, nats, lo
   // Closing the app unsubscribes, lets handlers in flight answer, then stops consumers and relay.
   closeOnSignals(app, logger, async () => void metrics?.close());
   await app.listen();
+  setReady(true);
   logger.log(`${service} is listening on NATS`);
   return app;
 }
