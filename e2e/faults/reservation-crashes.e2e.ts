@@ -1,61 +1,26 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
 import { balanceOf, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
+import { ROOT, startPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
 
 // Kills a service (or NATS) in the middle of a reservation, restarts it, and checks design §4's
 // invariants for every member. The stack here is private (its own database, NATS and ports):
 // killing processes must not disturb the other end-to-end suites.
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DATABASE = `${process.env.HDIYA_DATABASE ?? 'hdiya_test'}_fault`;
-const DB_URL = `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}/${DATABASE}`;
-
-interface Stack {
-  url: string;
-  children: Map<string, { pid: number; alive: boolean }>;
-  env(name: string): Record<string, string>;
-  supervisor: { spawn(name: string, spec: { file: string; cwd: string; env: Record<string, string> }): { pid: number }; kill(name: string, signal?: string): Promise<unknown> };
-  kill(name: string, signal?: string): Promise<unknown>;
-  start(name: string): Promise<unknown>;
-  stop(): Promise<void>;
-  /** What to do when a child exits on its own (npm start: restart it with backoff). */
-  onExit: ((name: string, result: unknown) => void) | undefined;
-}
-
+let privateStack: PrivateStack;
 let stack: Stack;
-let options: { envFor: Record<string, Record<string, string>> };
-let nats: ChildProcess;
-let natsPort: number;
-let natsStore: string;
-let natsPasswords: Record<string, string>;
-let redis: ChildProcess;
-let s3Dir: string;
+let DB_URL: string;
 let photo: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The product's NATS (per-process users and permissions), restarted on the same port and store. */
-async function startNats(): Promise<void> {
-  const { spawnNats, waitForPort } = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
-  nats = spawnNats({ port: natsPort, storeDir: natsStore, passwords: natsPasswords });
-  await waitForPort('127.0.0.1', natsPort, 10_000);
-}
+const options = {
+  envFor: {
+    gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RESERVE_TIMEOUT_MS: '8000' },
+    donations: { RESERVATION_JOBS_INTERVAL_MS: '300', RESERVATION_RECOVERY_AFTER_MS: '1500' },
+    points: {},
+  } as Record<string, Record<string, string>>,
+};
 
 /** Restarts a service with a crash point armed (or disarmed with `null`), and pause points if given. */
 async function restartWith(service: string, crashAt: string | null, pauseAt?: string): Promise<void> {
@@ -114,50 +79,14 @@ function isAlive(pid: number): boolean {
 }
 
 beforeAll(async () => {
-  execFileSync('bash', [path.join(ROOT, 'deploy/local/infra.sh')], { env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'ignore' });
-  natsPort = await freePort();
-  natsStore = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-nats-'));
-  s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-s3-'));
-  const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
-  natsPasswords = local.natsPasswords();
-  await startNats();
-  const redisPort = await freePort();
-  redis = local.spawnRedis({ port: redisPort, password: 'fault-redis-password' });
-  await local.waitForPort('127.0.0.1', redisPort, 10_000);
-  const { startStack } = local;
-  options = {
-    envFor: {
-      gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RESERVE_TIMEOUT_MS: '8000' },
-      donations: { RESERVATION_JOBS_INTERVAL_MS: '300', RESERVATION_RECOVERY_AFTER_MS: '1500' },
-      points: {},
-    },
-  };
-  stack = await startStack({
-    ...options,
-    database: DATABASE,
-    port: await freePort(),
-    natsUrl: `nats://127.0.0.1:${natsPort}`,
-    natsPasswords,
-    redisUrl: local.redisUrlOf(redisPort, 'fault-redis-password'),
-    nodeEnv: 'test',
-    logLevel: 'error',
-    s3DataDir: s3Dir,
-    s3: { port: await freePort() },
-    log: false,
-    logDir: mkdtempSync(path.join(os.tmpdir(), 'hdiya-fault-logs-')),
-    onExit: () => undefined, // crashes are the point here
-  });
-  // startStack reads options.envFor at each (re)start: keep our object as its source.
+  // startStack reads envFor at each (re)start: restartWith arms crash points in it.
+  privateStack = await startPrivateStack('fault', options.envFor);
+  stack = privateStack.stack;
+  DB_URL = privateStack.databaseUrl;
   photo = dataUrl(await jpegWithGps(200, 150));
 }, 120_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  nats?.kill('SIGKILL');
-  redis?.kill('SIGKILL');
-  rmSync(natsStore, { recursive: true, force: true });
-  rmSync(s3Dir, { recursive: true, force: true });
-});
+afterAll(() => privateStack?.stop());
 
 describe('crash safety of a reservation', () => {
   it('should give the item back when the donations service dies after claiming it, before the hold', async () => {
@@ -199,9 +128,9 @@ describe('crash safety of a reservation', () => {
     const reserver = await member();
     expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
     expect((await reserver.client.post(`/api/donations/${donationId}/confirm`)).status).toBe(200);
-    nats.kill('SIGKILL');
+    privateStack.killNats();
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    await startNats();
+    await privateStack.startNats();
     await expectBalance(donor.client, { points: 20 }, 'donor +5 +5 (given) after the broker came back');
     await expectBalance(reserver.client, { points: 8, blockedPoints: 0 }, 'hold captured');
     await expectConsistent();

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { waitFor } from '@hdiya/testing';
+import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
+import { dataUrl, jpegWithGps } from '../support/images.js';
+import { expectBalance, invariantViolations, withDatabase } from '../support/members.js';
+import { startPrivateStack, type PrivateStack } from '../support/private-stack.js';
+
+// Chaos (`npm run chaos`, and a 30-second run in `npm test`): members reserve, confirm, cancel,
+// transfer and publish at once while random services, the gateway and NATS itself are killed
+// with SIGKILL and started again. Afterwards, Jepsen-style: every acknowledged operation applied
+// exactly once (lost / duplicated counts), none unacknowledged applied twice, design §4's
+// invariants for every member, no item held by two members, no reservation left pending, and the
+// points of the whole system conserved. It prints the counts.
+
+const SECONDS = Number(process.env.HDIYA_CHAOS_SECONDS ?? 30);
+const MEMBERS = 12;
+const VICTIMS = ['users', 'points', 'donations', 'messaging', 'gateway', 'nats'] as const;
+
+let world: PrivateStack;
+let photo: string;
+
+beforeAll(async () => {
+  world = await startPrivateStack('chaos', {
+    gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_UPLOADS_PER_MEMBER: '100000', RESERVE_TIMEOUT_MS: '8000' },
+    donations: { RESERVATION_JOBS_INTERVAL_MS: '300', RESERVATION_RECOVERY_AFTER_MS: '1500' },
+  });
+  photo = dataUrl(await jpegWithGps(120, 90));
+}, 120_000);
+
+afterAll(() => world?.stop());
+
+type Outcome = 'ok' | 'refused' | 'unknown';
+interface Operation {
+  kind: 'reserve' | 'confirm' | 'cancel' | 'transfer' | 'publish';
+  member: string;
+  donationId?: number;
+  key?: string;
+  outcome: Outcome;
+}
+
+const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status >= 400 && status < 500 && status !== 408 ? 'refused' : 'unknown');
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A call that may meet a dead gateway: a network failure is an unknown outcome, not an error. */
+async function attempt(call: () => Promise<{ status: number }>): Promise<Outcome> {
+  try {
+    return outcomeOf((await call()).status);
+  } catch {
+    return 'unknown';
+  }
+}
+
+it(`should lose nothing, apply nothing twice and keep every invariant while processes are killed for ${SECONDS} s`, async () => {
+  const { stack } = world;
+  const members: { client: ApiClient; user: CurrentUserBody; phone: string }[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const client = new ApiClient(stack.url, stack.url);
+    const payload = newMemberPayload();
+    const res = await client.post<CurrentUserBody>('/api/signup', payload);
+    expect(res.status).toBe(201);
+    members.push({ client, user: res.body, phone: payload.phone as string });
+  }
+  for (const m of members) await expectBalance(m.client, { points: 10 }, 'welcome');
+  const donationIds: number[] = [];
+  for (const m of members.slice(0, 4)) {
+    for (let i = 0; i < 3; i++) {
+      const res = await m.client.post<{ id: number }>('/api/donations', { title: `Objet chaos ${i}`, description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo });
+      donationIds.push(res.body.id);
+    }
+  }
+
+  const operations: Operation[] = [];
+  const kills: string[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+
+  const worker = async (m: (typeof members)[number]) => {
+    while (Date.now() < deadline) {
+      const roll = Math.random();
+      if (roll < 0.35) {
+        const donationId = pick(donationIds);
+        operations.push({ kind: 'reserve', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/reserve`)) });
+      } else if (roll < 0.55) {
+        const donationId = pick(donationIds);
+        operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/confirm`)) });
+      } else if (roll < 0.65) {
+        const donationId = pick(donationIds);
+        operations.push({ kind: 'cancel', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/cancel`)) });
+      } else if (roll < 0.92) {
+        // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
+        const to = pick(members.filter((o) => o !== m));
+        const key = `chaos-${randomUUID()}`;
+        let outcome: Outcome = 'unknown';
+        for (let tries = 0; tries < 3 && outcome === 'unknown'; tries++) {
+          outcome = await attempt(() => m.client.post('/api/transfer-points', { receiverIdentifier: to.phone, points: 1 }, { 'Idempotency-Key': key }));
+          if (outcome === 'unknown') await sleep(300);
+        }
+        operations.push({ kind: 'transfer', member: m.user.id, key, outcome });
+      } else {
+        const outcome = await attempt(async () => {
+          const res = await m.client.post<{ id: number }>('/api/donations', { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo });
+          if (res.status === 201) donationIds.push(res.body.id);
+          return res;
+        });
+        operations.push({ kind: 'publish', member: m.user.id, outcome });
+      }
+      await sleep(50 + Math.random() * 150);
+    }
+  };
+
+  const killer = async () => {
+    while (Date.now() < deadline - 1500) {
+      await sleep(1500 + Math.random() * 1500);
+      const victim = pick(VICTIMS);
+      kills.push(victim);
+      if (victim === 'nats') {
+        world.killNats();
+        await sleep(300 + Math.random() * 700);
+        await world.startNats();
+      } else {
+        const child = stack.children.get(victim);
+        if (child?.alive) process.kill(child.pid, 'SIGKILL');
+        await waitFor(() => !stack.children.get(victim)?.alive, { what: `${victim} gone`, timeoutMs: 5000 });
+        await sleep(300 + Math.random() * 700);
+        await stack.start(victim);
+      }
+    }
+  };
+
+  await Promise.all([killer(), ...members.map(worker)]);
+
+  // Quiet again: let the outboxes drain, the consumers catch up and the recovery finish.
+  await waitFor(
+    () =>
+      withDatabase(async (db) => {
+        const [{ n }] = (
+          await db.query(
+            `SELECT (SELECT count(*) FROM donations.reservations WHERE state IN ('pending', 'aborting'))
+                  + (SELECT count(*) FROM donations.outbox WHERE published_at IS NULL)
+                  + (SELECT count(*) FROM points.outbox WHERE published_at IS NULL) AS n`,
+          )
+        ).rows;
+        return Number(n) === 0 && (await invariantViolations(db)).length === 0;
+      }, world.databaseUrl),
+    { what: 'the system to settle', timeoutMs: 90_000, intervalMs: 500 },
+  );
+
+  const report = await withDatabase(async (db) => {
+    const count = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
+    let lost = 0;
+    let duplicated = 0;
+    const problems: string[] = [];
+    for (const op of operations) {
+      if (op.kind === 'transfer') {
+        const applied = await count(`SELECT count(*) AS n FROM points.transfers WHERE sender_id = $1 AND idempotency_key = $2`, [op.member, op.key]);
+        if (op.outcome === 'ok' && applied === 0) lost += 1;
+        if (applied > 1) duplicated += 1;
+        if (applied === 1) {
+          const entries = await count(
+            `SELECT count(*) AS n FROM points.ledger_entries e JOIN points.transfers t ON e.reference = t.id WHERE t.sender_id = $1 AND t.idempotency_key = $2`,
+            [op.member, op.key],
+          );
+          if (entries !== 2) problems.push(`transfer ${op.key} has ${entries} ledger entries`);
+        }
+      } else if (op.kind === 'reserve' && op.outcome === 'ok') {
+        const kept = await count(
+          `SELECT count(*) AS n FROM donations.reservations WHERE donation_id = $1 AND reserver_id = $2 AND state IN ('active', 'completed', 'cancelled', 'expired')`,
+          [op.donationId, op.member],
+        );
+        if (kept === 0) lost += 1;
+      } else if (op.kind === 'confirm' && op.outcome === 'ok') {
+        const given = await count(`SELECT count(*) AS n FROM donations.donations WHERE id = $1 AND status = 'completed'`, [op.donationId]);
+        if (given === 0) lost += 1;
+      }
+    }
+    // A donation is given at most once, and each reservation's capture is paid once.
+    duplicated += await count(
+      `SELECT count(*) AS n FROM (SELECT envelope->'payload'->>'donationId' FROM donations.outbox WHERE envelope->>'type' = 'ReceptionConfirmed' GROUP BY 1 HAVING count(*) > 1) d`,
+    );
+    duplicated += await count(`SELECT count(*) AS n FROM (SELECT reference, reason FROM points.ledger_entries WHERE reference IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1) d`);
+    const heldTwice = await count(`SELECT count(*) AS n FROM (SELECT donation_id FROM donations.reservations WHERE state = 'active' GROUP BY 1 HAVING count(*) > 1) d`);
+    const pending = await count(`SELECT count(*) AS n FROM donations.reservations WHERE state IN ('pending', 'aborting')`);
+    const completed = await count(`SELECT count(*) AS n FROM donations.donations WHERE status = 'completed'`);
+    const total = await count(`SELECT COALESCE(sum(points + blocked_points), 0) AS n FROM points.balances`);
+    // Welcome 10 each; a gift pays the donor 5 + 5 and spends the reserver's 2-point hold.
+    const expected = 10 * MEMBERS + 8 * completed;
+    return { lost, duplicated, heldTwice, pending, completed, total, expected, problems, violations: await invariantViolations(db) };
+  }, world.databaseUrl);
+
+  const tally = (kind: Operation['kind']) => {
+    const of = operations.filter((o) => o.kind === kind);
+    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
+  };
+  console.log(
+    [
+      `chaos: ${SECONDS} s, ${MEMBERS} members, ${operations.length} operations, ${kills.length} kills (${VICTIMS.map((v) => `${v} ${kills.filter((k) => k === v).length}`).join(', ')})`,
+      ...(['reserve', 'confirm', 'cancel', 'transfer', 'publish'] as const).map(tally),
+      `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
+      `points: ${report.total} in the system, ${report.expected} expected (${MEMBERS} × 10 + ${report.completed} gifts × 8)`,
+    ].join('\n'),
+  );
+  expect(kills.length).toBeGreaterThan(0);
+  expect(operations.filter((o) => o.outcome === 'ok').length).toBeGreaterThan(0);
+  expect(report).toMatchObject({ lost: 0, duplicated: 0, heldTwice: 0, pending: 0, problems: [], violations: [] });
+  expect(report.total).toBe(report.expected);
+}, (SECONDS + 240) * 1000);
