@@ -9,15 +9,13 @@
 // members holding a socket, so each publication alerts at least one listener.
 // Options: --searches=100000 --publications=100 --rate=4 (publications per second).
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { databaseUrl, ROOT } from '../local/stack.mjs';
-import { connectSocket, percentile, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
+import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_alerts';
 const REDIS_URL = 'redis://127.0.0.1:6379/14';
@@ -68,12 +66,7 @@ async function signUpDonor(url) {
 }
 
 async function main() {
-  say(`preparing ${DATABASE} (roles, migrations)`);
-  const infra = spawnSync('bash', [path.join('deploy', 'local', 'infra.sh')], { cwd: ROOT, env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'inherit' });
-  if (infra.status !== 0) throw new Error('infra.sh failed');
-  const redis = new Redis(REDIS_URL);
-  cleanups.push(() => redis.quit());
-  await redis.flushdb();
+  const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
   const db = new pg.Client({ connectionString: databaseUrl('donations', { database: DATABASE }) });
   await db.connect();
   cleanups.push(() => db.end());

@@ -1,12 +1,28 @@
 // The product as the benchmarks run it: production mode, on a private NATS (so nothing else
 // answers or consumes) and a private S3 folder, quiet logs.
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sign } from 'cookie-signature';
 import { io } from 'socket.io-client';
-import { freePort, startPrivateNats, startStack } from '../local/stack.mjs';
+import { Redis } from 'ioredis';
+import { freePort, ROOT, startPrivateNats, startStack } from '../local/stack.mjs';
+
+/**
+ * A benchmark's own database, reset (roles, schemas, migrations), and its Redis database, emptied.
+ * Returns the Redis client; `cleanups` receives how to close it.
+ */
+export async function prepareBenchData(database, redisUrl, cleanups) {
+  console.log(`bench     | preparing ${database} (roles, migrations)`);
+  const infra = spawnSync('bash', [path.join('deploy', 'local', 'infra.sh')], { cwd: ROOT, env: { ...process.env, HDIYA_DATABASE: database, HDIYA_RESET: '1' }, stdio: 'inherit' });
+  if (infra.status !== 0) throw new Error('infra.sh failed');
+  const redis = new Redis(redisUrl);
+  cleanups.push(() => redis.quit());
+  await redis.flushdb();
+  return redis;
+}
 
 /** Starts every service on `options` (database, redisUrl, ...); `cleanups` receives how to stop it all. */
 export async function startBenchStack(options, cleanups) {

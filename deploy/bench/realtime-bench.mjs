@@ -9,15 +9,12 @@
 // members up through argon2id would measure password hashing, not messaging.
 // Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000.
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { databaseUrl, ROOT } from '../local/stack.mjs';
-import { connectSocket, percentile, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
+import { databaseUrl } from '../local/stack.mjs';
+import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -100,12 +97,7 @@ async function measureLatency(url, members, conversations) {
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 async function main() {
-  say(`preparing ${DATABASE} (roles, migrations)`);
-  const infra = spawnSync('bash', [path.join('deploy', 'local', 'infra.sh')], { cwd: ROOT, env: { ...process.env, HDIYA_DATABASE: DATABASE, HDIYA_RESET: '1' }, stdio: 'inherit' });
-  if (infra.status !== 0) throw new Error('infra.sh failed');
-  const redis = new Redis(REDIS_URL);
-  cleanups.push(() => redis.quit());
-  await redis.flushdb();
+  const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
 
   const stack = await startBenchStack(
     { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000' } } },

@@ -6,6 +6,10 @@ import { Rpc, type Actor, type DonationView } from '@hdiya/contracts';
 import { connectTestNats, requestRpc, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadDonationsConfig } from '../src/config.js';
+import { expiryOf } from '../src/reservations/reservation.rules.js';
+
+/** Settings under which only the tests run the reservation jobs (replicas' timers take nothing). */
+export const ONLY_TESTS_RUN_JOBS = { RESERVATION_JOBS_INTERVAL_MS: String(24 * 60 * 60 * 1000) };
 
 /** The donations service booted on the test database and NATS, and a client to call it. */
 export class DonationsFixture {
@@ -22,9 +26,37 @@ export class DonationsFixture {
     return this;
   }
 
+  /** Donations given a reservation by `reservedDonation`, removed by `stop`. */
+  private readonly faked: number[] = [];
+
   async stop(): Promise<void> {
+    // Their reservations have no hold in the points service: none may outlive the test file, or
+    // the end-to-end tests sharing this database would find reserved items without holds.
+    if (this.faked.length > 0) await this.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [this.faked]);
     await this.nc.close();
     await this.app.close();
+  }
+
+  /**
+   * A new donation with an active reservation written straight into the database (its hold
+   * lives in the points service, not needed here); deleted again by `stop`.
+   */
+  async reservedDonation({ reservedAt = new Date(), code = '4821' as string | null } = {}) {
+    const owner = member();
+    const reserver = member();
+    const donation = await this.create(owner);
+    this.faked.push(donation.id);
+    const reservationId = randomUUID();
+    await this.db.query(
+      `INSERT INTO donations.reservations (id, donation_id, reserver_id, owner_id, state, reserved_at, expires_at, handover_code)
+       VALUES ($1, $2, $3, $4, 'active', $5, $6, $7)`,
+      [reservationId, donation.id, reserver.id, owner.id, reservedAt, expiryOf(reservedAt), code],
+    );
+    await this.db.query(
+      `UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = $3, auto_expire_at = $4, reservation_id = $5 WHERE id = $1`,
+      [donation.id, reserver.id, reservedAt, expiryOf(reservedAt), reservationId],
+    );
+    return { id: donation.id, owner, reserver, reservationId };
   }
 
   call<T>(subject: string, data: unknown): Promise<T> {

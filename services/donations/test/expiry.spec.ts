@@ -1,27 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
-import { expiryOf } from '../src/reservations/reservation.rules.js';
-import { DonationsFixture, member } from './donations-fixture.js';
+import { DonationsFixture, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
 
 const fixture = new DonationsFixture();
 const DAY = 24 * 60 * 60 * 1000;
 
-/** An active reservation made `daysAgo` days ago (its hold lives in the points service, not needed here). */
+/** An active reservation made `daysAgo` days ago. */
 async function reservedDonation(daysAgo: number) {
-  const donation = await fixture.create(member());
-  const reservationId = randomUUID();
-  const reservedAt = new Date(Date.now() - daysAgo * DAY);
-  const reserver = randomUUID();
-  await fixture.db.query(
-    `INSERT INTO donations.reservations (id, donation_id, reserver_id, owner_id, state, reserved_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6)`,
-    [reservationId, donation.id, reserver, donation.userId, reservedAt, expiryOf(reservedAt)],
-  );
-  await fixture.db.query(
-    `UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = $3, auto_expire_at = $4, reservation_id = $5 WHERE id = $1`,
-    [donation.id, reserver, reservedAt, expiryOf(reservedAt), reservationId],
-  );
-  return { donationId: donation.id, reservationId };
+  const { id, reservationId } = await fixture.reservedDonation({ reservedAt: new Date(Date.now() - daysAgo * DAY) });
+  return { donationId: id, reservationId };
 }
 
 async function expiredEvents(reservationId: string): Promise<number> {
@@ -34,7 +20,7 @@ async function expiredEvents(reservationId: string): Promise<number> {
 
 // The service's own expiry job (every 15 s) could take some due reservations itself and make the
 // racing replicas' counts fall short: here only the test runs the job.
-beforeAll(() => fixture.start({ RESERVATION_JOBS_INTERVAL_MS: String(60 * 60 * 1000) }));
+beforeAll(() => fixture.start(ONLY_TESTS_RUN_JOBS));
 afterAll(() => fixture.stop());
 
 describe('the 10-day expiry', () => {

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { HandoverRules, Rpc, type Actor, type DonationView, type HandoverView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
-import { expiryOf } from '../src/reservations/reservation.rules.js';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
-import { DonationsFixture, member } from './donations-fixture.js';
+import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
 
 // The handover code on the real donations service: the reserver sees it, the owner enters it to
 // confirm (once), wrong codes are counted and never reveal it; the day-before reminder goes out
@@ -12,38 +10,17 @@ import { DonationsFixture, member } from './donations-fixture.js';
 const replica = new DonationsFixture();
 const other = new DonationsFixture();
 const DAY = 24 * 60 * 60 * 1000;
-const ONLY_TESTS_RUN_JOBS = { RESERVATION_JOBS_INTERVAL_MS: String(DAY) };
 
 beforeAll(async () => {
   await replica.start(ONLY_TESTS_RUN_JOBS);
   await other.start(ONLY_TESTS_RUN_JOBS);
 });
-// Reservations made here have no hold in the points service: none may outlive the file, or the
-// end-to-end tests sharing this database would find reserved items without holds.
-const made: number[] = [];
 afterAll(async () => {
-  await replica.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [made]);
   await other.stop();
   await replica.stop();
 });
 
-async function reservedDonation(code: string | null, reservedAt = new Date()) {
-  const owner = member();
-  const reserver = member();
-  const donation = await replica.create(owner);
-  made.push(donation.id);
-  const reservationId = randomUUID();
-  await replica.db.query(
-    `INSERT INTO donations.reservations (id, donation_id, reserver_id, owner_id, state, reserved_at, expires_at, handover_code)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7)`,
-    [reservationId, donation.id, reserver.id, owner.id, reservedAt, expiryOf(reservedAt), code],
-  );
-  await replica.db.query(
-    `UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = $3, auto_expire_at = $4, reservation_id = $5 WHERE id = $1`,
-    [donation.id, reserver.id, reservedAt, expiryOf(reservedAt), reservationId],
-  );
-  return { id: donation.id, owner, reserver, reservationId };
-}
+const reservedDonation = (code: string | null, reservedAt = new Date()) => replica.reservedDonation({ code, reservedAt });
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Rpc, WaitlistRules, type Actor, type WaitlistView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
-import { expiryOf } from '../src/reservations/reservation.rules.js';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
 import { WaitlistService } from '../src/waitlist/waitlist.service.js';
-import { DonationsFixture, member } from './donations-fixture.js';
+import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
 
 // The waiting list on the real donations service and database: cancel and expiry offer the item
 // to the next in line exactly once (also with two replicas racing), an offer nobody answers
@@ -15,40 +13,16 @@ const other = new DonationsFixture();
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-// Only the tests run the jobs, so the replicas' own timers take nothing from under them.
-const ONLY_TESTS_RUN_JOBS = { RESERVATION_JOBS_INTERVAL_MS: String(DAY) };
 beforeAll(async () => {
   await replica.start(ONLY_TESTS_RUN_JOBS);
   await other.start(ONLY_TESTS_RUN_JOBS);
 });
-// Reservations made here have no hold in the points service: none may outlive the file, or the
-// end-to-end tests sharing this database would find reserved items without holds.
-const made: number[] = [];
 afterAll(async () => {
-  await replica.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [made]);
   await other.stop();
   await replica.stop();
 });
 
-/** A donation with an active reservation (its hold lives in the points service, not needed here). */
-async function reservedDonation(reservedAt = new Date()) {
-  const owner = member();
-  const reserver = member();
-  const donation = await replica.create(owner);
-  made.push(donation.id);
-  const reservationId = randomUUID();
-  await replica.db.query(
-    `INSERT INTO donations.reservations (id, donation_id, reserver_id, owner_id, state, reserved_at, expires_at, handover_code)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, '4821')`,
-    [reservationId, donation.id, reserver.id, owner.id, reservedAt, expiryOf(reservedAt)],
-  );
-  await replica.db.query(
-    `UPDATE donations.donations SET status = 'reserved', reserved_by_id = $2, reserved_at = $3, auto_expire_at = $4, reservation_id = $5 WHERE id = $1`,
-    [donation.id, reserver.id, reservedAt, expiryOf(reservedAt), reservationId],
-  );
-  return { id: donation.id, owner, reserver, reservationId };
-}
-
+const reservedDonation = (reservedAt = new Date()) => replica.reservedDonation({ reservedAt });
 const join = (actor: Actor, donationId: number) => replica.call<WaitlistView>(Rpc.donations.joinWaitlist, { actor, donationId });
 const view = (actor: Actor, donationId: number) => replica.call<WaitlistView>(Rpc.donations.waitlist, { actor, donationId });
 

@@ -75,7 +75,9 @@ export function registerGauge(name: string, help: string, read: () => number | P
  */
 export function registerOutboxMetrics(dataSource: DataSource, schema: string): void {
   let last = { backlog: 0, lag: 0 };
-  const read = async () => {
+  // Both gauges of one scrape share one query.
+  let reading: Promise<typeof last> | null = null;
+  const query = async () => {
     try {
       const [row] = (await dataSource.query(
         `SELECT count(*)::int AS backlog, COALESCE(EXTRACT(EPOCH FROM now() - min("created_at")), 0)::float8 AS lag
@@ -86,6 +88,10 @@ export function registerOutboxMetrics(dataSource: DataSource, schema: string): v
       // The database is away: the last figures stand (health checks report the outage).
     }
     return last;
+  };
+  const read = () => {
+    reading ??= query().finally(() => setTimeout(() => (reading = null), 1000).unref());
+    return reading;
   };
   registerGauge('hdiya_outbox_backlog', 'Events written to the outbox and not yet published to JetStream', async () => (await read()).backlog);
   registerGauge('hdiya_outbox_lag_seconds', 'Age of the oldest event not yet published (0 when the outbox is empty)', async () => (await read()).lag);

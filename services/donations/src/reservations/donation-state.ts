@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { DonationStatus, ReservationState } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import { rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
 /** The donation is free again: no reservation, no reserver, no offer to anyone in line. */
@@ -27,9 +28,9 @@ export interface LockedDonation {
 
 /**
  * The donation's reservation facts; locked (the donation row only) for the rest of the
- * transaction unless `lock` is false. Null when it is gone.
+ * transaction unless `lock` is false. A donation that is gone is a 404.
  */
-export async function lockDonationRow(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation | null> {
+export async function lockDonation(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation> {
   const [donation] = (await manager.query(
     `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state,
             d.offered_to_id, d.offer_expires_at
@@ -37,5 +38,6 @@ export async function lockDonationRow(manager: EntityManager, donationId: number
      WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
     [donationId],
   )) as LockedDonation[];
-  return donation ?? null;
+  if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
+  return donation;
 }

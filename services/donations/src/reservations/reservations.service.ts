@@ -25,7 +25,7 @@ import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } fro
 import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
 import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { Clock } from './clock.js';
-import { lockDonationRow, makeAvailable, type LockedDonation } from './donation-state.js';
+import { lockDonation, makeAvailable, type LockedDonation } from './donation-state.js';
 import { PointsClient } from './points.client.js';
 import { countSaga } from './saga-metrics.js';
 import {
@@ -68,7 +68,7 @@ export class ReservationsService {
   async reserve(actor: Actor, donationId: number): Promise<DonationView> {
     const reservationId = randomUUID();
     const claimed = await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lockDonation(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const reservedAt = this.clock.now();
       const refused = reserveRefusal(facts(donation), actor.id, reservedAt);
       if (refused) throw refusal(refused);
@@ -139,7 +139,7 @@ export class ReservationsService {
   /** The reserver confirms reception: the donation is given; points capture the hold and pay the donor. */
   async confirm(actor: Actor, donationId: number): Promise<DonationView> {
     await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lockDonation(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const refused = confirmRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
       await this.give(manager, donation);
@@ -150,7 +150,7 @@ export class ReservationsService {
 
   /** The handover, as each side sees it: the reserver its code, the owner the tries left. */
   async handover(actor: Actor, donationId: number): Promise<HandoverView> {
-    const donation = await this.lockDonation(this.dataSource.manager, donationId, false);
+    const donation = await lockDonation(this.dataSource.manager, donationId, false);
     const refused = handoverRefusal(facts(donation), actor.id);
     if (refused) throw refusal(refused);
     const [reservation] = (await this.dataSource.query(
@@ -170,7 +170,7 @@ export class ReservationsService {
    */
   async confirmByCode(actor: Actor, donationId: number, code: string): Promise<DonationView> {
     const wrong = await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lockDonation(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const [reservation] = (await manager.query(
         `SELECT "handover_code", "handover_attempts" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 FOR UPDATE`,
         [donation.reservation_id],
@@ -245,7 +245,7 @@ export class ReservationsService {
   /** The reserver or the owner cancels: the item is available again, the hold goes back. */
   async cancel(actor: Actor, donationId: number): Promise<DonationView> {
     await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lockDonation(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const refused = cancelRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
       const now = this.clock.now();
@@ -392,12 +392,6 @@ export class ReservationsService {
 
   private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
     await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
-  }
-
-  private async lockDonation(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation> {
-    const donation = await lockDonationRow(manager, donationId, lock);
-    if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
-    return donation;
   }
 
   private async view(donationId: number): Promise<DonationView> {

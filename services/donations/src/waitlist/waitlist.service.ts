@@ -14,7 +14,7 @@ import {
 import { appendToOutbox, createEvent, crashpoint, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { Clock } from '../reservations/clock.js';
-import { lockDonationRow, makeAvailable, type LockedDonation } from '../reservations/donation-state.js';
+import { lockDonation, makeAvailable, type LockedDonation } from '../reservations/donation-state.js';
 import { joinRefusal, leaveRefusal, offerExpiryOf, type LineFacts } from './waitlist.rules.js';
 
 type Donation = Pick<LockedDonation, 'id' | 'title' | 'owner_id'>;
@@ -61,7 +61,7 @@ export class WaitlistService {
 
   async join(actor: Actor, donationId: number): Promise<WaitlistView> {
     await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lock(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const refused = joinRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
       if (refused) throw rpcError(refused.status, refused.code, refused.message);
       await manager.query(
@@ -75,7 +75,7 @@ export class WaitlistService {
   /** Leaves the line; the member the item is offered to declines it, and it goes to the next. */
   async leave(actor: Actor, donationId: number): Promise<WaitlistView> {
     await this.dataSource.transaction(async (manager) => {
-      const donation = await this.lock(manager, donationId);
+      const donation = await lockDonation(manager, donationId);
       const refused = leaveRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
       if (refused) throw rpcError(refused.status, refused.code, refused.message);
       const now = this.clock.now();
@@ -185,11 +185,5 @@ export class WaitlistService {
       [donationId, memberId],
     )) as { waiting: number; mine: 'waiting' | 'offered' | null }[];
     return { waiting: facts?.waiting ?? 0, mine: facts?.mine ?? null };
-  }
-
-  private async lock(manager: EntityManager, donationId: number): Promise<LockedDonation> {
-    const donation = await lockDonationRow(manager, donationId);
-    if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
-    return donation;
   }
 }
