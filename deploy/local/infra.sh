@@ -4,22 +4,26 @@
 # database (roles, schemas, postgis, jit off) and each service's migrations.
 # Idempotent and quiet: one line per component, one clear line on failure (exit 1).
 #
-# Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose]
+# Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose] [--database-only]
 #   (--with-compose: docker-compose and kubectl, to check the deployment files)
+#   (--database-only: only the database, on the PostgreSQL already at PGHOST:PGPORT, such as a
+#    test container; no PostgreSQL, Redis or NATS is installed or started on this machine)
 #   HDIYA_DATABASE=name   database to prepare (default hdiya; tests use hdiya_test)
 #   HDIYA_RESET=1         drop and recreate that database first
 #   PGHOST/PGPORT/PGUSER  superuser connection (default 127.0.0.1 / 5432 / postgres)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
 
 MIGRATE=1
 WITH_BROWSER=0
 WITH_COMPOSE=0
+DATABASE_ONLY=0
 for arg in "$@"; do
   case "$arg" in
     --no-migrate) MIGRATE=0 ;;
+    --database-only) DATABASE_ONLY=1 ;;
     --with-browser) WITH_BROWSER=1 ;;
     --with-compose) WITH_COMPOSE=1 ;;
     -h | --help) usage; exit 0 ;;
@@ -45,6 +49,8 @@ say() { printf '%-11s%s\n' "$1" "$2"; }
 fail() { printf 'infra: %s\n' "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
 is_loopback() { case "$1" in 127.0.0.1 | localhost | ::1) return 0 ;; *) return 1 ;; esac; }
+# Whether this script may install and start PostgreSQL itself: a local server, not --database-only.
+may_manage_postgres() { ((DATABASE_ONLY == 0)) && is_loopback "$PGHOST"; }
 
 # wait_for SECONDS COMMAND...: retries COMMAND until it succeeds or time runs out.
 wait_for() {
@@ -81,10 +87,14 @@ pg_ready() { pg_isready -q -h "$PGHOST" -p "$PGPORT"; }
 
 ensure_postgres() {
   local state=ok ver
+  # The client alone: a server elsewhere (a container) is still prepared with psql from here.
+  if ! may_manage_postgres && ! command -v psql >/dev/null; then
+    apt_install postgresql-client
+  fi
   if command -v pg_isready >/dev/null && pg_ready; then
     :
-  elif ! is_loopback "$PGHOST"; then
-    fail "PostgreSQL at $PGHOST:$PGPORT is not reachable (PGHOST is not local, so nothing is started here)"
+  elif ! may_manage_postgres; then
+    fail "PostgreSQL at $PGHOST:$PGPORT is not reachable (PGHOST is not local or --database-only was given, so nothing is started here)"
   else
     if ! ls /etc/postgresql/*/main/postgresql.conf >/dev/null 2>&1; then
       apt_install postgresql
@@ -106,7 +116,7 @@ ensure_postgres() {
   local server_ver
   server_ver="$(psql_super -d postgres -tAc "SELECT current_setting('server_version_num')::int / 10000")"
   if [ -z "$(psql_super -d postgres -tAc "SELECT 1 FROM pg_available_extensions WHERE name = 'postgis'")" ]; then
-    is_loopback "$PGHOST" || fail "PostGIS is not available on the PostgreSQL server at $PGHOST:$PGPORT"
+    may_manage_postgres || fail "PostGIS is not available on the PostgreSQL server at $PGHOST:$PGPORT"
     apt_install "postgresql-$server_ver-postgis-3"
     [ -n "$(psql_super -d postgres -tAc "SELECT 1 FROM pg_available_extensions WHERE name = 'postgis'")" ] ||
       fail "PostGIS still unavailable after installing postgresql-$server_ver-postgis-3 (does the server version match?)"
@@ -258,8 +268,8 @@ run_migrations() {
 }
 
 ensure_postgres
-ensure_redis
-ensure_nats
+((DATABASE_ONLY == 1)) || ensure_redis
+((DATABASE_ONLY == 1)) || ensure_nats
 ((WITH_BROWSER == 0)) || ensure_command chromium chromium chromium
 ((WITH_COMPOSE == 0)) || ensure_command compose docker-compose docker-compose
 ((WITH_COMPOSE == 0)) || ensure_command kubectl kubectl kubernetes-client

@@ -168,14 +168,18 @@ function binary(name) {
   throw new Error(`${name} is not installed: run \`bash deploy/local/infra.sh\` first`);
 }
 
+/** The variables NATS_CONFIG reads its passwords from: {NATS_PASSWORD_GATEWAY: ..., ...}. */
+export function natsPasswordVariables(passwords) {
+  return Object.fromEntries(Object.entries(passwords).map(([name, password]) => [`NATS_PASSWORD_${name.toUpperCase()}`, password]));
+}
+
 /**
  * Spawns nats-server with deploy/nats/nats-server.conf, JetStream stored in storeDir, on
  * 127.0.0.1:port, the passwords given to it through the environment (as compose and Kubernetes do).
  * Returns the ChildProcess; wait for the port with waitForPort.
  */
 export function spawnNats({ port, storeDir, passwords }) {
-  const env = { ...process.env };
-  for (const [name, password] of Object.entries(passwords)) env[`NATS_PASSWORD_${name.toUpperCase()}`] = password;
+  const env = { ...process.env, ...natsPasswordVariables(passwords) };
   return spawn(binary('nats-server'), ['-c', NATS_CONFIG, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
     env,
     stdio: 'ignore',
@@ -189,8 +193,8 @@ export function spawnRedis({ port, password }) {
   });
 }
 
-/** redis://:password@127.0.0.1:port */
-export const redisUrlOf = (port, password) => `redis://:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+/** redis://:password@host:port (host 127.0.0.1 unless given) */
+export const redisUrlOf = (port, password, host = '127.0.0.1') => `redis://:${encodeURIComponent(password)}@${host}:${port}`;
 
 /** A TCP port nothing listens on at the moment (the system picks it). */
 export function freePort() {

@@ -1,27 +1,28 @@
-// `npm test`: every test, against real Postgres, NATS JetStream, Redis and the S3 stand-in.
+// `npm test`: every test, against real Postgres, NATS JetStream, Redis and an S3 server.
 // `pretest` has installed dependencies and built every project. This script:
 //   0. checks that no landed migration was edited (deploy/checks/migrations-unchanged.mjs);
-//   1. prepares the machine and a fresh `hdiya_test` database (infra.sh, migrations included);
-//   2. starts a private NATS server (so a running `npm start` never answers a test's requests);
-//   3. runs each project's lint, typecheck and unit tests, then its integration tests, through Nx;
-//   4. starts the whole stack on a free port, on its own NATS (with the product's per-process users and
-//      subject permissions) and its own Redis (with a password), and runs the end-to-end suite.
-// Node built-ins only.
+//   1. starts the test infrastructure (@hdiya/testing's startTestInfrastructure: in containers when
+//      a container engine answers, else on this machine): a fresh `hdiya_test` database (migrations
+//      included), a private NATS server (so a running `npm start` never answers a test's requests)
+//      and Redis for integration tests, NATS with the product's per-process users and subject
+//      permissions and Redis with a password for the stack, and an S3 server;
+//   2. runs each project's lint, typecheck and unit tests, then its integration tests, through Nx;
+//   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite.
+// Node built-ins and the built @hdiya/testing only.
 //
-// `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 3 (after `npm run build`),
+// `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 2 (after `npm run build`),
 // e.g. `--e2e-only e2e/api/reservations.e2e.ts`.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freePort, natsPasswords, redisUrlOf, ROOT, spawnNats, spawnRedis, startPrivateNats, startStack, waitForHttp, waitForPort } from './stack.mjs';
+import { freePort, ROOT, startStack, waitForHttp } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
 const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
-const REDIS_URL = `redis://127.0.0.1:6379/${process.env.HDIYA_TEST_REDIS_DB ?? 15}`;
+const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
 const cleanups = [];
 const timings = [];
 
@@ -50,47 +51,37 @@ function run(command, args, env = process.env) {
   });
 }
 
-/** NATS and Redis as the product runs them: credentials required, permissions enforced. */
-async function startSecuredBrokers() {
-  const passwords = natsPasswords();
-  const natsPort = await freePort();
-  const store = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-nats-'));
-  const nats = spawnNats({ port: natsPort, storeDir: store, passwords });
-  const redisPort = await freePort();
-  const redisPassword = randomBytes(18).toString('base64url');
-  const redis = spawnRedis({ port: redisPort, password: redisPassword });
-  cleanups.push(() => {
-    nats.kill('SIGTERM');
-    redis.kill('SIGTERM');
-    rmSync(store, { recursive: true, force: true });
-  });
-  await waitForPort('127.0.0.1', natsPort, 10_000);
-  await waitForPort('127.0.0.1', redisPort, 10_000);
-  return { natsUrl: `nats://127.0.0.1:${natsPort}`, natsPasswords: passwords, redisUrl: redisUrlOf(redisPort, redisPassword) };
+/** The built @hdiya/testing's infrastructure entry point (without the rest of the library). */
+async function loadTestInfrastructure() {
+  try {
+    return await import('@hdiya/testing/infrastructure');
+  } catch (error) {
+    throw new Error(`could not load @hdiya/testing/infrastructure (run \`npm run build\` first): ${error.message}`);
+  }
 }
 
 async function main() {
   const migrations = await timed('landed migrations unchanged', () => run('node', [path.join('deploy', 'checks', 'migrations-unchanged.mjs')]));
   if (migrations !== 0) return migrations;
 
-  const infra = await timed('infrastructure and a fresh test database', () =>
-    run('bash', [path.join('deploy', 'local', 'infra.sh'), '--with-browser', '--with-compose'], {
-      ...process.env,
-      HDIYA_DATABASE: DATABASE,
-      HDIYA_RESET: '1',
+  const { startTestInfrastructure } = await loadTestInfrastructure();
+  const infrastructure = await timed('infrastructure and a fresh test database', () =>
+    startTestInfrastructure({
+      name: 'test',
+      database: DATABASE,
+      // Open brokers for the integration tests, secured ones (as in production) for the stack.
+      brokers: ['open', 'secured'],
+      machineTools: ['browser', 'compose'],
+      redisDatabase: REDIS_DATABASE,
+      log: say,
     }),
   );
-  if (infra !== 0) return infra;
-
-  spawnSync('redis-cli', ['-u', REDIS_URL, 'FLUSHDB'], { stdio: 'ignore' });
-  const privateNats = await startPrivateNats('hdiya-test-nats-');
-  cleanups.push(privateNats.stop);
-  const natsUrl = privateNats.url;
+  cleanups.push(() => infrastructure.stop());
+  // HDIYA_DATABASE, PG*, NATS_URL and REDIS_URL for the integration tests; HDIYA_E2E_NATS_URL,
+  // _NATS_PASSWORDS and _REDIS_URL (the stack's brokers) for the broker permission tests.
   const env = {
     ...process.env,
-    HDIYA_DATABASE: DATABASE,
-    NATS_URL: natsUrl,
-    REDIS_URL,
+    ...infrastructure.env(),
     NX_DAEMON: 'false',
     NX_TUI: 'false',
     FORCE_COLOR: '0',
@@ -108,11 +99,7 @@ async function main() {
     if (integration !== 0) return integration;
   }
 
-  const brokers = await startSecuredBrokers();
   const port = await freePort();
-  const s3Port = await freePort();
-  const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-s3-'));
-  cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
   const gatewayEnv = { RATE_LOGIN_FAILURES_PER_ACCOUNT: '5', RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_FORMS_PER_ADDRESS: '100000', RATE_SIGNUP_CONFLICTS_PER_ADDRESS: '30' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   // Each process serves Prometheus metrics on a port of its own, as in production.
@@ -121,15 +108,10 @@ async function main() {
   const withMetrics = (service, env = {}) => ({ ...env, METRICS_PORT: String(metricsPorts[service]) });
   const stack = await timed('starting the stack', () =>
     startStack({
-      database: DATABASE,
+      ...infrastructure.stackConnection(),
       port,
-      natsUrl: brokers.natsUrl,
-      natsPasswords: brokers.natsPasswords,
-      redisUrl: brokers.redisUrl,
       nodeEnv: 'test',
       logLevel: 'warn',
-      s3DataDir: s3Dir,
-      s3: { port: s3Port },
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
       envFor: {
         gateway: withMetrics('gateway', gatewayEnv),
@@ -158,10 +140,6 @@ async function main() {
       ...gatewayEnv,
       GATEWAY_URL: stack.url,
       HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
-      // For the broker permission tests: the stack's NATS and Redis, and each process's password.
-      HDIYA_E2E_NATS_URL: brokers.natsUrl,
-      HDIYA_E2E_NATS_PASSWORDS: JSON.stringify(brokers.natsPasswords),
-      HDIYA_E2E_REDIS_URL: brokers.redisUrl,
       HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
     }),
   );

@@ -114,7 +114,7 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       const victim = pick(VICTIMS);
       kills.push(victim);
       if (victim === 'nats') {
-        world.killNats();
+        await world.killNats();
         await sleep(300 + Math.random() * 700);
         await world.startNats();
       } else {

@@ -128,7 +128,7 @@ describe('crash safety of a reservation', () => {
     const reserver = await member();
     expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
     expect((await reserver.client.post(`/api/donations/${donationId}/confirm`)).status).toBe(200);
-    privateStack.killNats();
+    await privateStack.killNats();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await privateStack.startNats();
     await expectBalance(donor.client, { points: 20 }, 'donor +5 +5 (given) after the broker came back');

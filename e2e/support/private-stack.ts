@@ -1,11 +1,12 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startTestInfrastructure } from '@hdiya/testing';
 
-// The whole product on its own database, NATS, Redis and ports, for tests that kill processes:
-// what they kill must not disturb the other end-to-end suites.
+// The whole product on its own database, NATS, Redis, S3 server and ports, for tests that kill
+// processes: what they kill must not disturb the other end-to-end suites. The servers come from
+// the same entry point as `npm test`'s (containers or this machine's services).
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,56 +28,48 @@ export interface PrivateStack {
   envFor: Record<string, Record<string, string>>;
   /** Superuser URL of the private database, for invariant checks. */
   databaseUrl: string;
-  killNats(): void;
+  /** Kills NATS (SIGKILL). */
+  killNats(): Promise<void>;
   /** NATS again, on the same port and store. */
   startNats(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startPrivateStack(name: string, envFor: Record<string, Record<string, string>>): Promise<PrivateStack> {
-  const database = `${process.env.HDIYA_DATABASE ?? 'hdiya_test'}_${name}`;
-  execFileSync('bash', [path.join(ROOT, 'deploy/local/infra.sh')], { env: { ...process.env, HDIYA_DATABASE: database, HDIYA_RESET: '1' }, stdio: 'ignore' });
-  const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
-  const natsPort: number = await local.freePort();
-  const natsStore = mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-nats-`));
-  const s3Dir = mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-s3-`));
-  const natsPasswords = local.natsPasswords();
-  let nats: ChildProcess | undefined;
-  const startNats = async () => {
-    nats = local.spawnNats({ port: natsPort, storeDir: natsStore, passwords: natsPasswords });
-    await local.waitForPort('127.0.0.1', natsPort, 10_000);
-  };
-  await startNats();
-  const redisPort: number = await local.freePort();
-  const redis: ChildProcess = local.spawnRedis({ port: redisPort, password: `${name}-redis-password` });
-  await local.waitForPort('127.0.0.1', redisPort, 10_000);
-  const stack: Stack = await local.startStack({
-    envFor,
-    database,
-    port: await local.freePort(),
-    natsUrl: `nats://127.0.0.1:${natsPort}`,
-    natsPasswords,
-    redisUrl: local.redisUrlOf(redisPort, `${name}-redis-password`),
-    nodeEnv: 'test',
-    logLevel: 'error',
-    s3DataDir: s3Dir,
-    s3: { port: await local.freePort() },
-    log: false,
-    logDir: mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-logs-`)),
-    onExit: () => undefined, // crashes are the point here
+  const infrastructure = await startTestInfrastructure({
+    name,
+    database: `${process.env.HDIYA_DATABASE ?? 'hdiya_test'}_${name}`,
+    brokers: ['secured'],
+    quiet: true,
+    log: (line) => process.stdout.write(`${name}: ${line}\n`),
   });
+  const brokers = infrastructure.secured!;
+  const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
+  let stack: Stack;
+  try {
+    stack = await local.startStack({
+      ...infrastructure.stackConnection(),
+      envFor,
+      port: await local.freePort(),
+      nodeEnv: 'test',
+      logLevel: 'error',
+      log: false,
+      logDir: mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-logs-`)),
+      onExit: () => undefined, // crashes are the point here
+    });
+  } catch (error) {
+    await infrastructure.stop();
+    throw error;
+  }
   return {
     stack,
     envFor,
-    databaseUrl: `postgres://${process.env.PGUSER ?? 'postgres'}@${process.env.PGHOST ?? '127.0.0.1'}:${process.env.PGPORT ?? 5432}/${database}`,
-    killNats: () => nats?.kill('SIGKILL'),
-    startNats,
+    databaseUrl: infrastructure.postgres.adminUrl,
+    killNats: () => brokers.killNats(),
+    startNats: () => brokers.startNats(),
     async stop() {
       await stack.stop();
-      nats?.kill('SIGKILL');
-      redis.kill('SIGKILL');
-      rmSync(natsStore, { recursive: true, force: true });
-      rmSync(s3Dir, { recursive: true, force: true });
+      await infrastructure.stop();
     },
   };
 }

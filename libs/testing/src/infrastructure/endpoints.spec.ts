@@ -1,0 +1,58 @@
+import { postgresEndpoint, stackConnection, testVariables } from './endpoints.js';
+import type { S3Endpoint, SecuredBrokers } from './infrastructure-types.js';
+
+const postgres = postgresEndpoint('localhost', 32768, 'postgres', 'hdiya_test');
+const secured: SecuredBrokers = {
+  natsUrl: 'nats://localhost:4300',
+  natsPasswords: { gateway: 'pa', users: 'pb' },
+  redisUrl: 'redis://:secret@localhost:32770',
+  killNats: async () => undefined,
+  startNats: async () => undefined,
+};
+const s3: S3Endpoint = { endpoint: 'localhost', port: 32771, useSSL: false, accessKey: 'a', secretKey: 'b', bucket: 'hdiya-images', region: 'us-east-1' };
+
+describe('postgresEndpoint', () => {
+  it('should give the superuser URL of the database, brackets around an IPv6 host', () => {
+    expect(postgres.adminUrl).toBe('postgres://postgres@localhost:32768/hdiya_test');
+    expect(postgresEndpoint('::1', 5432, 'postgres', 'd').adminUrl).toBe('postgres://postgres@[::1]:5432/d');
+  });
+});
+
+describe('testVariables', () => {
+  it('should point integration tests at the database and the open brokers', () => {
+    const open = { natsUrl: 'nats://localhost:32769', redisUrl: 'redis://localhost:32772/10' };
+    expect(testVariables({ postgres, open })).toEqual({
+      HDIYA_DATABASE: 'hdiya_test',
+      PGHOST: 'localhost',
+      PGPORT: '32768',
+      PGUSER: 'postgres',
+      NATS_URL: 'nats://localhost:32769',
+      REDIS_URL: 'redis://localhost:32772/10',
+    });
+  });
+
+  it('should give the end-to-end broker tests the secured brokers and the passwords', () => {
+    const variables = testVariables({ postgres, secured });
+    expect(variables).toMatchObject({ HDIYA_E2E_NATS_URL: 'nats://localhost:4300', HDIYA_E2E_REDIS_URL: 'redis://:secret@localhost:32770' });
+    expect(JSON.parse(variables.HDIYA_E2E_NATS_PASSWORDS)).toEqual({ gateway: 'pa', users: 'pb' });
+    expect(variables).not.toHaveProperty('NATS_URL');
+  });
+});
+
+describe('stackConnection', () => {
+  it('should put the product on the secured brokers, the database and the S3 server', () => {
+    expect(stackConnection({ postgres, secured, s3 })).toEqual({
+      database: 'hdiya_test',
+      pgHost: 'localhost',
+      pgPort: 32768,
+      natsUrl: 'nats://localhost:4300',
+      natsPasswords: { gateway: 'pa', users: 'pb' },
+      redisUrl: 'redis://:secret@localhost:32770',
+      s3,
+    });
+  });
+
+  it('should refuse to run the product on open brokers', () => {
+    expect(() => stackConnection({ postgres, s3 })).toThrow(/secured brokers/);
+  });
+});

@@ -1,0 +1,45 @@
+import type { PostgresEndpoint, StackConnection, TestServers } from './infrastructure-types.js';
+
+// How the servers are written down for tests and for the product, the same for both backends.
+
+export function postgresEndpoint(host: string, port: number, user: string, database: string): PostgresEndpoint {
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  return { host, port, user, database, adminUrl: `postgres://${encodeURIComponent(user)}@${hostPart}:${port}/${database}` };
+}
+
+/**
+ * The variables tests read (libs/testing's testEnv, the e2e broker permission tests): the
+ * database and its server, the open brokers for integration tests, the secured ones for e2e.
+ */
+export function testVariables(servers: Pick<TestServers, 'postgres' | 'open' | 'secured'>): Record<string, string> {
+  const { postgres, open, secured } = servers;
+  return {
+    HDIYA_DATABASE: postgres.database,
+    PGHOST: postgres.host,
+    PGPORT: String(postgres.port),
+    PGUSER: postgres.user,
+    ...(open ? { NATS_URL: open.natsUrl, REDIS_URL: open.redisUrl } : {}),
+    ...(secured
+      ? {
+          HDIYA_E2E_NATS_URL: secured.natsUrl,
+          HDIYA_E2E_NATS_PASSWORDS: JSON.stringify(secured.natsPasswords),
+          HDIYA_E2E_REDIS_URL: secured.redisUrl,
+        }
+      : {}),
+  };
+}
+
+/** startStack's options for these servers: the product always runs on the secured brokers. */
+export function stackConnection(servers: Pick<TestServers, 'postgres' | 'secured' | 's3'>): StackConnection {
+  const { postgres, secured, s3 } = servers;
+  if (!secured) throw new Error("the product runs only on secured brokers: start the test infrastructure with brokers: ['secured']");
+  return {
+    database: postgres.database,
+    pgHost: postgres.host,
+    pgPort: postgres.port,
+    natsUrl: secured.natsUrl,
+    natsPasswords: secured.natsPasswords,
+    redisUrl: secured.redisUrl,
+    s3,
+  };
+}

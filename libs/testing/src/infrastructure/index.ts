@@ -1,0 +1,3 @@
+export * from './infrastructure-types.js';
+export * from './backend-choice.js';
+export * from './start-test-infrastructure.js';
