@@ -1,10 +1,14 @@
 // `npm run bench:search`: the nearby search ("available within 10 km, nearest 24") over 1,000,000
 // donations, measured through the gateway (HTTP → NATS → donations service → Postgres) and as the
-// very same SQL run directly against Postgres, side by side. Prints figures; asserts nothing.
+// very same SQL run directly against Postgres, side by side, at 16 connections and at one; then the
+// donation detail through the gateway. Prints figures (docs/performance.md keeps them); asserts nothing.
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
 // private NATS server. Options: --duration=15 (seconds per measurement), --connections=16.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +17,7 @@ import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl } from '../local/stack.mjs';
-import { runBench, startBenchStack } from './bench-stack.mjs';
+import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -22,6 +26,8 @@ const DURATION = Number(args.duration ?? 15);
 const CONNECTIONS = Number(args.connections ?? 16);
 const CITIES = MOROCCAN_CITIES.slice(0, 20);
 const cleanups = [];
+/** Linux clock ticks per second, for /proc CPU times. */
+const CLOCK_TICKS = 100;
 
 const say = (line) => console.log(`bench     | ${line}`);
 
@@ -33,6 +39,12 @@ function run(command, commandArgs, env) {
 
 /** 1,000,000 donations around 20 cities (±25 km), 80 % available, in the real schema. */
 async function seed(db) {
+  // The owners' display names, as the members read model holds them (the page joins them).
+  await db.query(
+    `INSERT INTO donations.members (user_id, username, first_name, last_name, updated_at)
+     SELECT md5('owner' || n)::uuid, 'membre' || n, 'Prénom', 'Nom', now() FROM generate_series(0, 4999) n
+     ON CONFLICT (user_id) DO NOTHING`,
+  );
   const [{ count }] = (await db.query('SELECT count(*)::int AS count FROM donations.donations')).rows;
   if (count >= ROWS && args.reseed === undefined) {
     say(`reusing ${count.toLocaleString('en')} donations already in ${DATABASE}`);
@@ -79,9 +91,6 @@ function positions(count) {
   });
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** The service's statement (a page of 24 + 1 with card columns, owner names and tie handling). */
 const serviceStatement = (p) =>
@@ -95,32 +104,49 @@ const bareStatement = (p) => ({
   params: [p.lng, p.lat],
 });
 
-/** SQL straight to Postgres from CONNECTIONS clients. */
-async function measureSql(points, statementOf) {
-  const pool = new pg.Pool({ connectionString: databaseUrl('donations', { database: DATABASE }), max: CONNECTIONS });
-  const statements = points.map(statementOf);
+/** CPU time (ms) the given processes have used so far; null where /proc cannot tell (not Linux). */
+function cpuMs(pids) {
+  try {
+    return pids.reduce((total, pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return total + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    }, 0);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * SQL straight to Postgres from `connections` clients, as named prepared statements (planned once
+ * per connection, as the service runs its search). Also the CPU Postgres spent per statement: the
+ * statement's own cost, whatever the client costs on this machine's shared cores.
+ */
+async function measureSql(points, statementOf, connections) {
+  const pool = new pg.Pool({ connectionString: databaseUrl('donations', { database: DATABASE }), max: connections });
+  const statements = points.map(statementOf).map((s) => ({ ...s, name: `bench_${createHash('sha1').update(s.sql).digest('hex').slice(0, 16)}` }));
+  const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  const backends = [];
+  for (const client of clients) backends.push((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
   const latencies = [];
   let i = 0;
-  const worker = async (deadline, record) => {
-    const client = await pool.connect();
-    try {
-      while (performance.now() < deadline) {
-        const { sql, params } = statements[i++ % statements.length];
-        const t = performance.now();
-        await client.query(sql, params);
-        if (record) latencies.push(performance.now() - t);
-      }
-    } finally {
-      client.release();
+  const worker = async (client, deadline, record) => {
+    while (performance.now() < deadline) {
+      const { name, sql, params } = statements[i++ % statements.length];
+      const t = performance.now();
+      await client.query({ name, text: sql, values: params });
+      if (record) latencies.push(performance.now() - t);
     }
   };
   const warm = performance.now() + 3000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => worker(warm, false)));
+  await Promise.all(clients.map((client) => worker(client, warm, false)));
+  const cpuBefore = cpuMs(backends);
   const started = performance.now();
   const deadline = started + DURATION * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => worker(deadline, true)));
+  await Promise.all(clients.map((client) => worker(client, deadline, true)));
   const seconds = (performance.now() - started) / 1000;
-  const plan = (await pool.query(`EXPLAIN (ANALYZE, FORMAT TEXT) ${statements[0].sql}`, statements[0].params)).rows.map((r) => r['QUERY PLAN']);
+  const cpuAfter = cpuMs(backends);
+  const plan = (await clients[0].query(`EXPLAIN (ANALYZE, FORMAT TEXT) ${statements[0].sql}`, statements[0].params)).rows.map((r) => r['QUERY PLAN']);
+  for (const client of clients) client.release();
   await pool.end();
   latencies.sort((a, b) => a - b);
   return {
@@ -128,22 +154,63 @@ async function measureSql(points, statementOf) {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    pgCpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / latencies.length,
     jit: plan.some((line) => line.startsWith('JIT:')),
     execution: plan.find((line) => line.startsWith('Execution Time')),
   };
 }
 
-/** The API through the gateway, with autocannon (same positions, same connections). */
-async function measureApi(url, points) {
-  const requests = points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
-  const probe = await fetch(`${url}${requests[0].path}`);
+/**
+ * The API through the gateway (same requests, `connections` at once): autocannon for many
+ * connections; one keep-alive connection timed with sub-millisecond precision for one (autocannon
+ * rounds to whole milliseconds, too coarse to compare with the SQL's p50).
+ */
+async function measureApi(url, requests, connections) {
+  if (connections > 1) {
+    await autocannon({ url, connections, duration: 3, requests });
+    const result = await autocannon({ url, connections, duration: DURATION, requests });
+    if (result.non2xx > 0 || result.errors > 0) say(`warning: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, pgCpuMs: null };
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (requestPath) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(`${url}${requestPath}`, { agent }, (res) => {
+          res.resume();
+          res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${requestPath}: ${res.statusCode}`))));
+        })
+        .once('error', reject);
+    });
+  const latencies = [];
+  let i = 0;
+  const loop = async (deadline, record) => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      await get(requests[i++ % requests.length].path);
+      if (record) latencies.push(performance.now() - t);
+    }
+  };
+  await loop(performance.now() + 3000, false);
+  const started = performance.now();
+  await loop(started + DURATION * 1000, true);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), pgCpuMs: null };
+}
+
+const searchRequests = (points) => points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
+
+async function checkSearchAnswer(url, request) {
+  const probe = await fetch(`${url}${request.path}`);
   const sample = await probe.json();
   if (!probe.ok || !Array.isArray(sample) || sample.length !== 24) throw new Error(`unexpected API answer: ${probe.status}`);
-  await autocannon({ url, connections: CONNECTIONS, duration: 3, requests });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests });
-  if (result.non2xx > 0 || result.errors > 0) say(`warning: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, total: result.requests.total };
+  return sample;
 }
+
+const ms = (value) => value.toFixed(2).padStart(9);
+const row = (name, r) =>
+  `${name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${(r.pgCpuMs === null ? '' : (r.pgCpuMs * 1000).toFixed(0)).padStart(10)}`;
 
 async function main() {
   say(`preparing ${DATABASE} (PostGIS, roles, migrations)`);
@@ -153,28 +220,42 @@ async function main() {
   await seed(db);
   const [{ available }] = (await db.query(`SELECT count(*)::int AS available FROM donations.donations WHERE status = 'available'`)).rows;
   const jitSetting = (await db.query('SHOW jit')).rows[0].jit;
+  const detailIds = (await db.query('SELECT id FROM donations.donations TABLESAMPLE SYSTEM (1) LIMIT 200')).rows.map((r) => r.id);
   await db.end();
 
   const stack = await startBenchStack({ database: DATABASE, redisUrl: 'redis://127.0.0.1:6379/14' }, cleanups);
 
   const points = positions(200);
-  say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores`);
-  say('measuring the API through the gateway...');
-  const api = await measureApi(stack.url, points);
-  say('measuring the same SQL directly against Postgres...');
-  const sql = await measureSql(points, serviceStatement);
-  say('measuring the bare KNN query (ids only) for reference...');
-  const bare = await measureSql(points, bareStatement);
+  await checkSearchAnswer(stack.url, searchRequests(points)[0]);
+  say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
+  const results = {};
+  for (const connections of [CONNECTIONS, 1]) {
+    say(`${connections} connection(s): the API through the gateway, the same SQL, the bare KNN query...`);
+    results[connections] = {
+      api: await measureApi(stack.url, searchRequests(points), connections),
+      sql: await measureSql(points, serviceStatement, connections),
+      bare: await measureSql(points, bareStatement, connections),
+    };
+  }
+  say(`donation detail through the gateway (${CONNECTIONS} connections)...`);
+  const detail = await measureApi(stack.url, detailIds.map((id) => ({ method: 'GET', path: `/api/donations/${id}` })), CONNECTIONS);
 
-  const row = (name, r) => `${name.padEnd(22)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(2).padStart(9)} ${r.p95.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(9)}`;
+  const many = results[CONNECTIONS];
+  const one = results[1];
   console.log('\nnearby search: available within 10 km, nearest 24, over 1,000,000 donations');
-  console.log(`${''.padEnd(22)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
-  console.log(row('API (gateway, HTTP)', api));
-  console.log(row('same SQL (Postgres)', sql));
-  console.log(row('bare KNN ids (ref.)', bare));
-  console.log(`API / SQL throughput: ${((api.rps / sql.rps) * 100).toFixed(0)} %`);
-  console.log(`plan: ${sql.execution}; JIT ${sql.jit ? 'USED (turn jit off!)' : 'not used'}`);
-  console.log('(API p95 column is autocannon\'s p97.5)\n');
+  console.log(`${''.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'pg µs/stmt'.padStart(10)}`);
+  for (const [connections, r] of [[CONNECTIONS, many], [1, one]]) {
+    console.log(row(`API (gateway, HTTP), ${connections} conn.`, r.api));
+    console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
+    console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
+  }
+  console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
+  const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
+  console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
+  console.log(`API / SQL throughput at ${CONNECTIONS} connections: ${((many.api.rps / many.sql.rps) * 100).toFixed(0)} %`);
+  console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms`);
+  console.log(`plan: ${many.sql.execution}; JIT ${many.sql.jit ? 'USED (turn jit off!)' : 'not used'}`);
+  console.log(`(at ${CONNECTIONS} connections the API's p95 column is autocannon's p97.5, in whole ms)\n`);
 }
 
 await runBench(main, cleanups);
