@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { ImpactView } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
-import { ApiClient } from '../support/api-client.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 
 // The home page as a visitor finds it: figures counted from the data, search from the hero and
@@ -30,9 +29,12 @@ async function visitorPage(language: 'fr' | 'ar', theme: 'light' | 'dark', width
 }
 
 it('should show the impact figures the API counts, and search from the hero and the header', async () => {
-  const impact = (await new ApiClient().get<ImpactView>('/api/stats/impact')).body;
   const { context, page } = await visitorPage('fr', 'light', 1280, 900);
+  // The figures are counted once a minute per replica: compare with the answer this page got, not
+  // with an earlier call that a recount may have overtaken.
+  const answered = page.waitForResponse((response) => response.url().endsWith('/api/stats/impact') && response.ok());
   await page.goto(`${base}/`);
+  const impact = (await (await answered).json()) as ImpactView;
   const given = page.getByTestId('home-impact').locator('[data-figure=objectsGiven] dd');
   await given.filter({ hasText: new Intl.NumberFormat('fr-MA').format(impact.objectsGiven) }).waitFor();
   await page.getByTestId('hero-counters').locator('[data-counter=users] dd').filter({ hasText: /\d/ }).waitFor();
