@@ -514,8 +514,8 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
 
 /**
  * Starts the given services from their dist folders and resolves once they are up: the
- * gateway's GET /api/health answers 200 (or, without a gateway, `settleMs` passed with no
- * child dying). Rejects, after stopping whatever it started, if a child exits early (the
+ * gateway's GET /api/health answers 200 and every service given a METRICS_PORT answers 200 on
+ * its /ready (the others: `settleMs` passed with no child dying, unless a gateway was started). Rejects, after stopping whatever it started, if a child exits early (the
  * error carries its last output lines), if the gateway port is already taken, or on timeout.
  *
  * Options: every serviceEnv option (database, natsUrl, redisUrl, port, sessionSecret, s3, ...)
@@ -615,14 +615,20 @@ export async function startStack(options = {}) {
     await supervisor.stop({ first: ['gateway'] });
   };
 
+  // Up means taking work: the gateway's health answers, and each service with a metrics port says
+  // it is ready there (subscribed to its subjects); a service without one is given settleMs.
   const waitUp = async (names) => {
     const died = earlyExit(names);
     died.catch(() => {});
-    if (names.includes('gateway')) {
-      await waitForHttp(healthUrl, { timeoutMs: options.timeoutMs ?? 60_000, abort: died });
-    } else {
-      await Promise.race([sleep(options.settleMs ?? 1_500), died]);
-    }
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    await Promise.all(
+      names.map((name) => {
+        if (name === 'gateway') return waitForHttp(healthUrl, { timeoutMs, abort: died });
+        const metricsPort = envOf(name).METRICS_PORT;
+        if (metricsPort) return waitForHttp(`http://127.0.0.1:${metricsPort}/ready`, { timeoutMs, intervalMs: 100, abort: died });
+        return names.includes('gateway') ? undefined : Promise.race([sleep(options.settleMs ?? 1_500), died]);
+      }),
+    );
   };
 
   try {

@@ -144,10 +144,12 @@ describe('crash safety of a reservation', () => {
     // (O) releases that hold and freezes before giving the item back. Then R wakes up.
     const pauseAt = 'donations.reserve.after-hold,donations.abandon.after-release';
     await restartWith('donations', null, pauseAt);
+    // The second replica shares the first one's settings but not its metrics port.
+    const { METRICS_PORT: _taken, ...settings } = stack.env('donations');
     const other = stack.supervisor.spawn('donations-2', {
       file: path.join('dist', 'main.js'),
       cwd: path.join(ROOT, 'services', 'donations'),
-      env: { ...stack.env('donations'), HDIYA_PAUSE_AT: pauseAt },
+      env: { ...settings, HDIYA_PAUSE_AT: pauseAt },
     });
     const pids = [stack.children.get('donations')!.pid, other.pid];
     await waitFor(async () => (await new ApiClient(stack.url).get(`/api/donations/${donationId}`)).status === 200, { what: 'donations answering' });

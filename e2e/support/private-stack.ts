@@ -47,6 +47,10 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
   const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
   let stack: Stack;
   try {
+    // A metrics port each, so that a (re)start waits until the service takes work, not a guess.
+    for (const service of ['users', 'points', 'donations', 'messaging']) {
+      envFor[service] = { ...envFor[service], METRICS_PORT: String(await local.freePort()) };
+    }
     stack = await local.startStack({
       ...infrastructure.stackConnection(),
       envFor,
