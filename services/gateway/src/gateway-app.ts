@@ -8,6 +8,7 @@ import { createLogger, initMetrics } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
 import { absoluteSessionLifetime } from './auth/session-lifetime.js';
 import { SESSION_MIDDLEWARE, type SessionMiddleware } from './auth/session.middleware.js';
+import { unlessVisitorRead } from './auth/visitor-reads.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { bodyParserErrors } from './errors/body-parser-errors.js';
@@ -38,9 +39,11 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // Donations may carry their photo inline (spec client): a larger limit on that path only.
   app.use('/api/donations', express.json({ limit: config.DONATION_BODY_LIMIT }), bodyParserErrors(imageTooLarge().getResponse() as object));
   app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors());
-  app.use(app.get<SessionMiddleware>(SESSION_MIDDLEWARE));
-  app.use(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000));
-  app.use(passport.initialize(), passport.session());
+  // A visitor's read has no session: it skips the store, the lifetime check and passport's lookup
+  // (passport.initialize still runs: guards ask every request whether it is signed in).
+  app.use(unlessVisitorRead(app.get<SessionMiddleware>(SESSION_MIDDLEWARE)));
+  app.use(unlessVisitorRead(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000)));
+  app.use(passport.initialize(), unlessVisitorRead(passport.session()));
   app.useGlobalFilters(new ApiExceptionFilter());
   return app;
 }
