@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, MessageView, NotificationView, ServerToClientEvents } from '@hdiya/contracts';
 import { testEnv, waitFor } from '@hdiya/testing';
@@ -91,6 +92,21 @@ describe('realtime', () => {
     const stale = io(gatewayUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: gatewayUrl, cookie: `hdiya.sid=${cookie}` } });
     opened.push(stale);
     await expect(connected(stale)).rejects.toThrow(/connecté/);
+  });
+
+  it('should close a socket whose session ended without a logout (expired in the store, or outlived)', async () => {
+    const member = await signedUpMember();
+    const socket = await connected(socketOf(member.client, secondGatewayUrl));
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    // What the store's expiry does: the session is gone from Redis. The cookie is "s:<id>.<signature>".
+    const sessionId = decodeURIComponent(member.client.sessionCookie!).slice(2).split('.')[0];
+    const redis = new Redis(process.env.HDIYA_E2E_REDIS_URL!);
+    try {
+      expect(await redis.del(`sess:${sessionId}`)).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+    expect(await closed).toBe('io server disconnect');
   });
 
   it("should refuse a socket opened from another site's page", async () => {

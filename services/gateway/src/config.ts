@@ -29,6 +29,8 @@ export const gatewayConfigSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** Absolute lifetime: a session ends this long after sign-in, however active. */
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often each replica checks that its sockets' sessions still hold (ended: the socket closes). */
+    SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     PUBLIC_ORIGINS: origins,
     TRUST_PROXY: z.string().default('loopback'),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { absoluteSessionLifetime } from './session-lifetime.js';
+import { absoluteSessionLifetime, sessionHolds } from './session-lifetime.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -39,5 +39,22 @@ describe('absolute session lifetime', () => {
     await pass(middleware, req);
     expect(session.signedInAt).toBeUndefined();
     expect(state.regenerated).toBe(false);
+  });
+});
+
+describe('a stored session holding for an open socket', () => {
+  const now = Date.UTC(2026, 0, 31);
+  const stored = (session: Record<string, unknown>) => JSON.stringify(session);
+
+  it('should hold while the session exists, names the member and is within its lifetime', () => {
+    expect(sessionHolds(stored({ passport: { user: { id: 'u1', role: 'member' } }, signedInAt: now - 29 * DAY }), 'u1', now, 30 * DAY)).toBe(true);
+  });
+
+  it('should end when the session is gone, names nobody or another member, or has outlived the lifetime', () => {
+    expect(sessionHolds(null, 'u1', now, 30 * DAY)).toBe(false);
+    expect(sessionHolds(stored({ cookie: {} }), 'u1', now, 30 * DAY)).toBe(false);
+    expect(sessionHolds(stored({ passport: { user: { id: 'u2' } } }), 'u1', now, 30 * DAY)).toBe(false);
+    expect(sessionHolds(stored({ passport: { user: { id: 'u1' } }, signedInAt: now - 31 * DAY }), 'u1', now, 30 * DAY)).toBe(false);
+    expect(sessionHolds('not json', 'u1', now, 30 * DAY)).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 
 export const SESSION_COOKIE = 'hdiya.sid';
+/** Where a session lives in Redis: this prefix and its id. */
+export const SESSION_KEY_PREFIX = 'sess:';
 export const SESSION_MIDDLEWARE = Symbol('SESSION_MIDDLEWARE');
 export type SessionMiddleware = ReturnType<typeof session>;
 
@@ -16,7 +18,7 @@ export function sessionMiddleware(config: GatewayConfig, redis: RedisClient): Se
   return session({
     name: SESSION_COOKIE,
     secret: config.SESSION_SECRET,
-    store: new RedisStore({ client: redis, prefix: 'sess:', ttl: config.SESSION_TTL_DAYS * 24 * 60 * 60 }),
+    store: new RedisStore({ client: redis, prefix: SESSION_KEY_PREFIX, ttl: config.SESSION_TTL_DAYS * 24 * 60 * 60 }),
     resave: false,
     saveUninitialized: false,
     rolling: true,

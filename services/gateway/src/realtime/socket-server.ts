@@ -5,14 +5,14 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { ClientToServerEvents, ServerToClientEvents } from '@hdiya/contracts';
-import { SESSION_MIDDLEWARE, type SessionMiddleware } from '../auth/session.middleware.js';
-import { absoluteSessionLifetime } from '../auth/session-lifetime.js';
+import { SESSION_KEY_PREFIX, SESSION_MIDDLEWARE, type SessionMiddleware } from '../auth/session.middleware.js';
+import { absoluteSessionLifetime, sessionHolds } from '../auth/session-lifetime.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { memberRoom, sessionRoom, type Push } from './event-pushes.js';
 
-type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; lastTypingAt: number }>;
+type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; sessionId: string; lastTypingAt: number }>;
 
 interface SessionRequest extends IncomingMessage {
   session?: { id: string; passport?: { user?: SessionUser } };
@@ -35,6 +35,8 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   private adapterClients: RedisClient[] = [];
   /** Stopping or stopped: no more pushes (the adapter's Redis connections are closed). */
   private closed = false;
+  private sessionCheck: NodeJS.Timeout | null = null;
+  private checking = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -66,6 +68,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       const userId = request.session?.passport?.user?.id;
       if (!userId || !request.session) return next(new Error('Vous devez être connecté.'));
       socket.data.userId = userId;
+      socket.data.sessionId = request.session.id;
       socket.data.lastTypingAt = 0;
       void socket.join([memberRoom(userId), sessionRoom(request.session.id)]);
       next();
@@ -74,11 +77,14 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       socket.on('typing', (signal) => this.relayTyping(socket, signal));
     });
     this.io = io;
+    this.sessionCheck = setInterval(() => void this.closeEndedSessions(), this.config.SOCKET_SESSION_CHECK_MS);
+    this.sessionCheck.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    if (this.sessionCheck) clearInterval(this.sessionCheck);
     // Not io.close(): that would close the HTTP server, which Nest closes itself.
     this.io?.local.disconnectSockets(true);
     this.io?.engine.close();
@@ -95,6 +101,40 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   /** Logout: the session's sockets close, on every replica. */
   async closeSession(sessionId: string): Promise<void> {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /**
+   * A socket is only as good as its session: closes this replica's sockets whose session expired,
+   * was destroyed (another replica's logout, moderation) or outlived the absolute lifetime, which
+   * HTTP enforces at the next request but an open socket would otherwise never see. One read of
+   * Redis per session, every SOCKET_SESSION_CHECK_MS; Redis away: checked again next time.
+   */
+  async closeEndedSessions(now = Date.now()): Promise<void> {
+    if (!this.io || this.closed || this.checking) return;
+    this.checking = true;
+    try {
+      const bySession = new Map<string, MemberSocket[]>();
+      for (const socket of this.io.of('/').sockets.values() as Iterable<MemberSocket>) {
+        const sockets = bySession.get(socket.data.sessionId) ?? [];
+        sockets.push(socket);
+        bySession.set(socket.data.sessionId, sockets);
+      }
+      const sessionIds = [...bySession.keys()];
+      const maxAgeMs = this.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
+      for (let from = 0; from < sessionIds.length; from += 500) {
+        const batch = sessionIds.slice(from, from + 500);
+        const stored = await this.redis.mget(batch.map((id) => `${SESSION_KEY_PREFIX}${id}`));
+        batch.forEach((sessionId, i) => {
+          for (const socket of bySession.get(sessionId)!) {
+            if (!sessionHolds(stored[i] ?? null, socket.data.userId, now, maxAgeMs)) socket.disconnect(true);
+          }
+        });
+      }
+    } catch (error) {
+      this.logger.warn(`session check: ${(error as Error).message}`);
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** Open sockets on this replica. */
