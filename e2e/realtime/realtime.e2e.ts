@@ -169,4 +169,17 @@ describe('realtime', () => {
     expect((await b.client.get(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
     expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
   });
+
+  it('should not relay typing between members when either blocked the other', async () => {
+    const [a, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
+    const bSocket = recorder(await connected(socketOf(b.client)));
+    expect((await b.client.request('PUT', `/api/blocks/${a.user.id}`)).status).toBe(200);
+    (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
+    // A later hint from a third member arrives; the blocked member's, sent first, never does.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
+    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+  });
 });

@@ -152,8 +152,12 @@ describe('messages', () => {
     expect(await refusal(send(a, { content: 'coucou', receiverId: b }))).toMatchObject({ status: 403, message: 'Ce membre ne reçoit pas vos messages.' });
     expect(await refusal(send(b, { content: 'coucou', receiverId: a }))).toMatchObject({ status: 403, code: 'MESSAGE_BLOCKED' });
     expect((await requestRpc<{ id: string }[]>(nc, Rpc.messaging.blocked, { userId: b })).map((m) => m.id)).toEqual([a]);
+    // Typing hints follow the same rule, both ways.
+    expect(await requestRpc(nc, Rpc.messaging.mayType, { userId: a, otherId: b })).toEqual({ allowed: false });
+    expect(await requestRpc(nc, Rpc.messaging.mayType, { userId: b, otherId: a })).toEqual({ allowed: false });
     await requestRpc(nc, Rpc.messaging.unblock, { userId: b, otherId: a });
     expect((await send(a, { content: 'merci', receiverId: b })).content).toBe('merci');
+    expect(await requestRpc(nc, Rpc.messaging.mayType, { userId: a, otherId: b })).toEqual({ allowed: true });
   });
 });
 

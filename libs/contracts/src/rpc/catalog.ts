@@ -95,6 +95,8 @@ export const Rpc = {
     block: 'messaging.block',
     unblock: 'messaging.unblock',
     blocked: 'messaging.blocked',
+    /** Whether the first member's typing hint may reach the other (neither blocked the other). */
+    mayType: 'messaging.may-type',
     notifications: 'messaging.notifications.list',
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
@@ -165,6 +167,7 @@ export const RpcRequests = {
   'messaging.block': P.MemberPairPayloadSchema,
   'messaging.unblock': P.MemberPairPayloadSchema,
   'messaging.blocked': P.MemberPayloadSchema,
+  'messaging.may-type': P.MemberPairPayloadSchema,
   'messaging.notifications.list': P.NotificationsPayloadSchema,
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
@@ -237,6 +240,7 @@ export interface RpcResponses {
   'messaging.block': { blocked: true };
   'messaging.unblock': { blocked: false };
   'messaging.blocked': MessageMemberView[];
+  'messaging.may-type': { allowed: boolean };
   'messaging.notifications.list': NotificationView[];
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };

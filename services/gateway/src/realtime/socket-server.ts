@@ -4,12 +4,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import type { ClientToServerEvents, ServerToClientEvents } from '@hdiya/contracts';
+import { Rpc, type ClientToServerEvents, type ServerToClientEvents } from '@hdiya/contracts';
 import { SESSION_KEY_PREFIX, SESSION_MIDDLEWARE, type SessionMiddleware } from '../auth/session.middleware.js';
 import { absoluteSessionLifetime, sessionHolds } from '../auth/session-lifetime.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
+import { ServiceClient } from '../rpc/service-client.js';
 import { memberRoom, sessionRoom, type Push } from './event-pushes.js';
 
 type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; sessionId: string; lastTypingAt: number }>;
@@ -21,6 +22,8 @@ interface SessionRequest extends IncomingMessage {
 const TypingSignal = z.object({ to: z.guid(), donationId: z.number().int().positive().max(2_147_483_647).nullable() });
 /** A typing hint per socket at most this often: the indicator needs no more. */
 const TYPING_INTERVAL_MS = 1000;
+/** A hint later than this is stale: dropped rather than waited for. */
+const TYPING_CHECK_TIMEOUT_MS = 1000;
 
 /**
  * socket.io on the gateway's own HTTP server and origin. A socket is a signed-in session's: the
@@ -43,6 +46,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(SESSION_MIDDLEWARE) private readonly sessions: SessionMiddleware,
     @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly services: ServiceClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -74,7 +78,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       next();
     });
     io.on('connection', (socket: MemberSocket) => {
-      socket.on('typing', (signal) => this.relayTyping(socket, signal));
+      socket.on('typing', (signal) => void this.relayTyping(socket, signal));
     });
     this.io = io;
     this.sessionCheck = setInterval(() => void this.closeEndedSessions(), this.config.SOCKET_SESSION_CHECK_MS);
@@ -142,12 +146,16 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     return this.io?.engine.clientsCount ?? 0;
   }
 
-  private relayTyping(socket: MemberSocket, signal: unknown): void {
+  /** A typing hint reaches the other member unless either blocked the other (the messages' rule); a hint lost is harmless. */
+  private async relayTyping(socket: MemberSocket, signal: unknown): Promise<void> {
     const parsed = TypingSignal.safeParse(signal);
     const now = Date.now();
     if (!parsed.success || parsed.data.to === socket.data.userId || now - socket.data.lastTypingAt < TYPING_INTERVAL_MS) return;
     socket.data.lastTypingAt = now;
-    this.io?.to(memberRoom(parsed.data.to)).emit('typing', { from: socket.data.userId, donationId: parsed.data.donationId });
+    const { allowed } = await this.services
+      .call(Rpc.messaging.mayType, { userId: socket.data.userId, otherId: parsed.data.to }, TYPING_CHECK_TIMEOUT_MS)
+      .catch(() => ({ allowed: false }));
+    if (allowed) this.io?.to(memberRoom(parsed.data.to)).emit('typing', { from: socket.data.userId, donationId: parsed.data.donationId });
   }
 }
 

@@ -38,14 +38,23 @@ export class BlocksService {
 
   /** Refuses a message when either member blocked the other (the blocker is told how to undo it). */
   async assertMayWrite(manager: EntityManager, senderId: string, receiverId: string): Promise<void> {
+    const blockers = await this.blockersBetween(manager, senderId, receiverId);
+    if (blockers.includes(receiverId)) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.blockedByReceiver, 'receiverId');
+    if (blockers.length > 0) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.youBlocked, 'receiverId');
+  }
+
+  /** A typing hint follows the messages' rule: nothing passes where either member blocked the other. */
+  async mayType(userId: string, otherId: string): Promise<{ allowed: boolean }> {
+    return { allowed: userId !== otherId && (await this.blockersBetween(this.dataSource.manager, userId, otherId)).length === 0 };
+  }
+
+  /** Which of the two members blocked the other (none, one or both). */
+  private async blockersBetween(manager: EntityManager, a: string, b: string): Promise<string[]> {
     const rows = (await manager.query(
       `SELECT "blocker_id" FROM "${SCHEMA}"."blocks"
        WHERE ("blocker_id" = $1 AND "blocked_id" = $2) OR ("blocker_id" = $2 AND "blocked_id" = $1)`,
-      [senderId, receiverId],
+      [a, b],
     )) as { blocker_id: string }[];
-    if (rows.some((row) => row.blocker_id === receiverId)) {
-      throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.blockedByReceiver, 'receiverId');
-    }
-    if (rows.length > 0) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.youBlocked, 'receiverId');
+    return rows.map((row) => row.blocker_id);
   }
 }
