@@ -108,10 +108,11 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * A socket is only as good as its session: closes this replica's sockets whose session expired,
-   * was destroyed (another replica's logout, moderation) or outlived the absolute lifetime, which
-   * HTTP enforces at the next request but an open socket would otherwise never see. One read of
-   * Redis per session, every SOCKET_SESSION_CHECK_MS; Redis away: checked again next time.
+   * A socket is only as good as its session: closes this replica's sockets whose session expired
+   * in the store, was destroyed or replaced (an account found deleted, the absolute lifetime
+   * reached at an HTTP request) or has outlived the absolute lifetime, which an open socket would
+   * otherwise never notice. One read of Redis per session, every SOCKET_SESSION_CHECK_MS; Redis
+   * away: checked again next time.
    */
   async closeEndedSessions(now = Date.now()): Promise<void> {
     if (!this.io || this.closed || this.checking) return;
