@@ -31,9 +31,19 @@ async function commitEvents(events: OutgoingEvent[]): Promise<void> {
   await dataSource.transaction((manager) => appendToOutbox(manager, SCHEMA, events));
 }
 
+const relays: OutboxRelay[] = [];
+
 function newRelay(js = bus.js): OutboxRelay {
-  return new OutboxRelay({ databaseUrl: adminDatabaseUrl(), schema: SCHEMA, js, logger, pollIntervalMs: 200 });
+  const relay = new OutboxRelay({ databaseUrl: adminDatabaseUrl(), schema: SCHEMA, js, logger, pollIntervalMs: 200 });
+  relays.push(relay);
+  return relay;
 }
+
+// A test that fails midway leaves no relay polling (its timers would keep jest from exiting); one
+// stopped already refuses a second stop, which is fine here.
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((relay) => relay.stop().catch(() => undefined)));
+});
 
 beforeAll(async () => {
   dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
@@ -99,8 +109,9 @@ describe(OutboxRelay.name, () => {
     for (const event of events) {
       await waitFor(async () => (await storedCount(event.subject)) === 1, { what: event.subject });
     }
-    const unpublished = await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."outbox" WHERE published_at IS NULL`);
-    expect(unpublished[0].n).toBe(0);
+    // The relay marks a batch published once JetStream has acknowledged it: a moment after it is stored.
+    const unpublished = async () => ((await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."outbox" WHERE published_at IS NULL`)) as { n: number }[])[0]!.n;
+    await waitFor(async () => (await unpublished()) === 0, { what: 'every row marked published' });
     await relay.stop();
   });
 
