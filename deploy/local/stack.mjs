@@ -515,8 +515,9 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
 /**
  * Starts the given services from their dist folders and resolves once they are up: the
  * gateway's GET /api/health answers 200 and every service given a METRICS_PORT answers 200 on
- * its /ready (the others: `settleMs` passed with no child dying, unless a gateway was started). Rejects, after stopping whatever it started, if a child exits early (the
- * error carries its last output lines), if the gateway port is already taken, or on timeout.
+ * its /ready (the others: `settleMs` passed with no child dying, unless a gateway was started).
+ * Rejects, after stopping whatever it started, if a child exits early (the error carries its
+ * last output lines), if the gateway port is already taken, or on timeout.
  *
  * Options: every serviceEnv option (database, natsUrl, redisUrl, port, sessionSecret, s3, ...)
  * plus

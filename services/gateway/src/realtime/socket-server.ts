@@ -107,6 +107,11 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
+  /** Open sockets on this replica. */
+  connectedCount(): number {
+    return this.io?.engine.clientsCount ?? 0;
+  }
+
   /**
    * A socket is only as good as its session: closes this replica's sockets whose session expired
    * in the store, was destroyed or replaced (an account found deleted, the absolute lifetime
@@ -114,9 +119,10 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
    * otherwise never notice. One read of Redis per session, every SOCKET_SESSION_CHECK_MS; Redis
    * away: checked again next time.
    */
-  async closeEndedSessions(now = Date.now()): Promise<void> {
+  private async closeEndedSessions(): Promise<void> {
     if (!this.io || this.closed || this.checking) return;
     this.checking = true;
+    const now = Date.now();
     try {
       const bySession = new Map<string, MemberSocket[]>();
       for (const socket of this.io.of('/').sockets.values() as Iterable<MemberSocket>) {
@@ -140,11 +146,6 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     } finally {
       this.checking = false;
     }
-  }
-
-  /** Open sockets on this replica. */
-  connectedCount(): number {
-    return this.io?.engine.clientsCount ?? 0;
   }
 
   /** A typing hint reaches the other member unless either blocked the other (the messages' rule); a hint lost is harmless. */
