@@ -76,6 +76,9 @@ describe('donations migrations', () => {
         { id: availableId, status: 'available', reserved_by_id: null, auto_expire_at: null, state: null, reserver_id: null, expires_at: null },
       ]);
       expect(await after.query(`SELECT to_regclass('donations.unlinked_reservations') AS side`)).toEqual([{ side: null }]);
+      // Donations older than spots sit at a spot the nearby search walks (SearchSpots fills them in).
+      expect(await after.query(`SELECT s.latitude, s.longitude, ST_AsText(s.location) AS point FROM donations.spots s
+        JOIN donations.donations d ON d.spot = s.spot WHERE d.id = $1`, [availableId])).toEqual([{ latitude: 34.02, longitude: -6.84, point: 'POINT(-6.84 34.02)' }]);
     } finally {
       await after.destroy();
     }

@@ -111,6 +111,27 @@ describe('donation search', () => {
     expect(seen.filter((id) => created.has(id))).toHaveLength(8);
   });
 
+  it('should walk past a spot left with no available donation to the next one', async () => {
+    const spot = { lat: here.lat - 0.2, lng: here.lng - 0.2 };
+    const near = await fixture.create(owner, { latitude: spot.lat, longitude: spot.lng });
+    const far = await fixture.create(owner, { latitude: northOf(spot, 2).lat, longitude: spot.lng });
+    await fixture.call(Rpc.donations.delete, { actor: owner, donationId: near.id });
+    const page = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 5, limit: 1 });
+    expect(ids(page)).toEqual([far.id]);
+    expect(page.nextCursor).toBeNull();
+  });
+
+  it('should find a donation where it moved when its city changes, and no longer where it was', async () => {
+    const before = { lat: here.lat - 0.4, lng: here.lng + 0.4 };
+    const donation = await fixture.create(owner, { latitude: before.lat, longitude: before.lng });
+    await fixture.call(Rpc.donations.update, { actor: owner, donationId: donation.id, changes: { city: 'Errachidia' } });
+    const errachidia = { lat: 31.9314, lng: -4.4266 };
+    const there = await fixture.call<DonationPage>(Rpc.donations.search, { ...errachidia, distance: 2, limit: 48 });
+    expect(ids(there)).toContain(donation.id);
+    expect(there.items.find((d) => d.id === donation.id)).toMatchObject({ latitude: 31.93, longitude: -4.43 });
+    expect(ids(await fixture.call<DonationPage>(Rpc.donations.search, { ...before, distance: 2 }))).not.toContain(donation.id);
+  });
+
   it('should page newest first without a position', async () => {
     const first = await fixture.call<DonationPage>(Rpc.donations.search, { limit: 2 });
     expect(first.items.length).toBeLessThanOrEqual(2);

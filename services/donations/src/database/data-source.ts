@@ -9,6 +9,7 @@ import { AbortingReservations1763780000000 } from './migrations/1763780000000-Ab
 import { DonationImages1763790000000 } from './migrations/1763790000000-DonationImages.js';
 import { RestoreUnlinkedReservations1763800000000 } from './migrations/1763800000000-RestoreUnlinkedReservations.js';
 import { NeighbourhoodFeatures1764000000000 } from './migrations/1764000000000-NeighbourhoodFeatures.js';
+import { SearchSpots1764100000000 } from './migrations/1764100000000-SearchSpots.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -20,6 +21,7 @@ export const DONATIONS_MIGRATIONS = [
   DonationImages1763790000000,
   RestoreUnlinkedReservations1763800000000,
   NeighbourhoodFeatures1764000000000,
+  SearchSpots1764100000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

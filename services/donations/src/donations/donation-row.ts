@@ -10,12 +10,15 @@ import { SCHEMA } from '../config.js';
 export const PUBLIC_POINT = (lat: string, lng: string) =>
   `ST_SetSRID(ST_MakePoint(round((${lng})::float8::numeric, 2)::float8, round((${lat})::float8::numeric, 2)::float8), 4326)::geography`;
 
-/** A donation's own columns for an answer: its position rounded to 0.01° (about 1 km), never the exact one. */
-export const CARD_COLUMNS = `
+/** A donation's own columns for an answer but its position (the nearby search takes it from the spot). */
+export const CARD_COLUMNS_BUT_POSITION = `
   d.id, d.title, d.description, d.image_key, d.thumbnail_key, d.status, d.category_id, d.owner_id, d.city,
-  round(d.latitude::numeric, 2)::float8 AS latitude, round(d.longitude::numeric, 2)::float8 AS longitude,
   d.points_value, d.guarantee_points, d.reservation_points, d.reserved_by_id, d.reserved_at, d.confirmed_at,
   d.auto_expire_at, d.created_at, d.updated_at, d.reservation_id`;
+
+/** A donation's own columns for an answer: its position rounded to 0.01° (about 1 km), never the exact one. */
+export const CARD_COLUMNS = `${CARD_COLUMNS_BUT_POSITION},
+  round(d.latitude::numeric, 2)::float8 AS latitude, round(d.longitude::numeric, 2)::float8 AS longitude`;
 
 /** The owner's display data, from the members read model (`m`). */
 export const OWNER_COLUMNS = 'm.username, m.first_name, m.last_name, m.profile_image_url';

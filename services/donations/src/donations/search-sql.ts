@@ -1,4 +1,4 @@
-import { CARD_COLUMNS, DONATION_COLUMNS, DONATION_FROM, OWNER_COLUMNS } from './donation-row.js';
+import { CARD_COLUMNS_BUT_POSITION, DONATION_COLUMNS, DONATION_FROM, OWNER_COLUMNS } from './donation-row.js';
 import { DONATION_STATUSES, DonationRules, type DonationStatus } from '@hdiya/contracts';
 import type { PageCursor } from './page-cursor.js';
 import { SCHEMA } from '../config.js';
@@ -22,14 +22,16 @@ export interface SearchSqlInput {
  *
  * - No position: within the radius of Casablanca, newest first.
  * - Position and words: the text index narrows the rows; they are sorted by (distance, id).
- * - Position alone (the hot path): one walk of the GiST index, nearest first (KNN `<->`), that
- *   reads the card columns on the way and stops after one page: `FETCH FIRST n ROWS WITH TIES`
- *   goes on while the next donation is at the same distance as the last one fetched. Donations
- *   at the very same spot (a city's centre) tie, and KNN orders by distance alone, so the whole
- *   tied group is needed to cut the page in (distance, id) order: pages never skip or repeat a
- *   donation. No radius condition inside the walk (the planner, misled by ST_DWithin's
- *   estimates, would read every donation in the radius): the radius is applied to the page.
- *   Owner names are joined to the page only.
+ * - Position alone (the hot path): a walk of the spots (the grid points donations are shown at)
+ *   within the radius, nearest first (KNN `<->`); at each spot its donations in id order, from
+ *   the index on (spot, status, id), at most a page of them. The walk stops at the first spot
+ *   that fills the page (`FETCH FIRST n ROWS WITH TIES` on the spot's distance takes in that
+ *   spot, and another at the very same distance), never reading more than a page of a crowded
+ *   spot (a city's centre); the page is then cut in (distance, id) order. Ordering the walk by
+ *   the distance alone, which the index gives, leaves the planner no sort to put below the cut
+ *   (with a sort, it would read every spot in the radius). Owner names are looked up for the
+ *   page only, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the whole
+ *   members table).
  */
 export function searchSql(input: SearchSqlInput): { sql: string; params: unknown[] } {
   const params: unknown[] = [input.center.lng, input.center.lat, input.radiusMetres];
@@ -57,12 +59,10 @@ export function searchSql(input: SearchSqlInput): { sql: string; params: unknown
     };
   }
 
-  if (input.cursor) {
-    const [k, id] = [param(input.cursor.k), param(input.cursor.id)];
-    where.push(`(${distance} > ${k} OR (${distance} = ${k} AND d.id > ${id}))`);
-  }
+  const cursor = input.cursor ? { k: param(input.cursor.k), id: param(input.cursor.id) } : null;
 
   if (input.tsquery) {
+    if (cursor) where.push(`(${distance} > ${cursor.k} OR (${distance} = ${cursor.k} AND d.id > ${cursor.id}))`);
     return {
       sql: `SELECT ${DONATION_COLUMNS}, ${distance} AS sort_key FROM ${DONATION_FROM}
             WHERE ${where.join(' AND ')} AND ST_DWithin(d.location, ${point}, $3)
@@ -71,12 +71,25 @@ export function searchSql(input: SearchSqlInput): { sql: string; params: unknown
     };
   }
 
+  // The radius bounds the walk through the index (a box, on the sphere as `<->` measures) and
+  // is then checked exactly against the distance shown.
+  const spotDistance = `(s.location <-> ${point})`;
+  const spotWhere = [`ST_DWithin(s.location, ${point}, $3, false)`, `${spotDistance} <= $3`];
+  if (cursor) {
+    spotWhere.push(`${spotDistance} >= ${cursor.k}`);
+    where.push(`(s.distance > ${cursor.k} OR d.id > ${cursor.id})`);
+  }
   return {
     sql: `WITH walk AS (
-            SELECT ${CARD_COLUMNS}, ${distance} AS sort_key FROM "${SCHEMA}"."donations" d
-            WHERE ${where.join(' AND ')} ORDER BY d.location <-> ${point} FETCH FIRST ${limit} ROWS WITH TIES),
-          page AS (SELECT * FROM walk WHERE sort_key <= $3 ORDER BY sort_key, id LIMIT ${limit})
-          SELECT d.*, ${OWNER_COLUMNS} FROM page d LEFT JOIN "${SCHEMA}"."members" m ON m.user_id = d.owner_id
+            SELECT d.*, s.latitude, s.longitude, s.distance AS sort_key
+            FROM (SELECT s.spot, s.latitude, s.longitude, ${spotDistance} AS distance FROM "${SCHEMA}"."spots" s
+                  WHERE ${spotWhere.join(' AND ')} ORDER BY s.location <-> ${point}) s
+            CROSS JOIN LATERAL (SELECT ${CARD_COLUMNS_BUT_POSITION} FROM "${SCHEMA}"."donations" d
+                  WHERE d.spot = s.spot AND ${where.join(' AND ')} ORDER BY d.id LIMIT ${limit}) d
+            ORDER BY s.distance FETCH FIRST ${limit} ROWS WITH TIES),
+          page AS (SELECT * FROM walk ORDER BY sort_key, id LIMIT ${limit})
+          SELECT d.*, m.* FROM page d
+          LEFT JOIN LATERAL (SELECT ${OWNER_COLUMNS} FROM "${SCHEMA}"."members" m WHERE m.user_id = d.owner_id LIMIT 1) m ON true
           ORDER BY d.sort_key, d.id`,
     params,
   };
