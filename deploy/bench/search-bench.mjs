@@ -1,11 +1,13 @@
 // `npm run bench:search`: the nearby search ("available within 10 km, nearest 24") over 1,000,000
 // donations, measured through the gateway (HTTP → NATS → donations service → Postgres) and as the
 // very same SQL run directly against Postgres, side by side, at 16 connections and at one; then the
-// donation detail through the gateway. Prints figures (docs/performance.md keeps them); asserts nothing.
+// donation detail through the gateway. The floor (floor-chain.mjs: the same path with nothing
+// on it) shows how much of the API's gap the path itself costs on this machine. Prints figures
+// (docs/performance.md keeps them); asserts nothing.
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
 // private NATS server. Options: --duration=15 (seconds per measurement), --connections=16.
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,7 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
-import { ROOT, databaseUrl } from '../local/stack.mjs';
+import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench';
@@ -199,6 +201,23 @@ async function measureApi(url, requests, connections) {
   return { rps: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), pgCpuMs: null };
 }
 
+/** The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL. */
+async function startFloorChain(stack) {
+  const port = await freePort();
+  const { NATS_URL, DATABASE_URL } = stack.env('donations');
+  for (const role of ['service', 'gateway']) {
+    const child = fork(path.join(ROOT, 'deploy', 'bench', 'floor-chain.mjs'), [role], { env: { ...process.env, NATS_URL, DATABASE_URL, PORT: String(port) }, stdio: 'inherit' });
+    cleanups.push(() => child.kill());
+    await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`floor chain ${role} exited (${code})`)));
+    });
+  }
+  return `http://127.0.0.1:${port}`;
+}
+
+const floorRequests = (points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
+
 const searchRequests = (points) => points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
 
 async function checkSearchAnswer(url, request) {
@@ -227,12 +246,15 @@ async function main() {
 
   const points = positions(200);
   await checkSearchAnswer(stack.url, searchRequests(points)[0]);
+  const floorUrl = await startFloorChain(stack);
+  await checkSearchAnswer(floorUrl, floorRequests(points)[0]);
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
-    say(`${connections} connection(s): the API through the gateway, the same SQL, the bare KNN query...`);
+    say(`${connections} connection(s): the API through the gateway, the floor chain, the same SQL, the bare KNN query...`);
     results[connections] = {
       api: await measureApi(stack.url, searchRequests(points), connections),
+      floor: await measureApi(floorUrl, floorRequests(points), connections),
       sql: await measureSql(points, serviceStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
     };
@@ -246,6 +268,7 @@ async function main() {
   console.log(`${''.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'pg µs/stmt'.padStart(10)}`);
   for (const [connections, r] of [[CONNECTIONS, many], [1, one]]) {
     console.log(row(`API (gateway, HTTP), ${connections} conn.`, r.api));
+    console.log(row(`floor chain, ${connections} conn.`, r.floor));
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
     console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
   }
@@ -253,7 +276,8 @@ async function main() {
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
   console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
   console.log(`API / SQL throughput at ${CONNECTIONS} connections: ${((many.api.rps / many.sql.rps) * 100).toFixed(0)} %`);
-  console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms`);
+  console.log(`floor chain / SQL throughput at ${CONNECTIONS} connections: ${((many.floor.rps / many.sql.rps) * 100).toFixed(0)} % (the most any API on this path reaches here)`);
+  console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms (floor chain: ${(one.floor.p50 - one.sql.p50).toFixed(2)} ms)`);
   console.log(`plan: ${many.sql.execution}; JIT ${many.sql.jit ? 'USED (turn jit off!)' : 'not used'}`);
   console.log(`(at ${CONNECTIONS} connections the API's p95 column is autocannon's p97.5, in whole ms)\n`);
 }
