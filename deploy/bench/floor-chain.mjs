@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { searchSql } from '@hdiya/donations/search-api';
+import { pageStatement } from './search-statements.mjs';
 
 const SUBJECT = 'bench.floor.search';
 const nats = await connect({ servers: process.env.NATS_URL });
@@ -19,8 +19,7 @@ if (process.argv[2] === 'service') {
   const subscription = nats.subscribe(SUBJECT, { queue: 'floor' });
   (async () => {
     for await (const message of subscription) {
-      const center = { ...message.json(), given: true };
-      const { sql, params } = searchSql({ center, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
+      const { sql, params } = pageStatement(message.json());
       pool
         .query({ name: 'floor', text: sql, values: params })
         .then(({ rows }) => message.respond(JSON.stringify(rows.slice(0, 24))))

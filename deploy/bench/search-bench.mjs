@@ -17,9 +17,10 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { PUBLIC_POINT, searchSql } from '@hdiya/donations/search-api';
+import { PUBLIC_POINT } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
+import { bareStatement, pageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -93,18 +94,6 @@ function positions(count) {
   });
 }
 
-
-/** The service's statement (a page of 24 + 1 with card columns, owner names and tie handling). */
-const serviceStatement = (p) =>
-  searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
-
-/** The floor: the bare KNN query returning ids only, as first measured on this kind of machine. */
-const bareStatement = (p) => ({
-  sql: `SELECT id FROM donations.donations WHERE status = 'available'
-        AND ST_DWithin(location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 10000)
-        ORDER BY location <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography LIMIT 24`,
-  params: [p.lng, p.lat],
-});
 
 /** CPU time (ms) the given processes have used so far; null where /proc cannot tell (not Linux). */
 function cpuMs(pids) {
@@ -255,7 +244,7 @@ async function main() {
     results[connections] = {
       api: await measureApi(stack.url, searchRequests(points), connections),
       floor: await measureApi(floorUrl, floorRequests(points), connections),
-      sql: await measureSql(points, serviceStatement, connections),
+      sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
     };
   }

@@ -1,0 +1,15 @@
+// The statements the search benchmark runs: the service's page ("available within 10 km, a page of
+// 24 + 1") and the bare KNN it is compared with. Shared by search-bench.mjs and floor-chain.mjs.
+import { searchSql } from '@hdiya/donations/search-api';
+
+/** The service's statement (card columns, owner names, keyset tie-break), for a searcher at `p`. */
+export const pageStatement = (p) =>
+  searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
+
+/** The reference: the bare KNN query returning ids only, as first measured on this kind of machine. */
+export const bareStatement = (p) => ({
+  sql: `SELECT id FROM donations.donations WHERE status = 'available'
+        AND ST_DWithin(location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 10000)
+        ORDER BY location <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography LIMIT 24`,
+  params: [p.lng, p.lat],
+});
