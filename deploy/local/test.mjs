@@ -11,7 +11,8 @@
 // Node built-ins and the built @hdiya/testing only.
 //
 // `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 2 (after `npm run build`),
-// e.g. `--e2e-only e2e/api/reservations.e2e.ts`.
+// e.g. `--e2e-only e2e/api/reservations.e2e.ts`. `--integration-only PROJECT...` runs only those
+// projects' integration tests on the private infrastructure, e.g. `--integration-only @hdiya/points`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { freePort, ROOT, startStack, waitForHttp } from './stack.mjs';
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
 const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
+const INTEGRATION_ONLY = process.argv[2] === '--integration-only' ? process.argv.slice(3) : undefined;
 const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
 const cleanups = [];
 const timings = [];
@@ -87,6 +89,11 @@ async function main() {
     FORCE_COLOR: '0',
   };
 
+  if (INTEGRATION_ONLY) {
+    return timed('integration tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'test:integration', `--projects=${INTEGRATION_ONLY.join(',')}`, '--parallel=1', '--outputStyle=stream'], env),
+    );
+  }
   if (!E2E_ONLY) {
     const unit = await timed('lint, typecheck and unit tests', () =>
       run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], env),
