@@ -46,7 +46,7 @@ describe('docker-compose.yml', () => {
 
   it('should give an S3 key to the gateway only: its own MinIO user, allowed the image bucket only', () => {
     const config = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
-      services: Record<string, { environment?: Record<string, string>; volumes?: string[]; entrypoint?: string[] }>;
+      services: Record<string, { environment?: Record<string, string>; volumes?: (string | { source: string; target: string })[]; entrypoint?: string[] }>;
     };
     const withS3Key = Object.entries(config.services)
       .filter(([, service]) => Object.keys(service.environment ?? {}).some((variable) => /^S3_(ACCESS|SECRET)_KEY$/.test(variable)))
@@ -62,8 +62,9 @@ describe('docker-compose.yml', () => {
     expect(withRootPassword.sort()).toEqual(['minio', 'minio-init']);
 
     const init = config.services['minio-init']!;
-    // docker-compose 1.x renders a bind mount as `source:target[:mode]`.
-    const script = init.volumes!.map((volume) => volume.split(':')).find(([, target]) => init.entrypoint!.includes(target!))!;
+    // docker-compose 1.x renders a bind mount as `source:target[:mode]`, compose 2 as an object.
+    const mounts = init.volumes!.map((volume) => (typeof volume === 'string' ? volume.split(':') : [volume.source, volume.target]));
+    const script = mounts.find(([, target]) => init.entrypoint!.includes(target!))!;
     const text = readFileSync(script[0]!, 'utf8');
     expect(text).toContain('mc admin user add local "$S3_ACCESS_KEY" "$S3_SECRET_KEY"');
     expect(text).toContain('mc admin policy attach local hdiya-gateway --user "$S3_ACCESS_KEY"');

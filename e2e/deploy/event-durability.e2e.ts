@@ -64,15 +64,17 @@ describe('event durability: docker compose (one NATS server)', () => {
     ),
   );
   const compose = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
-    services: Record<string, { image: string; command?: string[]; volumes?: string[]; environment?: Record<string, string> }>;
+    services: Record<string, { image: string; command?: string[]; volumes?: (string | { source: string; target: string })[]; environment?: Record<string, string> }>;
   };
 
   it('should sync JetStream before each acknowledgement, on a NATS that knows how (2.10 or later)', () => {
     const nats = compose.services.nats!;
     expect(nats.image).toMatch(/^nats:/);
     expect(knowsSyncInterval(nats.image.slice('nats:'.length))).toBe(true);
-    // docker-compose 1.x renders a bind mount as `source:target[:mode]`.
-    const mounts = new Map((nats.volumes ?? []).map((volume) => volume.split(':')).map(([source, target]) => [target!, source!]));
+    // docker-compose 1.x renders a bind mount as `source:target[:mode]`, compose 2 as an object.
+    const mounts = new Map(
+      (nats.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume.split(':') : [volume.source, volume.target])).map(([source, target]) => [target!, source!]),
+    );
     const configFile = nats.command![nats.command!.indexOf('-c') + 1]!;
     const config = readFileSync(mounts.get(configFile)!, 'utf8');
     expect(config).toMatch(/^\s*sync_interval: always$/m);
