@@ -6,7 +6,17 @@ import { parse } from 'yaml';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const secrets = Object.fromEntries(
-  ['SESSION_SECRET', 'REDIS_PASSWORD', 'NATS_PASSWORD_GATEWAY', 'NATS_PASSWORD_USERS', 'NATS_PASSWORD_POINTS', 'NATS_PASSWORD_DONATIONS', 'NATS_PASSWORD_MESSAGING'].map(
+  [
+    'SESSION_SECRET',
+    'REDIS_PASSWORD',
+    'NATS_PASSWORD_GATEWAY',
+    'NATS_PASSWORD_USERS',
+    'NATS_PASSWORD_POINTS',
+    'NATS_PASSWORD_DONATIONS',
+    'NATS_PASSWORD_MESSAGING',
+    'MINIO_ROOT_PASSWORD',
+    'S3_SECRET_KEY',
+  ].map(
     (name) => [name, `test-${name.toLowerCase()}`],
   ),
 );
@@ -27,6 +37,42 @@ describe('docker-compose.yml', () => {
     expect(run).toThrow(/SESSION_SECRET|REDIS_PASSWORD|NATS_PASSWORD/);
   });
 
+  // Review finding (round two): every process got MinIO's root key, with a default password.
+  it.each(['MINIO_ROOT_PASSWORD', 'S3_SECRET_KEY'])('should refuse to start without %s (no default object-storage password)', (name) => {
+    const env = { PATH: process.env.PATH, ...secrets, [name]: '' };
+    const run = () => execFileSync('docker-compose', ['config', '--quiet'], { cwd: root, encoding: 'utf8', stdio: 'pipe', env });
+    expect(run).toThrow(new RegExp(name));
+  });
+
+  it('should give an S3 key to the gateway only: its own MinIO user, allowed the image bucket only', () => {
+    const config = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
+      services: Record<string, { environment?: Record<string, string>; volumes?: (string | { source: string; target: string })[]; entrypoint?: string[] }>;
+    };
+    const withS3Key = Object.entries(config.services)
+      .filter(([, service]) => Object.keys(service.environment ?? {}).some((variable) => /^S3_(ACCESS|SECRET)_KEY$/.test(variable)))
+      .map(([name]) => name);
+    // minio-init creates the gateway's user, so it knows the key it sets.
+    expect(withS3Key.sort()).toEqual(['gateway', 'minio-init']);
+    const gateway = config.services.gateway!.environment!;
+    expect(gateway.S3_SECRET_KEY).toBe('test-s3_secret_key');
+    expect(gateway.S3_ACCESS_KEY).not.toBe(config.services.minio!.environment!.MINIO_ROOT_USER);
+    const withRootPassword = Object.entries(config.services)
+      .filter(([, service]) => Object.values(service.environment ?? {}).includes('test-minio_root_password'))
+      .map(([name]) => name);
+    expect(withRootPassword.sort()).toEqual(['minio', 'minio-init']);
+
+    const init = config.services['minio-init']!;
+    // docker-compose 1.x renders a bind mount as `source:target[:mode]`, compose 2 as an object.
+    const mounts = init.volumes!.map((volume) => (typeof volume === 'string' ? volume.split(':') : [volume.source, volume.target]));
+    const script = mounts.find(([, target]) => init.entrypoint!.includes(target!))!;
+    const text = readFileSync(script[0]!, 'utf8');
+    expect(text).toContain('mc admin user add local "$S3_ACCESS_KEY" "$S3_SECRET_KEY"');
+    expect(text).toContain('mc admin policy attach local hdiya-gateway --user "$S3_ACCESS_KEY"');
+    // The policy names the bucket and its objects, nothing else.
+    const resources = [...text.matchAll(/"arn:aws:s3:::([^"]*)"/g)].map((match) => match[1]);
+    expect(resources.sort()).toEqual(['$S3_BUCKET', '$S3_BUCKET/*']);
+  });
+
   it('should give every process its own NATS user and the gateway a Redis password', () => {
     const config = execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } });
     for (const name of ['gateway', 'users', 'points', 'donations', 'messaging']) {
@@ -34,7 +80,7 @@ describe('docker-compose.yml', () => {
       expect(config).toContain(`NATS_PASSWORD: test-nats_password_${name}`);
     }
     expect(config).toContain('REDIS_URL: redis://:test-redis_password@redis:6379');
-    expect(config).toContain('/etc/nats/hdiya.conf');
+    expect(config).toContain('/etc/nats/nats-server.conf');
   });
 
   it('should let every Hdiya process be scaled (`--scale donations=3 --scale gateway=2`) behind one published proxy', () => {

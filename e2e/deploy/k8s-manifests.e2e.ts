@@ -18,15 +18,35 @@ interface Container {
   livenessProbe?: Probe;
   ports?: { name: string; containerPort: number }[];
 }
+interface Selector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values: string[] }[];
+}
+interface Peer {
+  podSelector?: Selector;
+  namespaceSelector?: Selector;
+}
+interface Rule {
+  to?: Peer[];
+  from?: Peer[];
+  ports?: { port: number; protocol?: string }[];
+}
 interface Resource {
   kind: string;
   metadata: { name: string };
   data?: Record<string, string>;
   spec?: {
-    template?: { spec: { containers: Container[]; terminationGracePeriodSeconds?: number } };
+    template?: {
+      metadata?: { labels?: Record<string, string> };
+      spec: { containers: Container[]; terminationGracePeriodSeconds?: number; automountServiceAccountToken?: boolean };
+    };
     scaleTargetRef?: { name: string };
     minReplicas?: number;
     selector?: { matchLabels?: Record<string, string> };
+    podSelector?: Selector;
+    policyTypes?: string[];
+    egress?: Rule[];
+    ingress?: Rule[];
   };
 }
 const render = (dir: string) =>
@@ -35,6 +55,35 @@ const resources = render('deploy/k8s/overlays/production');
 const migrations = render('deploy/k8s/migrations');
 const PROCESSES = ['gateway', 'users', 'points', 'donations', 'messaging'];
 const named = (kind: string, name: string) => resources.find((r) => r.kind === kind && r.metadata.name === name);
+/** Every pod template the two renders hold: the Deployments and the migration Jobs. */
+const workloads = [...resources, ...migrations].filter((r) => r.kind === 'Deployment' || r.kind === 'Job');
+const policies = resources.filter((r) => r.kind === 'NetworkPolicy');
+
+/** Whether a label selector (matchLabels, matchExpressions with In) selects these labels. */
+function selects(selector: Selector, labels: Record<string, string>): boolean {
+  const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values }) => operator === 'In' && values.includes(labels[key]!));
+  return byLabel && byExpression;
+}
+
+/** A policy peer as a readable name: the pod's app name, `dns`, or what it is. */
+function peerName(peer: Peer): string {
+  const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+  if (namespace === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns') return 'dns';
+  return `${namespace ? `${namespace}/` : ''}${peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? JSON.stringify(peer)}`;
+}
+
+/** Where a pod with these labels may connect (`nats:4222`, `dns:53/UDP`), or null when no policy restricts its egress. */
+function egressOf(labels: Record<string, string>): string[] | null {
+  const applying = policies.filter((p) => p.spec!.policyTypes?.includes('Egress') && selects(p.spec!.podSelector!, labels));
+  if (applying.length === 0) return null;
+  const allowed = applying.flatMap((p) =>
+    (p.spec!.egress ?? []).flatMap((rule) =>
+      (rule.to ?? [{}]).flatMap((peer) => (rule.ports ?? [{ port: 0 }]).map(({ port, protocol }) => `${peerName(peer)}:${port}${protocol === 'UDP' ? '/UDP' : ''}`)),
+    ),
+  );
+  return [...new Set(allowed)].sort();
+}
 
 describe('Kubernetes manifests', () => {
   it('should give every process its own NATS user, with its password from the Secret', () => {
@@ -62,8 +111,43 @@ describe('Kubernetes manifests', () => {
         'postgres-from-data-services',
         'minio-from-gateway',
         'metrics-from-prometheus',
+        'nats-cluster-routes',
       ]),
     );
+  });
+
+  // Review finding (round two): the donations Deployment carried an S3 key it never uses.
+  it('should give an S3 key to the gateway only', () => {
+    const withS3Key = workloads
+      .filter((w) => w.spec!.template!.spec.containers.some((c) => (c.env ?? []).some((e) => /^S3_(ACCESS|SECRET)_KEY$/.test(e.valueFrom?.secretKeyRef?.key ?? e.name))))
+      .map((w) => w.metadata.name);
+    expect(withS3Key).toEqual(['gateway']);
+  });
+
+  it('should mount no service-account token in any pod (none of them calls the Kubernetes API)', () => {
+    const withToken = workloads.filter((w) => w.spec!.template!.spec.automountServiceAccountToken !== false).map((w) => w.metadata.name);
+    expect(withToken).toEqual([]);
+    expect(workloads.length).toBe(9);
+  });
+
+  it('should let only Prometheus in the monitoring namespace reach the metrics port', () => {
+    const peers = named('NetworkPolicy', 'metrics-from-prometheus')!.spec!.ingress!.flatMap((rule) => rule.from ?? []);
+    expect(peers.map(peerName)).toEqual(['monitoring/prometheus']);
+  });
+
+  it('should deny egress by default and let each process reach only what it talks to', () => {
+    const expected: Record<string, string[]> = {
+      gateway: ['dns:53', 'dns:53/UDP', 'minio:9000', 'nats:4222', 'redis:6379'],
+      ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [name, ['dns:53', 'dns:53/UDP', 'nats:4222', 'postgres:5432']])),
+      ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [`${name}-migrate`, ['dns:53', 'dns:53/UDP', 'postgres:5432']])),
+    };
+    const actual = Object.fromEntries(
+      workloads.map((w) => {
+        const labels = w.spec!.template!.metadata!.labels!;
+        return [labels['app.kubernetes.io/name']!, egressOf(labels)];
+      }),
+    );
+    expect(actual).toEqual(expected);
   });
 
   it('should scale every Deployment with an autoscaler (2 replicas at least) and keep one through disruptions', () => {

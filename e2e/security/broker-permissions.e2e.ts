@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstreamManager, type ConsumerConfig } from '@nats-io/jetstream';
 import { Redis } from 'ioredis';
-import { Events, Rpc, type ReceptionConfirmedV1 } from '@hdiya/contracts';
+import { EVENTS_STREAM, Events, Rpc, type ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
 import { requestRpc, RpcFailure } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
@@ -85,6 +86,64 @@ describe('NATS credentials and subject permissions', () => {
       clearTimeout(timer);
       expect(String(closed)).toMatch(denied);
     }
+  });
+});
+
+// Review finding (round two): JetStream consumer creation accepted any filter
+// (`$JS.API.CONSUMER.CREATE.EVENTS.<own durable>.>`), so any service could point one of its own
+// durable consumers at `events.messaging.>` and read every private message. Each service may now
+// create only its real durable consumers, each on exactly the subjects it consumes (the subject of
+// the create request names the filter, and the server refuses a body that says otherwise).
+
+/** Every durable consumer of the services and its filter, as the services' *.consumer.ts create them. */
+const DURABLE_CONSUMERS = [
+  { user: 'points', durable: 'points-users', filter: 'events.users.>' },
+  { user: 'points', durable: 'points-donations', filter: 'events.donations.>' },
+  { user: 'donations', durable: 'donations-members', filter: 'events.users.>' },
+  { user: 'donations', durable: 'donations-alerts', filter: 'events.donations.DonationCreated.v1' },
+  { user: 'messaging', durable: 'messaging-users', filter: 'events.users.>' },
+  { user: 'messaging', durable: 'messaging-donations', filter: 'events.donations.>' },
+  { user: 'messaging', durable: 'messaging-points', filter: 'events.points.PointsTransferred.v1' },
+] as const;
+
+/** The consumer configuration libs/platform's EventConsumer creates. */
+const consumerConfig = (durable: string, filter: string): Partial<ConsumerConfig> => ({
+  durable_name: durable,
+  filter_subject: filter,
+  ack_policy: AckPolicy.Explicit,
+  deliver_policy: DeliverPolicy.All,
+  ack_wait: nanos(30_000),
+  max_deliver: -1,
+});
+
+describe('JetStream consumers', () => {
+  it("should not let a service point a consumer at the private messages (or any subject it does not consume)", async () => {
+    const donations = await as('donations');
+    const jsm = await jetstreamManager(donations);
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-members', 'events.messaging.>'))).rejects.toThrow(denied);
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-alerts', 'events.>'))).rejects.toThrow(denied);
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-spy', 'events.messaging.>'))).rejects.toThrow(denied);
+    for (const user of ['gateway', 'users']) {
+      const other = await jetstreamManager(await as(user)).catch((error: unknown) => error);
+      if (other instanceof Error) expect(other.message).toMatch(denied);
+      else await expect(other.consumers.add(EVENTS_STREAM, consumerConfig('messaging-donations', 'events.messaging.>'))).rejects.toThrow(denied);
+    }
+    // The subjects older servers and clients use, whose filter the server does not check: refused.
+    const body = (filter: string) => json({ stream_name: EVENTS_STREAM, config: consumerConfig('donations-members', filter) });
+    for (const subject of ['$JS.API.CONSUMER.CREATE.EVENTS.donations-members', '$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.donations-members']) {
+      await expect(donations.request(subject, body('events.messaging.>'), { timeout: 2000 })).rejects.toThrow(denied);
+    }
+    // The allowed subject with another filter in the body: the server itself refuses the mismatch.
+    const mismatch = await donations.request('$JS.API.CONSUMER.CREATE.EVENTS.donations-members.events.users.>', body('events.messaging.>'), { timeout: 2000 });
+    expect(mismatch.json<{ error?: { err_code: number } }>().error?.err_code).toBe(10131);
+    expect((await jsm.consumers.info(EVENTS_STREAM, 'donations-members')).config.filter_subject).toBe('events.users.>');
+  });
+
+  it.each(DURABLE_CONSUMERS)('should still let $user create its consumer $durable on $filter', async ({ user, durable, filter }) => {
+    const jsm = await jetstreamManager(await as(user));
+    // The services created them at start; creating one again with the same settings is what a restart does.
+    const info = await jsm.consumers.add(EVENTS_STREAM, consumerConfig(durable, filter));
+    expect(info.config.filter_subject).toBe(filter);
   });
 });
 

@@ -6,6 +6,7 @@ export * from './database/data-source-options.js';
 export * from './database/messaging-tables.js';
 export * from './database/run-migrations.js';
 export * from './nats/events-stream.js';
+export * from './nats/events-stream-config.js';
 export * from './nats/nats-auth.js';
 export * from './nats/event-bus.module.js';
 export * from './outbox/outbox.js';

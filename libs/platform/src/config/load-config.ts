@@ -33,6 +33,8 @@ export const serviceEnvSchema = z.object({
   NATS_PASSWORD: z.string().min(1).optional(),
   /** Where Prometheus scrapes this process (`GET /metrics`); unset: no metrics listener. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Copies JetStream keeps of each event: 1 on one server, 3 on the production cluster (docs/event-durability.md). */
+  EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 /** Adds the service's own database connection, defaulting to the local role of that service. */

@@ -1,14 +1,7 @@
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import {
-  jetstream,
-  jetstreamManager,
-  JetStreamApiError,
-  RetentionPolicy,
-  StorageType,
-  type JetStreamClient,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@hdiya/contracts';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { EVENTS_STREAM } from '@hdiya/contracts';
+import { eventsStreamConfig, eventsStreamSettingsOf, type EventsStreamSettings } from './events-stream-config.js';
 import type { NatsAuth } from './nats-auth.js';
 
 export interface EventBus {
@@ -17,35 +10,38 @@ export interface EventBus {
   jsm: JetStreamManager;
 }
 
+/** JetStream's err_code for "stream name already in use". */
+const STREAM_NAME_IN_USE = 10058;
+
 /** A NATS connection that keeps reconnecting forever: a broker restart must not kill a service. */
-export async function connectEventBus(url: string, name: string, auth?: NatsAuth): Promise<EventBus> {
+export async function connectEventBus(
+  url: string,
+  name: string,
+  auth?: NatsAuth,
+  stream: EventsStreamSettings = eventsStreamSettingsOf(),
+): Promise<EventBus> {
   const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, ...auth });
   const jsm = await jetstreamManager(nc);
-  await ensureEventsStream(jsm);
+  await ensureEventsStream(jsm, stream);
   return { nc, js: jetstream(nc), jsm };
 }
 
 /**
- * Creates the durable stream holding every domain event, once. File storage survives a broker
- * restart; the duplicate window lets JetStream drop a re-published outbox row (same Nats-Msg-Id).
+ * Creates the durable stream holding every domain event (eventsStreamConfig), once. An existing
+ * stream is left as it is: services may not update it (a compromised one could shorten its
+ * retention), so an operator raises its replicas (`nats stream edit EVENTS --replicas 3`).
  */
-export async function ensureEventsStream(jsm: JetStreamManager): Promise<void> {
+export async function ensureEventsStream(jsm: JetStreamManager, settings: EventsStreamSettings = eventsStreamSettingsOf()): Promise<void> {
   try {
     await jsm.streams.info(EVENTS_STREAM);
   } catch (error) {
     if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
     try {
-      await jsm.streams.add({
-        name: EVENTS_STREAM,
-        subjects: [EVENTS_SUBJECTS],
-        storage: StorageType.File,
-        retention: RetentionPolicy.Limits,
-        duplicate_window: nanos(2 * 60 * 1000),
-        max_age: nanos(30 * 24 * 60 * 60 * 1000),
-      });
+      await jsm.streams.add(eventsStreamConfig(settings));
     } catch (addError) {
-      // Another replica created it between our two calls.
-      if (!(addError instanceof JetStreamApiError) || addError.status !== 400) throw addError;
+      // Another replica created it between our two calls (any other refusal, such as more replicas
+      // than servers, stops the service: it must not run on a weaker stream than configured).
+      if (!(addError instanceof JetStreamApiError) || addError.code !== STREAM_NAME_IN_USE) throw addError;
     }
   }
 }

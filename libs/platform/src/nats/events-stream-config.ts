@@ -1,0 +1,38 @@
+import { nanos } from '@nats-io/transport-node';
+import { RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
+import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@hdiya/contracts';
+import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
+
+export interface EventsStreamSettings {
+  /**
+   * How many copies JetStream keeps of every event (EVENTS_STREAM_REPLICAS): 1 on a single server
+   * (npm start, compose), 3 on the production cluster, where an acknowledged event then survives the
+   * loss of one node (docs/event-durability.md). Above the cluster's size, or above 1 on a single
+   * server, the stream cannot be created and the service refuses to start.
+   */
+  replicas: number;
+}
+
+const eventsStreamEnvSchema = serviceEnvSchema.pick({ EVENTS_STREAM_REPLICAS: true });
+
+/** The stream settings this process's environment names. */
+export function eventsStreamSettingsOf(env: Record<string, string | undefined> = process.env): EventsStreamSettings {
+  return { replicas: loadConfig(eventsStreamEnvSchema, env).EVENTS_STREAM_REPLICAS };
+}
+
+/**
+ * The stream holding every domain event. File storage: an event the broker has acknowledged is on
+ * its disk (not only in memory), so the outbox may forget it. The duplicate window lets JetStream
+ * drop a re-published outbox row (same Nats-Msg-Id).
+ */
+export function eventsStreamConfig(settings: EventsStreamSettings): Partial<StreamConfig> & { name: string } {
+  return {
+    name: EVENTS_STREAM,
+    subjects: [EVENTS_SUBJECTS],
+    storage: StorageType.File,
+    num_replicas: settings.replicas,
+    retention: RetentionPolicy.Limits,
+    duplicate_window: nanos(2 * 60 * 1000),
+    max_age: nanos(30 * 24 * 60 * 60 * 1000),
+  };
+}
