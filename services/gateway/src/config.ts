@@ -13,7 +13,8 @@ const origins = z
 
 export const gatewayConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Unset means production (the session secret is then required): development is asked for by name. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     LOG_LEVEL: logLevelSchema,
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
