@@ -110,6 +110,7 @@ async function main() {
   // Sockets' sessions checked every half second, so the test of an ended session need not wait a minute.
   const gatewayEnv = {
     RATE_LOGIN_FAILURES_PER_ACCOUNT: '5',
+    RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL: '12',
     RATE_SIGNUPS_PER_ADDRESS: '100000',
     RATE_FORMS_PER_ADDRESS: '100000',
     RATE_SIGNUP_CONFLICTS_PER_ADDRESS: '30',

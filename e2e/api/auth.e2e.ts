@@ -146,12 +146,13 @@ describe('GET /api/auth/user', () => {
 
 describe('PATCH /api/auth/user', () => {
   it('should update the profile fields and keep the points', async () => {
-    const { client } = await signedUpMember();
+    const { client, payload } = await signedUpMember();
     const res = await client.patch<CurrentUserBody>('/api/auth/user', {
       firstName: 'Nadia',
       lastName: 'El Amrani',
       city: 'Fès',
       phone: `07${String(Date.now()).slice(-8)}`,
+      currentPassword: payload.password,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ firstName: 'Nadia', lastName: 'El Amrani', city: 'Fès' });
@@ -168,10 +169,10 @@ describe('PATCH /api/auth/user', () => {
 
   it('should refuse an invalid e-mail and an e-mail of another member', async () => {
     const other = await signedUpMember();
-    const { client } = await signedUpMember();
+    const { client, payload } = await signedUpMember();
     const invalid = await client.patch('/api/auth/user', { email: 'pas-un-email' });
     expect(invalid.body).toMatchObject({ statusCode: 400, message: 'Adresse email invalide', field: 'email' });
-    const taken = await client.patch('/api/auth/user', { email: other.payload.email });
+    const taken = await client.patch('/api/auth/user', { email: other.payload.email, currentPassword: payload.password });
     expect(taken.body).toMatchObject({ statusCode: 409, code: 'EMAIL_TAKEN' });
   });
 

@@ -1,11 +1,17 @@
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
-// The end-to-end stack allows 5 wrong passwords per account (RATE_LOGIN_FAILURES_PER_ACCOUNT in
-// deploy/local/test.mjs). Review finding: the limit was checked before the password and counted
-// after it, so parallel guesses all got through; the username and the e-mail counted apart.
+// The end-to-end stack allows 5 wrong passwords per account and address (RATE_LOGIN_FAILURES_PER_ACCOUNT
+// in deploy/local/test.mjs) and 12 per account from everywhere (RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL).
+// Review findings: the limit was checked before the password and counted after it, so parallel
+// guesses all got through; the username and the e-mail counted apart; and ten wrong passwords
+// from anywhere locked the owner out for 15 minutes (usernames are public).
 
 const PER_ACCOUNT = Number(process.env.RATE_LOGIN_FAILURES_PER_ACCOUNT ?? 5);
+const PER_ACCOUNT_TOTAL = Number(process.env.RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL ?? 12);
 const wrong = 'pas-le-bon-mot-de-passe';
+
+/** One client behind its own address (the gateway trusts the loopback proxy's X-Forwarded-For). */
+const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
 
 describe('login attempt limits', () => {
   it('should let a parallel burst of guesses, by username and by e-mail, through no more than the limit', async () => {
@@ -16,7 +22,7 @@ describe('login attempt limits', () => {
     const statuses = (await Promise.all(guesses)).map((res) => res.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(PER_ACCOUNT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(30 - PER_ACCOUNT);
-    // Until the window passes, even the right password waits.
+    // Until the window passes, even the right password waits, from this address and without a device the account knows.
     const owner = await new ApiClient().post<{ message: string }>('/api/login', { username: payload.username, password: payload.password });
     expect(owner.status).toBe(429);
     expect(owner.body.message).toMatch(/^Trop de tentatives de connexion/);
@@ -29,6 +35,73 @@ describe('login attempt limits', () => {
     expect((await login(payload.password)).status).toBe(200);
     expect((await login(wrong)).status).toBe(401);
     expect((await login(wrong)).status).toBe(429);
+  });
+});
+
+describe('login lockout of someone else', () => {
+  it("should let the owner in from another address, and from the attacker's address on their known device", async () => {
+    const { client: ownerDevice, payload } = await signedUpMember(); // signing up makes this device known
+    const attackerAddress = anAddress();
+    const attacker = new ApiClient();
+    const guess = (password: string) => attacker.post('/api/login', { username: payload.username, password }, attackerAddress);
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_ACCOUNT + 3; i += 1) statuses.push((await guess(wrong)).status);
+    expect(statuses).toEqual([...Array<number>(PER_ACCOUNT).fill(401), 429, 429, 429]);
+
+    const ownerElsewhere = await new ApiClient().post('/api/login', { username: payload.username, password: payload.password }, anAddress());
+    expect(ownerElsewhere.status).toBe(200);
+    const ownerOnDevice = await ownerDevice.post('/api/login', { username: payload.username, password: payload.password }, attackerAddress);
+    expect(ownerOnDevice.status).toBe(200);
+    // The attacker stays refused, even with the right password and a device cookie of an account of their own.
+    expect((await guess(payload.password)).status).toBe(429);
+    const own = await signedUpMember();
+    const withOwnDevice = await own.client.post<{ code: string }>('/api/login', { username: payload.username, password: wrong }, attackerAddress);
+    expect(withOwnDevice.status).toBe(429);
+  });
+
+  it('should refuse devices the account does not know once wrong passwords from everywhere pass the larger limit', async () => {
+    const { client: ownerDevice, payload } = await signedUpMember();
+    let refused = 0;
+    let wrongAnswers = 0;
+    for (let address = 0; address < Math.ceil(PER_ACCOUNT_TOTAL / PER_ACCOUNT) + 1; address += 1) {
+      const from = anAddress();
+      for (let i = 0; i < PER_ACCOUNT; i += 1) {
+        const status = (await new ApiClient().post('/api/login', { username: payload.email, password: wrong }, from)).status;
+        if (status === 401) wrongAnswers += 1;
+        else if (status === 429) refused += 1;
+      }
+    }
+    expect(wrongAnswers).toBe(PER_ACCOUNT_TOTAL);
+    expect(refused).toBeGreaterThan(0);
+
+    const newDevice = await new ApiClient().post<{ code: string; message: string }>(
+      '/api/login',
+      { username: payload.username, password: payload.password },
+      anAddress(),
+    );
+    expect(newDevice.status).toBe(429);
+    expect(newDevice.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(newDevice.body.message).toMatch(/appareil où vous vous êtes déjà connecté/);
+    // Never the owner on a device they used before, from wherever it connects.
+    expect((await ownerDevice.post('/api/login', { username: payload.username, password: payload.password }, anAddress())).status).toBe(200);
+  });
+
+  it('should set the known-device cookie httpOnly, SameSite=Lax and long-lived, and ignore a forged one', async () => {
+    const { payload } = await signedUpMember();
+    const login = await new ApiClient().post('/api/login', { username: payload.username, password: payload.password }, anAddress());
+    const device = login.headers.getSetCookie().find((line) => line.startsWith('hdiya.device='));
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/SameSite=Lax/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(device ?? '')?.[1])).toBeGreaterThan(30 * 24 * 60 * 60);
+
+    const attackerAddress = anAddress();
+    for (let i = 0; i < PER_ACCOUNT; i += 1) {
+      await new ApiClient().post('/api/login', { username: payload.username, password: wrong }, attackerAddress);
+    }
+    const value = device!.split(';')[0]!.slice('hdiya.device='.length);
+    const forged = `${value.slice(0, -4)}${value.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    const res = await new ApiClient().post('/api/login', { username: payload.username, password: wrong }, { ...attackerAddress, cookie: `hdiya.device=${forged}` });
+    expect(res.status).toBe(429);
   });
 });
 
@@ -46,5 +119,19 @@ describe('signup answers that reveal members', () => {
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
     // Another address is not affected.
     expect((await new ApiClient().post('/api/signup', { ...newMemberPayload(), email: payload.email })).status).toBe(409);
+  });
+
+  it('should give a parallel burst of conflicting signups exactly the limit of 409s', async () => {
+    const { payload } = await signedUpMember();
+    const from = anAddress();
+    const limit = Number(process.env.RATE_SIGNUP_CONFLICTS_PER_ADDRESS ?? 20);
+    // Signups that take nothing already taken spend none of it (taken, then given back).
+    for (let i = 0; i < 2; i += 1) expect((await new ApiClient().post('/api/signup', newMemberPayload(), from)).status).toBe(201);
+    const burst = Array.from({ length: limit + 15 }, (_, i) =>
+      new ApiClient().post('/api/signup', { ...newMemberPayload(), phone: payload.phone, username: `rafale_${i}_${Date.now() % 1e6}` }, from),
+    );
+    const statuses = (await Promise.all(burst)).map((res) => res.status);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 });

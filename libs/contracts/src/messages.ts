@@ -23,6 +23,9 @@ export const Messages = {
   contactSubject: 'Le sujet doit contenir au moins 5 caractères',
   contactMessage: 'Le message doit contenir au moins 10 caractères',
   invalidRequest: 'Requête invalide.',
+  // Profile: changing the e-mail or the phone
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre email ou votre téléphone.',
+  currentPasswordWrong: 'Mot de passe actuel incorrect.',
   serviceUnavailable: 'Service temporairement indisponible. Réessayez dans un instant.',
   mustBeText: (field: string) => `Le champ ${field} doit être un texte.`,
   tooLong: (field: string, max: number) => `Le champ ${field} ne doit pas dépasser ${max} caractères.`,

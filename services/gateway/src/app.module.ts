@@ -5,6 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { AdminGuard } from './auth/admin.guard.js';
 import { AuthController } from './auth/auth.controller.js';
 import { CurrentAccountService } from './auth/current-account.service.js';
+import { KnownDevices } from './auth/known-device.js';
 import { LocalStrategy } from './auth/local.strategy.js';
 import { LoginGuard } from './auth/login.guard.js';
 import { SessionSerializer } from './auth/session.serializer.js';
@@ -79,6 +80,7 @@ export class AppModule {
         CurrentAccountService,
         LocalStrategy,
         LoginGuard,
+        KnownDevices,
         SessionSerializer,
         AdminGuard,
         ImageStore,

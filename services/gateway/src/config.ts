@@ -13,7 +13,8 @@ const origins = z
 
 export const gatewayConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Unset means production (the session secret is then required): development is asked for by name. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     LOG_LEVEL: logLevelSchema,
     LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -58,12 +59,19 @@ export const gatewayConfigSchema = z
     POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),
     /** Reserving waits for the points service's hold, and for the give-back if that fails (default: derived). */
     RESERVE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+    /** Wrong passwords for one account from one address (or one known device). */
     RATE_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Wrong passwords for one account from everywhere: beyond, only its known devices may sign in. */
+    RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL: z.coerce.number().int().min(1).default(50),
+    /** How long a device where a member signed in stays known (its cookie's lifetime). */
+    KNOWN_DEVICE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     RATE_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
     RATE_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
     RATE_SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
     /** Signups refused because a username, e-mail or phone is taken (they reveal members). */
     RATE_SIGNUP_CONFLICTS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /** Profile changes refused because the e-mail or phone is taken, per member (the address shares signup's). */
+    RATE_PROFILE_CONFLICTS_PER_MEMBER: z.coerce.number().int().min(1).default(10),
     RATE_FORMS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     RATE_UPLOADS_PER_MEMBER: z.coerce.number().int().min(1).default(100),
     /** Messages a member may send per minute (a conversation needs far fewer; a spammer more). */

@@ -90,6 +90,26 @@ describe('users service', () => {
     );
     expect(events).toEqual([{ city: 'Tanger' }]);
   });
+
+  it('should change the e-mail or the phone only with the right current password, before saying whether it is taken', async () => {
+    const other = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
+    const payload = signupPayload();
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, payload);
+    const update = (changes: Record<string, unknown>) => requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes });
+    expect(await rpcError(update({ email: other.email }))).toMatchObject({ status: 400, code: 'CURRENT_PASSWORD_REQUIRED', field: 'currentPassword' });
+    expect(await rpcError(update({ phone: '0611223344' }))).toMatchObject({ status: 400, code: 'CURRENT_PASSWORD_REQUIRED' });
+    expect(await rpcError(update({ email: other.email, currentPassword: 'mauvais-mot' }))).toMatchObject({
+      status: 403,
+      code: 'CURRENT_PASSWORD_WRONG',
+      field: 'currentPassword',
+    });
+    // Unchanged e-mail and phone (a form sends them all) need nothing; a wrong password is refused all the same.
+    expect((await update({ email: account.email, phone: account.phone, city: 'Fès' })).city).toBe('Fès');
+    expect(await rpcError(update({ city: 'Oujda', currentPassword: 'mauvais-mot' }))).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG' });
+    expect(await rpcError(update({ email: other.email, currentPassword: payload.password }))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+    const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
+    expect((await update({ email: fresh, currentPassword: payload.password })).email).toBe(fresh);
+  });
 });
 
 describe('forgotten passwords', () => {

@@ -41,13 +41,18 @@ export const ForgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.output<typeof ForgotPasswordSchema>;
 
-/** Every field optional; an empty first/last name or city clears it. */
+/**
+ * Every field optional; an empty first/last name or city clears it. Changing the e-mail or the
+ * phone (where password resets and transfers go) needs the current password: the users service
+ * knows whether they change, so it is the one that asks for it.
+ */
 export const UpdateProfileSchema = z.object({
   firstName: name('firstName'),
   lastName: name('lastName'),
   email: email('email', Messages.invalidEmail).optional(),
   phone: phone('phone', Messages.invalidPhone).optional(),
   city: optionalText('city', 80),
+  currentPassword: password('currentPassword', Messages.currentPasswordRequired).max(128, Messages.passwordTooLong).optional(),
 });
 export type UpdateProfileInput = z.output<typeof UpdateProfileSchema>;
 

@@ -24,7 +24,8 @@ export const logLevelSchema = z.enum(['error', 'warn', 'log', 'debug', 'verbose'
 
 /** Variables every back-end service reads. */
 export const serviceEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset means production: a deployment that forgets it must not run as a developer's machine. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   LOG_LEVEL: logLevelSchema,
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),

@@ -12,17 +12,21 @@ import {
   type SignupInput,
   type UpdateProfileInput,
 } from '@hdiya/contracts';
-import { ApiException } from '../errors/api-exception.js';
+import { ApiException, type ApiErrorBody } from '../errors/api-exception.js';
 import { ValidatedBody } from '../http/validated-body.pipe.js';
 import { SocketServer } from '../realtime/socket-server.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { isCrossSiteNavigation } from '../security/origin-check.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { CurrentAccountService } from './current-account.service.js';
+import { KnownDevices } from './known-device.js';
 import { LoginGuard } from './login.guard.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 import { CurrentUser, type SessionUser } from './session-user.js';
 import { NOT_SIGNED_IN, SignedInGuard } from './signed-in.guard.js';
+
+/** A 409 "already taken": the answer that tells whether someone is a member. */
+const isConflict = (error: unknown) => error instanceof ApiException && error.getStatus() === 409;
 
 @Controller('api')
 export class AuthController {
@@ -31,18 +35,26 @@ export class AuthController {
     private readonly currentAccount: CurrentAccountService,
     private readonly limits: RateLimits,
     private readonly sockets: SocketServer,
+    private readonly devices: KnownDevices,
   ) {}
 
   /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
   @Post('signup')
-  async signup(@Body(new ValidatedBody(SignupSchema)) input: SignupInput, @Req() req: Request): Promise<CurrentAccountView> {
+  async signup(
+    @Body(new ValidatedBody(SignupSchema)) input: SignupInput,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CurrentAccountView> {
     await this.limits.consumeSignup(req.ip);
-    await this.limits.assertSignupConflictsLeft(req.ip);
+    // Taken before trying (a parallel burst cannot outrun it), given back unless the answer was a conflict.
+    await this.limits.consumeSignupConflict(req.ip);
     const account = await this.services.call(Rpc.users.signup, input).catch(async (error: unknown) => {
-      if (error instanceof ApiException && error.getStatus() === 409) await this.limits.recordSignupConflict(req.ip);
+      if (!isConflict(error)) await this.limits.refundSignupConflict(req.ip);
       throw error;
     });
+    await this.limits.refundSignupConflict(req.ip);
     await new Promise<void>((resolve, reject) => req.logIn(account, (error) => (error ? reject(error) : resolve())));
+    this.devices.remember(req, res, account.id);
     return this.currentAccount.withPoints(account);
   }
 
@@ -81,13 +93,38 @@ export class AuthController {
     }
   }
 
+  /**
+   * A typed current password is a password guess: it spends one login attempt, given back unless
+   * it was wrong. A new e-mail or phone may answer "taken": one of the member's and the address's
+   * membership answers, given back unless it was a conflict.
+   */
   @Patch('auth/user')
   @UseGuards(SignedInGuard)
   async updateProfile(
     @Body(new ValidatedBody(UpdateProfileSchema)) changes: UpdateProfileInput,
     @CurrentUser() user: SessionUser,
+    @Req() req: Request,
   ): Promise<CurrentAccountView> {
-    const account = await this.services.call(Rpc.users.updateProfile, { userId: user.id, changes });
+    const attempt = changes.currentPassword === undefined ? undefined : { address: req.ip, accountKey: user.id, knownDeviceId: this.devices.deviceFor(req, user.id) };
+    const mayConflict = changes.email !== undefined || changes.phone !== undefined;
+    if (attempt) await this.limits.consumeLoginAttempt(attempt);
+    if (mayConflict) {
+      await this.limits.consumeProfileConflict(req.ip, user.id).catch(async (error: unknown) => {
+        if (attempt) await this.limits.refundLoginAttempt(attempt);
+        throw error;
+      });
+    }
+    let account: AccountView;
+    try {
+      account = await this.services.call(Rpc.users.updateProfile, { userId: user.id, changes });
+    } catch (error) {
+      const wrongPassword = error instanceof ApiException && (error.getResponse() as ApiErrorBody).code === ErrorCodes.CURRENT_PASSWORD_WRONG;
+      if (attempt && !wrongPassword) await this.limits.refundLoginAttempt(attempt);
+      if (mayConflict && !isConflict(error)) await this.limits.refundProfileConflict(req.ip, user.id);
+      throw error;
+    }
+    if (attempt) await this.limits.refundLoginAttempt(attempt);
+    if (mayConflict) await this.limits.refundProfileConflict(req.ip, user.id);
     return this.currentAccount.withPoints(account);
   }
 

@@ -1,22 +1,25 @@
 import { HttpException, Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
-import { LoginSchema, Rpc } from '@hdiya/contracts';
+import type { Request, Response } from 'express';
+import { LoginSchema, Rpc, type AccountView } from '@hdiya/contracts';
 import { validateBody } from '../http/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { RateLimits } from '../security/rate-limits.js';
+import { RateLimits, type LoginAttempt } from '../security/rate-limits.js';
+import { KnownDevices } from './known-device.js';
 
 /**
- * Validates the form, takes one attempt from the account's and the address's login allowance
- * (before the password is checked, so parallel guesses cannot outrun the limit; given back when
- * the password was right), checks the password through the local strategy and opens the session
- * (passport regenerates the session id: no fixation).
+ * Validates the form, takes one attempt from the login allowances (before the password is
+ * checked, so parallel guesses cannot outrun the limit; given back when the password was right;
+ * a known device of the account is counted on its own), checks the password through the local
+ * strategy, opens the session (passport regenerates the session id: no fixation) and marks the
+ * device as known for this account.
  */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
   constructor(
     private readonly limits: RateLimits,
     private readonly services: ServiceClient,
+    private readonly devices: KnownDevices,
   ) {
     super();
   }
@@ -25,20 +28,24 @@ export class LoginGuard extends AuthGuard('local') {
     const request = context.switchToHttp().getRequest<Request>();
     const credentials = validateBody(LoginSchema, request.body);
     request.body = credentials;
-    const address = request.ip;
     // The username and the e-mail of one account share one allowance.
     const { accountId } = await this.services.call(Rpc.users.resolveLogin, { identifier: credentials.username });
-    const accountKey = accountId ?? `unknown:${credentials.username.toLowerCase()}`;
-    await this.limits.consumeLoginAttempt(address, accountKey);
+    const attempt: LoginAttempt = {
+      address: request.ip,
+      accountKey: accountId ?? `unknown:${credentials.username.toLowerCase()}`,
+      knownDeviceId: accountId ? this.devices.deviceFor(request, accountId) : undefined,
+    };
+    await this.limits.consumeLoginAttempt(attempt);
     try {
       await super.canActivate(context);
     } catch (error) {
       // Only a wrong password spends the attempt; an outage must not lock members out.
-      if (!(error instanceof HttpException && error.getStatus() === 401)) await this.limits.refundLoginAttempt(address, accountKey);
+      if (!(error instanceof HttpException && error.getStatus() === 401)) await this.limits.refundLoginAttempt(attempt);
       throw error;
     }
-    await this.limits.refundLoginAttempt(address, accountKey);
+    await this.limits.refundLoginAttempt(attempt);
     await super.logIn(request);
+    this.devices.remember(request, context.switchToHttp().getResponse<Response>(), (request.user as AccountView).id);
     return true;
   }
 }

@@ -14,18 +14,40 @@ function tooMany(message: (wait: number) => string, res: RateLimiterRes): ApiExc
   return new ApiException(429, ErrorCodes.RATE_LIMITED, message(minutes(res.msBeforeNext)));
 }
 
+/** One sign-in attempt (or a typed current password), as the login limits count it. */
+export interface LoginAttempt {
+  address: string | undefined;
+  /** The account's id, or `unknown:<identifier>` when no account has that name. */
+  accountKey: string;
+  /** The device id of a valid known-device cookie for this account, if the request has one. */
+  knownDeviceId?: string;
+}
+
+type Step = { limiter: RateLimiterRedis; key: string; message: (minutes: number) => string };
+
+const loginMessage = (m: number) => `Trop de tentatives de connexion. Réessayez dans ${m} minute${m > 1 ? 's' : ''}.`;
+const accountLockedMessage = (m: number) =>
+  `Trop de tentatives de connexion sur ce compte. Connectez-vous depuis un appareil où vous vous êtes déjà connecté, ou réessayez dans ${m} minute${m > 1 ? 's' : ''}.`;
+const membershipMessage = (m: number) => `Trop de tentatives d'inscription. Réessayez dans ${m} minutes.`;
+const profileConflictsMessage = (m: number) => `Trop de modifications refusées. Réessayez dans ${m} minutes.`;
+
 /**
- * Counters kept in Redis so every gateway replica shares them. Login attempts are counted per
- * account (password guessing on one member, whichever identifier names it) and per address
- * (guessing across members; IPv6 per /64); signups
- * and forms per address, generously, since many mobile users share one carrier address.
+ * Counters kept in Redis so every gateway replica shares them. Wrong passwords are counted per
+ * account and address (or per account and known device), per address across accounts (guessing
+ * across members; IPv6 per /64), and per account from everywhere: past that larger limit only the
+ * account's known devices may still sign in, so nobody locks a member out of their own phone
+ * (decision 0021). Signups and forms per address, generously, since many mobile users share one
+ * carrier address.
  */
 @Injectable()
 export class RateLimits {
+  private readonly loginFailuresByAccountAndAddress: RateLimiterRedis;
+  private readonly loginFailuresByAccountAndDevice: RateLimiterRedis;
   private readonly loginFailuresByAccount: RateLimiterRedis;
   private readonly loginFailuresByAddress: RateLimiterRedis;
   private readonly signupsByAddress: RateLimiterRedis;
-  private readonly signupConflictsByAddress: RateLimiterRedis;
+  private readonly membershipAnswersByAddress: RateLimiterRedis;
+  private readonly profileConflictsByMember: RateLimiterRedis;
   private readonly formsByAddress: RateLimiterRedis;
   private readonly uploadsByMember: RateLimiterRedis;
   private readonly messagesByMember: RateLimiterRedis;
@@ -33,33 +55,42 @@ export class RateLimits {
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
       new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration });
-    this.loginFailuresByAccount = make('login-account', config.RATE_LOGIN_FAILURES_PER_ACCOUNT, config.RATE_LOGIN_WINDOW_SECONDS);
-    this.loginFailuresByAddress = make('login-address', config.RATE_LOGIN_FAILURES_PER_ADDRESS, config.RATE_LOGIN_WINDOW_SECONDS);
+    const loginWindow = config.RATE_LOGIN_WINDOW_SECONDS;
+    this.loginFailuresByAccountAndAddress = make('login-account-address', config.RATE_LOGIN_FAILURES_PER_ACCOUNT, loginWindow);
+    this.loginFailuresByAccountAndDevice = make('login-account-device', config.RATE_LOGIN_FAILURES_PER_ACCOUNT, loginWindow);
+    this.loginFailuresByAccount = make('login-account-total', config.RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL, loginWindow);
+    this.loginFailuresByAddress = make('login-address', config.RATE_LOGIN_FAILURES_PER_ADDRESS, loginWindow);
     this.signupsByAddress = make('signup-address', config.RATE_SIGNUPS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
-    this.signupConflictsByAddress = make('signup-conflicts-address', config.RATE_SIGNUP_CONFLICTS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
+    // The key prefix predates the profile form sharing this allowance: kept, so counts survive a deploy.
+    this.membershipAnswersByAddress = make('signup-conflicts-address', config.RATE_SIGNUP_CONFLICTS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.profileConflictsByMember = make('profile-conflicts-member', config.RATE_PROFILE_CONFLICTS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
     this.formsByAddress = make('forms-address', config.RATE_FORMS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
     this.messagesByMember = make('messages-member', config.RATE_MESSAGES_PER_MINUTE, 60);
   }
 
   /**
-   * Takes one attempt from the account's and the address's allowance BEFORE the password is
-   * checked: `consume` is atomic in Redis, so a parallel burst gets no more guesses than the
-   * limit. `refundLoginAttempt` gives it back when the password was right.
+   * Takes one attempt from every allowance the attempt counts in BEFORE the password is checked:
+   * `consume` is atomic in Redis, so a parallel burst gets no more guesses than the limit.
+   * `refundLoginAttempt` gives it back when the password was right. A known device is counted
+   * on its own (per account and device) and passes the account's and the address's totals.
    */
-  async consumeLoginAttempt(address: string | undefined, accountKey: string): Promise<void> {
-    const message = (m: number) => `Trop de tentatives de connexion. Réessayez dans ${m} minute${m > 1 ? 's' : ''}.`;
-    await this.consume(this.loginFailuresByAccount, accountKey, message);
-    try {
-      await this.consume(this.loginFailuresByAddress, clientAddressKey(address), message);
-    } catch (error) {
-      await this.loginFailuresByAccount.reward(accountKey, 1);
-      throw error;
-    }
+  consumeLoginAttempt(attempt: LoginAttempt): Promise<void> {
+    return this.consumeAll(this.loginSteps(attempt));
   }
 
-  async refundLoginAttempt(address: string | undefined, accountKey: string): Promise<void> {
-    await Promise.all([this.loginFailuresByAccount.reward(accountKey, 1), this.loginFailuresByAddress.reward(clientAddressKey(address), 1)]);
+  refundLoginAttempt(attempt: LoginAttempt): Promise<void> {
+    return this.refund(this.loginSteps(attempt));
+  }
+
+  private loginSteps({ address, accountKey, knownDeviceId }: LoginAttempt): Step[] {
+    if (knownDeviceId) return [{ limiter: this.loginFailuresByAccountAndDevice, key: `${accountKey}|${knownDeviceId}`, message: loginMessage }];
+    const addressKey = clientAddressKey(address);
+    return [
+      { limiter: this.loginFailuresByAccountAndAddress, key: `${accountKey}|${addressKey}`, message: loginMessage },
+      { limiter: this.loginFailuresByAddress, key: addressKey, message: loginMessage },
+      { limiter: this.loginFailuresByAccount, key: accountKey, message: accountLockedMessage },
+    ];
   }
 
   consumeSignup(address: string | undefined): Promise<void> {
@@ -68,15 +99,38 @@ export class RateLimits {
 
   /**
    * Signup names the field already taken (username, e-mail, phone), which tells whether someone
-   * is a member: that answer is rationed per address. Checked before each signup, counted on each.
+   * is a member: that answer is rationed per address. Taken before the signup is tried (atomic,
+   * so a parallel burst gets no more than the limit), given back when it was no conflict.
    */
-  async assertSignupConflictsLeft(address: string | undefined): Promise<void> {
-    const res = await this.signupConflictsByAddress.get(clientAddressKey(address));
-    if (res && res.remainingPoints <= 0) throw tooMany((m) => `Trop de tentatives d'inscription. Réessayez dans ${m} minutes.`, res);
+  consumeSignupConflict(address: string | undefined): Promise<void> {
+    return this.consumeAll(this.signupConflictSteps(address));
   }
 
-  async recordSignupConflict(address: string | undefined): Promise<void> {
-    await this.signupConflictsByAddress.penalty(clientAddressKey(address), 1);
+  refundSignupConflict(address: string | undefined): Promise<void> {
+    return this.refund(this.signupConflictSteps(address));
+  }
+
+  private signupConflictSteps(address: string | undefined): Step[] {
+    return [{ limiter: this.membershipAnswersByAddress, key: clientAddressKey(address), message: membershipMessage }];
+  }
+
+  /**
+   * The profile form answers EMAIL_TAKEN/PHONE_TAKEN too: rationed per member and per address
+   * (the address's allowance is signup's), taken first and given back when it was no conflict.
+   */
+  consumeProfileConflict(address: string | undefined, memberId: string): Promise<void> {
+    return this.consumeAll(this.profileConflictSteps(address, memberId));
+  }
+
+  refundProfileConflict(address: string | undefined, memberId: string): Promise<void> {
+    return this.refund(this.profileConflictSteps(address, memberId));
+  }
+
+  private profileConflictSteps(address: string | undefined, memberId: string): Step[] {
+    return [
+      { limiter: this.profileConflictsByMember, key: memberId, message: profileConflictsMessage },
+      { limiter: this.membershipAnswersByAddress, key: clientAddressKey(address), message: profileConflictsMessage },
+    ];
   }
 
   consumeForm(address: string | undefined): Promise<void> {
@@ -90,6 +144,22 @@ export class RateLimits {
 
   consumeMessage(memberId: string): Promise<void> {
     return this.consume(this.messagesByMember, memberId, () => 'Trop de messages envoyés. Patientez une minute.');
+  }
+
+  /** Consumes from each in turn; when one refuses, gives back what the earlier ones took. */
+  private async consumeAll(steps: Step[]): Promise<void> {
+    for (const [index, step] of steps.entries()) {
+      try {
+        await this.consume(step.limiter, step.key, step.message);
+      } catch (error) {
+        await this.refund(steps.slice(0, index));
+        throw error;
+      }
+    }
+  }
+
+  private async refund(steps: Step[]): Promise<void> {
+    await Promise.all(steps.map((step) => step.limiter.reward(step.key, 1)));
   }
 
   private async consume(limiter: RateLimiterRedis, key: string, message: (minutes: number) => string): Promise<void> {

@@ -86,6 +86,7 @@ export class AccountsService {
 
   async updateProfile(userId: string, changes: UpdateProfileInput): Promise<AccountView> {
     const phone = changes.phone !== undefined ? normalizeMoroccanPhone(changes.phone)! : undefined;
+    await this.assertCurrentPassword(userId, changes, phone);
     try {
       return await this.dataSource.transaction(async (manager) => {
         const user = await this.findOrFail(manager, userId, true);
@@ -115,6 +116,22 @@ export class AccountsService {
     } catch (error) {
       throw this.asTakenError(error);
     }
+  }
+
+  /**
+   * The e-mail and the phone are where a password reset and transfers go, and their "taken"
+   * answers tell who is a member: changing them needs the current password (argon2, before the
+   * row is locked). A password given is always checked, so a wrong one is always refused (the
+   * gateway counts those like wrong logins).
+   */
+  private async assertCurrentPassword(userId: string, changes: UpdateProfileInput, phone: string | undefined): Promise<void> {
+    const user = await this.findOrFail(this.dataSource.manager, userId);
+    if (changes.currentPassword !== undefined) {
+      if (await this.hasher.verify(user.passwordHash, changes.currentPassword)) return;
+      throw rpcError(403, ErrorCodes.CURRENT_PASSWORD_WRONG, Messages.currentPasswordWrong, 'currentPassword');
+    }
+    const changesContact = (changes.email !== undefined && changes.email !== user.email) || (phone !== undefined && phone !== user.phone);
+    if (changesContact) throw rpcError(400, ErrorCodes.CURRENT_PASSWORD_REQUIRED, Messages.currentPasswordRequired, 'currentPassword');
   }
 
   /**

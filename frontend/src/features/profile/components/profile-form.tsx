@@ -19,6 +19,7 @@ function fromUser(user: User): UpdateUserInput {
     email: user.email ?? '',
     phone: user.phone,
     city: user.city ?? '',
+    currentPassword: '',
   };
 }
 
@@ -37,14 +38,20 @@ export function ProfileForm({ user }: { user: User }) {
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
+  // The e-mail and the phone change only with the current password (the server asks for it).
+  const changesContact = values.email.trim() !== (user.email ?? '') || values.phone.trim() !== user.phone;
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const input = Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, value.trim()]),
-    ) as unknown as UpdateUserInput;
+    const { currentPassword, ...fields } = values;
+    const input: UpdateProfileInput = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value.trim()]));
+    // A password as typed: never trimmed, and sent only when it is asked for.
+    if (changesContact && currentPassword) input.currentPassword = currentPassword;
     update.mutate(input, {
-      onSuccess: () =>
-        toast({ title: t('profile.form.success'), description: t('profile.form.successDescription'), variant: 'success' }),
+      onSuccess: () => {
+        setValues((current) => ({ ...current, currentPassword: '' }));
+        toast({ title: t('profile.form.success'), description: t('profile.form.successDescription'), variant: 'success' });
+      },
       onError: (error) =>
         toast({ title: t('common.error'), description: errorMessage(error, t, 'profile.form.errorFallback'), variant: 'error' }),
     });
@@ -59,6 +66,16 @@ export function ProfileForm({ user }: { user: User }) {
         <InputField id="profile-email" type="email" label={t('profile.form.email')} autoComplete="email" {...bind('email')} />
         <InputField id="profile-phone" type="tel" label={t('profile.form.phone')} autoComplete="tel" {...bind('phone')} />
         <InputField id="profile-city" label={t('profile.form.city')} list={citiesId} autoComplete="address-level2" {...bind('city')} />
+        {changesContact && (
+          <InputField
+            id="profile-current-password"
+            type="password"
+            label={t('profile.form.currentPassword')}
+            hint={t('profile.form.currentPasswordHint')}
+            autoComplete="current-password"
+            {...bind('currentPassword')}
+          />
+        )}
         <datalist id={citiesId}>
           {CITIES.map((city) => (
             <option key={city} value={city} />

@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { testEnv } from '@hdiya/testing';
+import { signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+
+// The profile form asks for the current password when the e-mail or the phone changes, and says
+// so in the member's language when it is missing or wrong.
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(() => browser?.close());
+
+describe('changing the e-mail on the profile page', () => {
+  it('should ask for the current password, then save the new e-mail', async () => {
+    const member = await signedUpMember();
+    const context = await signedInContext(browser, member.client, 'fr');
+    const page = await context.newPage();
+    await page.goto(`${testEnv().gatewayUrl}/profile`);
+    const form = page.getByTestId('profile-form');
+    await form.waitFor();
+    expect(await form.getByLabel('Mot de passe actuel').count()).toBe(0);
+
+    const email = `profil_${Date.now()}@example.ma`;
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    const current = form.getByLabel('Mot de passe actuel');
+    await current.waitFor();
+    await page.getByTestId('profile-submit').click();
+    await page.getByTestId('toast').getByText('Saisissez votre mot de passe actuel pour changer votre email ou votre téléphone.').waitFor();
+
+    await current.fill('pas-le-bon-mot-de-passe');
+    await page.getByTestId('profile-submit').click();
+    await page.getByTestId('toast').getByText('Mot de passe actuel incorrect.').waitFor();
+
+    await current.fill(member.payload.password);
+    await page.getByTestId('profile-submit').click();
+    await page.getByTestId('toast').getByText('Profil mis à jour').waitFor();
+    await current.waitFor({ state: 'detached' });
+    expect((await member.client.get<CurrentUserBody>('/api/auth/user')).body.email).toBe(email);
+    await context.close();
+  });
+
+  it('should say it in Arabic on an Arabic screen', async () => {
+    const member = await signedUpMember();
+    const context = await signedInContext(browser, member.client, 'ar');
+    const page = await context.newPage();
+    await page.goto(`${testEnv().gatewayUrl}/profile`);
+    await page.locator('#profile-phone').fill('0611223344');
+    await page.getByLabel('كلمة المرور الحالية').waitFor();
+    await page.getByTestId('profile-submit').click();
+    await page.getByTestId('toast').getByText('أدخل كلمة المرور الحالية لتغيير بريدك الإلكتروني أو هاتفك.').waitFor();
+    await screenshot(page, 'profile-current-password-ar');
+    await context.close();
+  });
+});
