@@ -11,6 +11,16 @@ const origins = z
   .default('http://localhost:3000,http://127.0.0.1:3000')
   .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean));
 
+const UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;
+/** A size such as `32kb`, `7mb` or `4096` (bytes), as bytes. */
+const byteSize = z
+  .string()
+  .regex(/^\d+(b|kb|mb)?$/i, 'must be a size such as 32kb or 7mb')
+  .transform((value) => {
+    const [, amount, unit] = /^(\d+)([a-z]*)$/i.exec(value)!;
+    return Number(amount) * UNITS[(unit || 'b').toLowerCase() as keyof typeof UNITS];
+  });
+
 export const gatewayConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,13 +41,16 @@ export const gatewayConfigSchema = z
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How often each replica checks that its sockets' sessions still hold (ended: the socket closes). */
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Open sockets a member may have at once, across replicas (tabs, phones); the next is refused. */
+    SOCKETS_PER_MEMBER_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     PUBLIC_ORIGINS: origins,
     TRUST_PROXY: z.string().default('loopback'),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     FRONTEND_DIST: z.string().default(new URL('../../../frontend/dist', import.meta.url).pathname),
-    JSON_BODY_LIMIT: z.string().default('100kb'),
+    /** Every JSON body but a donation's: the largest form (contact, 5,000 characters) is under 16 KB in UTF-8. */
+    JSON_BODY_LIMIT: byteSize.prefault('32kb'),
     // A donation may carry its photo inline as a data URL: 5 MB of image is about 6.7 MB of base64.
-    DONATION_BODY_LIMIT: z.string().default('7mb'),
+    DONATION_BODY_LIMIT: byteSize.prefault('7mb'),
     S3_ENDPOINT: z.string().min(1).default('127.0.0.1'),
     S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
     S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
