@@ -66,6 +66,8 @@ export const gatewayConfigSchema = z
       .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap'),
+    /** How long GET /api/health answers its last report before probing every part again. */
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** The donations service's wait for the points service (same variable there): reserving derives from it. */
     POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),
