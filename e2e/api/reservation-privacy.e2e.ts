@@ -53,3 +53,26 @@ describe('who reserved an item', () => {
     }
   });
 });
+
+describe('my reservations', () => {
+  // Review finding: a past reserver's list showed the item's current reservation, hence the id of
+  // the member who reserved it next.
+  it('should show a past reserver nothing of the member who reserved the item after them', async () => {
+    const donor = await member();
+    const first = await member();
+    const next = await member();
+    const donation = await publish(donor.client, `Étagère ${Date.now().toString(36)}`);
+    expect((await first.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+    expect((await first.client.post(`/api/donations/${donation.id}/cancel`)).status).toBe(200);
+    expect((await next.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+
+    const mine = await first.client.get<(Donation & { reservation: { state: string } })[]>('/api/user/reservations');
+    const past = mine.body.find((d) => d.id === donation.id);
+    expect(past).toMatchObject({ reserved: true, reservedById: null, reservedAt: null, autoExpireAt: null, reservation: { state: 'cancelled' } });
+    expect(JSON.stringify(mine.body)).not.toContain(next.user.id);
+
+    // The current reserver still sees their own reservation in full.
+    const theirs = await next.client.get<(Donation & { reservation: { state: string } })[]>('/api/user/reservations');
+    expect(theirs.body.find((d) => d.id === donation.id)).toMatchObject({ reservedById: next.user.id, reservation: { state: 'active' } });
+  });
+});

@@ -161,11 +161,12 @@ describe('realtime', () => {
     const aSocket = recorder(await connected(socketOf(a.client)));
     const bRaw = await connected(socketOf(b.client));
     const bSocket = recorder(bRaw);
+    // Typing hints pass inside a conversation the two already have.
+    await send(a.client, b.user.id, 'Tu es là ?');
     aSocket.received.length = 0;
     (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
     expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
 
-    await send(a.client, b.user.id, 'Tu es là ?');
     expect((await b.client.get(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
     expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
   });
@@ -173,6 +174,8 @@ describe('realtime', () => {
   it('should not relay typing between members when either blocked the other', async () => {
     const [a, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     const bSocket = recorder(await connected(socketOf(b.client)));
+    await send(a.client, b.user.id, 'Bonjour');
+    await send(c.client, b.user.id, 'Bonsoir');
     expect((await b.client.request('PUT', `/api/blocks/${a.user.id}`)).status).toBe(200);
     (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
     // A later hint from a third member arrives; the blocked member's, sent first, never does.
@@ -181,5 +184,50 @@ describe('realtime', () => {
     expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+  });
+
+  // Review finding: a member with no conversation could push "is typing" to any member id, as
+  // often as it opened sockets.
+  it('should not relay a typing hint from a member who has no conversation with the receiver', async () => {
+    const [stranger, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
+    const bSocket = recorder(await connected(socketOf(b.client)));
+    await send(c.client, b.user.id, 'Bonjour');
+    (await connected(socketOf(stranger.client))).emit('typing', { to: b.user.id, donationId: null });
+    // A later hint from a member B talks with arrives; the stranger's, sent first, never does.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
+    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+  });
+
+  it("should count a member's typing hints across its sockets", async () => {
+    const [a, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
+    const bSocket = recorder(await connected(socketOf(b.client)));
+    await send(a.client, b.user.id, 'Bonjour');
+    await send(c.client, b.user.id, 'Bonsoir');
+    const [first, second] = [await connected(socketOf(a.client)), await connected(socketOf(a.client, secondGatewayUrl))];
+    // Two hints at once from two sockets on two gateways: one hint a second per member passes.
+    first.emit('typing', { to: b.user.id, donationId: null });
+    second.emit('typing', { to: b.user.id, donationId: null });
+    expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
+    expect(await bSocket.next('typing', (hint: { from: string }) => hint.from === c.user.id)).toEqual({ from: c.user.id, donationId: null });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([a.user.id, c.user.id]);
+  });
+
+  it('should refuse a member more than 10 open sockets across gateways, and accept one again once a socket closes', async () => {
+    const member = await signedUpMember();
+    const sockets: MemberSocket[] = [];
+    for (let i = 0; i < 10; i += 1) sockets.push(await connected(socketOf(member.client, i % 2 === 0 ? gatewayUrl : secondGatewayUrl)));
+    for (const url of [gatewayUrl, secondGatewayUrl]) {
+      await expect(connected(socketOf(member.client, url))).rejects.toThrow(/Trop de connexions ouvertes/);
+    }
+    // Another member is not concerned.
+    await connected(socketOf((await signedUpMember()).client));
+    sockets[0]!.disconnect();
+    await waitFor(() => connected(socketOf(member.client)).then(() => true, () => false), { what: 'a socket accepted again' });
   });
 });

@@ -35,7 +35,7 @@ export const DonationMessages = {
   notFound: "Ce don n'existe pas ou a été supprimé.",
   imageRequired: "Veuillez ajouter une photo de l'objet.",
   imageTooLarge: "L'image doit faire moins de 5MB",
-  imageInvalid: "Le fichier n'est pas une image valide (JPEG, PNG, WebP, GIF, AVIF ou HEIC).",
+  imageInvalid: "Le fichier n'est pas une image valide (JPEG, PNG ou WebP).",
   category: 'Veuillez sélectionner une catégorie',
   categoryUnknown: "Cette catégorie n'existe pas.",
   cityUnknown: 'Cette ville ne fait pas partie de la liste des villes du Maroc.',

@@ -19,6 +19,17 @@ export interface ReservedDonationView extends DonationView {
   };
 }
 
+/**
+ * "My reservations" as `viewer` sees it: the list also holds items the viewer reserved in the
+ * past, now held by someone else. The donation's reserver fields (who, since when, until when)
+ * describe the current reservation, so they are shown only when it is the viewer's own (even to
+ * a moderator: this is a member's page; `reservation` is always the viewer's).
+ */
+export function reservedDonationForViewer(donation: ReservedDonationView, viewerId: string): ReservedDonationView {
+  if (donation.reservedById === viewerId) return donation;
+  return { ...donation, reservedById: null, reservedAt: null, confirmedAt: null, autoExpireAt: null };
+}
+
 export const LEDGER_ENTRY_TYPES = ['earned', 'spent', 'received', 'transferred', 'other'] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

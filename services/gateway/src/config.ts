@@ -11,6 +11,16 @@ const origins = z
   .default('http://localhost:3000,http://127.0.0.1:3000')
   .transform((value) => value.split(',').map((o) => o.trim()).filter(Boolean));
 
+const UNITS = { b: 1, kb: 1024, mb: 1024 * 1024 } as const;
+/** A size such as `32kb`, `7mb` or `4096` (bytes), as bytes. */
+const byteSize = z
+  .string()
+  .regex(/^\d+(b|kb|mb)?$/i, 'must be a size such as 32kb or 7mb')
+  .transform((value) => {
+    const [, amount, unit] = /^(\d+)([a-z]*)$/i.exec(value)!;
+    return Number(amount) * UNITS[(unit || 'b').toLowerCase() as keyof typeof UNITS];
+  });
+
 export const gatewayConfigSchema = z
   .object({
     /** Unset means production (the session secret is then required): development is asked for by name. */
@@ -32,13 +42,16 @@ export const gatewayConfigSchema = z
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** How often each replica checks that its sockets' sessions still hold (ended: the socket closes). */
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** Open sockets a member may have at once, across replicas (tabs, phones); the next is refused. */
+    SOCKETS_PER_MEMBER_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     PUBLIC_ORIGINS: origins,
     TRUST_PROXY: z.string().default('loopback'),
     COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
     FRONTEND_DIST: z.string().default(new URL('../../../frontend/dist', import.meta.url).pathname),
-    JSON_BODY_LIMIT: z.string().default('100kb'),
+    /** Every JSON body but a donation's: the largest form (contact, 5,000 characters) is under 16 KB in UTF-8. */
+    JSON_BODY_LIMIT: byteSize.prefault('32kb'),
     // A donation may carry its photo inline as a data URL: 5 MB of image is about 6.7 MB of base64.
-    DONATION_BODY_LIMIT: z.string().default('7mb'),
+    DONATION_BODY_LIMIT: byteSize.prefault('7mb'),
     S3_ENDPOINT: z.string().min(1).default('127.0.0.1'),
     S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
     S3_USE_SSL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
@@ -54,6 +67,8 @@ export const gatewayConfigSchema = z
       .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap'),
+    /** How long GET /api/health answers its last report before probing every part again. */
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
     RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
     /** The donations service's wait for the points service (same variable there): reserving derives from it. */
     POINTS_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POINTS_RPC_TIMEOUT_MS),

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
 import { createLogger, initMetrics } from '@hdiya/platform';
@@ -11,9 +10,8 @@ import { SESSION_MIDDLEWARE, type SessionMiddleware } from './auth/session.middl
 import { unlessVisitorRead } from './auth/visitor-reads.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
-import { bodyParserErrors } from './errors/body-parser-errors.js';
 import { serveFrontend } from './frontend/spa.js';
-import { imageTooLarge } from './images/image-pipeline.js';
+import { jsonBodies, OversizeBodyInterceptor } from './http/json-bodies.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { originCheck } from './security/origin-check.js';
@@ -36,14 +34,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   );
   app.use(serveFrontend(config.FRONTEND_DIST));
   app.use(originCheck(config.PUBLIC_ORIGINS));
-  // Donations may carry their photo inline (spec client): a larger limit on that path only.
-  app.use('/api/donations', express.json({ limit: config.DONATION_BODY_LIMIT }), bodyParserErrors(imageTooLarge().getResponse() as object));
-  app.use(express.json({ limit: config.JSON_BODY_LIMIT }), bodyParserErrors());
   // A visitor's read has no session: it skips the store, the lifetime check and passport's lookup
   // (passport.initialize still runs: guards ask every request whether it is signed in).
   app.use(unlessVisitorRead(app.get<SessionMiddleware>(SESSION_MIDDLEWARE)));
   app.use(unlessVisitorRead(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000)));
   app.use(passport.initialize(), unlessVisitorRead(passport.session()));
+  // Bodies after the session: a donation's large limit (its photo may be inline, spec client) is
+  // for a signed-in member's create or edit only; a body over its limit is never read.
+  app.use(jsonBodies({ small: config.JSON_BODY_LIMIT, large: config.DONATION_BODY_LIMIT }));
+  app.useGlobalInterceptors(new OversizeBodyInterceptor());
   app.useGlobalFilters(new ApiExceptionFilter());
   return app;
 }

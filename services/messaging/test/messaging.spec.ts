@@ -148,6 +148,7 @@ describe('messages', () => {
 
   it('should stop messages both ways once a member blocks another, until unblocked', async () => {
     const [a, b] = [await member('A', 'A'), await member('B', 'B')];
+    await send(b, { content: 'bonjour', receiverId: a });
     await requestRpc(nc, Rpc.messaging.block, { userId: b, otherId: a });
     expect(await refusal(send(a, { content: 'coucou', receiverId: b }))).toMatchObject({ status: 403, message: 'Ce membre ne reçoit pas vos messages.' });
     expect(await refusal(send(b, { content: 'coucou', receiverId: a }))).toMatchObject({ status: 403, code: 'MESSAGE_BLOCKED' });
@@ -158,6 +159,28 @@ describe('messages', () => {
     await requestRpc(nc, Rpc.messaging.unblock, { userId: b, otherId: a });
     expect((await send(a, { content: 'merci', receiverId: b })).content).toBe('merci');
     expect(await requestRpc(nc, Rpc.messaging.mayType, { userId: a, otherId: b })).toEqual({ allowed: true });
+  });
+
+  // Review finding: any member could push "is typing" to any member id.
+  it('should allow typing hints only inside a conversation the two members already have', async () => {
+    const [a, b, stranger] = [await member('A', 'A'), await member('B', 'B'), await member('S', 'S')];
+    const mayType = (userId: string, otherId: string, donationId?: number | null) =>
+      requestRpc(nc, Rpc.messaging.mayType, { userId, otherId, ...(donationId === undefined ? {} : { donationId }) });
+    const lamp = await donation(b, 'Lampe');
+    const chair = await donation(b, 'Chaise');
+    expect(await mayType(a, b)).toEqual({ allowed: false });
+    await send(a, { content: 'La lampe est-elle dispo ?', receiverId: b, donationId: lamp });
+    // Both ways, in the lamp's conversation only.
+    for (const [from, to] of [[a, b], [b, a]] as const) {
+      expect(await mayType(from, to)).toEqual({ allowed: true });
+      expect(await mayType(from, to, lamp)).toEqual({ allowed: true });
+      expect(await mayType(from, to, chair)).toEqual({ allowed: false });
+      expect(await mayType(from, to, null)).toEqual({ allowed: false });
+    }
+    expect(await mayType(stranger, b)).toEqual({ allowed: false });
+    expect(await mayType(stranger, b, lamp)).toEqual({ allowed: false });
+    await send(a, { content: 'Et en général ?', receiverId: b });
+    expect(await mayType(b, a, null)).toEqual({ allowed: true });
   });
 });
 

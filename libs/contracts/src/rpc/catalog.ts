@@ -167,7 +167,7 @@ export const RpcRequests = {
   'messaging.block': P.MemberPairPayloadSchema,
   'messaging.unblock': P.MemberPairPayloadSchema,
   'messaging.blocked': P.MemberPayloadSchema,
-  'messaging.may-type': P.MemberPairPayloadSchema,
+  'messaging.may-type': P.TypingPairPayloadSchema,
   'messaging.notifications.list': P.NotificationsPayloadSchema,
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,

@@ -96,5 +96,7 @@ export const SendMessagePayloadSchema = z.object({ senderId: uuid(), message: Se
 export const ConversationPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), query: ConversationQuerySchema });
 /** A member acting on another member (block, unblock). */
 export const MemberPairPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound) });
+/** A typing hint: allowed inside a conversation the two already have (about `donationId`; null: about no donation; absent: any). */
+export const TypingPairPayloadSchema = MemberPairPayloadSchema.extend({ donationId: donationId.nullable().optional() });
 export const NotificationsPayloadSchema = z.object({ userId: uuid(), query: NotificationsQuerySchema });
 export const NotificationPayloadSchema = z.object({ userId: uuid(), notificationId: uuid(MessagingMessages.notificationNotFound) });

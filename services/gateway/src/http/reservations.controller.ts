@@ -5,6 +5,7 @@ import {
   DonationStatusSchema,
   ErrorCodes,
   PageQuerySchema,
+  reservedDonationForViewer,
   Rpc,
   type DonationStatusInput,
   type DonationView,
@@ -72,7 +73,8 @@ export class ReservationsController {
   @Get('user/reservations')
   @UseGuards(SignedInGuard)
   async list(@Query(new ValidatedBody(PageQuerySchema)) page: PageQuery, @CurrentUser() user: SessionUser, @Res({ passthrough: true }) res: Response) {
-    return sendPage(res, await this.services.call(Rpc.donations.reservations, { actor: user, page }));
+    const reservations = await this.services.call(Rpc.donations.reservations, { actor: user, page });
+    return sendPage(res, { ...reservations, items: reservations.items.map((d) => reservedDonationForViewer(d, user.id)) });
   }
 
   private act(action: Action, donationId: number, user: SessionUser | undefined): Promise<DonationView> {

@@ -3,12 +3,18 @@ import sharp from 'sharp';
 import { DonationMessages, DonationRules, ErrorCodes } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 
-/** Formats accepted by content (whatever the file name or declared type says). SVG is not: it can carry scripts. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/**
+ * Formats accepted by content (whatever the file name or declared type says): what phones and
+ * browsers send. Every other decoder (GIF, TIFF, AVIF/HEIF, SVG, which can carry scripts…) is
+ * attack surface a photo of a chair does not need.
+ */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Refuse decompression bombs before decoding them: 24 megapixels is more than any phone photo needs. */
 export const MAX_INPUT_PIXELS = 24_000_000;
 /** Decoding is CPU- and memory-heavy: at most two images at a time per process, the rest wait. */
 const decoding = pLimit(2);
+// Every upload is a different image: libvips' operation cache would only hold memory.
+sharp.cache(false);
 
 export interface ProcessedImage {
   image: Buffer;
@@ -43,10 +49,17 @@ async function reencode(input: Buffer, field: string): Promise<ProcessedImage> {
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage(field);
   try {
-    const oriented = sharp(input, options).rotate();
+    // Decoded once (the header read above decodes no pixels): oriented and bounded to raw pixels,
+    // which both the photo and its thumbnail are encoded from.
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const [image, thumbnail] = await Promise.all([
-      oriented.clone().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-      oriented.clone().resize({ width: 480, height: 360, fit: 'cover' }).webp({ quality: 72 }).toBuffer(),
+      sharp(data, raw).webp({ quality: 80 }).toBuffer(),
+      sharp(data, raw).resize({ width: 480, height: 360, fit: 'cover' }).webp({ quality: 72 }).toBuffer(),
     ]);
     return { image, thumbnail, contentType: 'image/webp' };
   } catch {

@@ -4,26 +4,27 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { Rpc, type ClientToServerEvents, type ServerToClientEvents } from '@hdiya/contracts';
+import { ErrorCodes, Rpc, type ClientToServerEvents, type ServerToClientEvents } from '@hdiya/contracts';
 import { SESSION_KEY_PREFIX, SESSION_MIDDLEWARE, type SessionMiddleware } from '../auth/session.middleware.js';
 import { absoluteSessionLifetime, sessionHolds } from '../auth/session-lifetime.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { RateLimits } from '../security/rate-limits.js';
 import { memberRoom, sessionRoom, type Push } from './event-pushes.js';
+import { MemberSocketLeases } from './member-socket-leases.js';
 
-type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; sessionId: string; lastTypingAt: number }>;
+type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; sessionId: string }>;
 
 interface SessionRequest extends IncomingMessage {
   session?: { id: string; passport?: { user?: SessionUser } };
 }
 
 const TypingSignal = z.object({ to: z.guid(), donationId: z.number().int().positive().max(2_147_483_647).nullable() });
-/** A typing hint per socket at most this often: the indicator needs no more. */
-const TYPING_INTERVAL_MS = 1000;
 /** A hint later than this is stale: dropped rather than waited for. */
 const TYPING_CHECK_TIMEOUT_MS = 1000;
+const TOO_MANY_SOCKETS = 'Trop de connexions ouvertes sur ce compte : fermez un onglet ou une application, puis réessayez.';
 
 /**
  * socket.io on the gateway's own HTTP server and origin. A socket is a signed-in session's: the
@@ -40,6 +41,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   private closed = false;
   private sessionCheck: NodeJS.Timeout | null = null;
   private checking = false;
+  private readonly leases: MemberSocketLeases;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -47,7 +49,11 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(REDIS) private readonly redis: RedisClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly services: ServiceClient,
-  ) {}
+    private readonly limits: RateLimits,
+  ) {
+    // Leases are renewed at each session check: one outlives two missed checks, no more.
+    this.leases = new MemberSocketLeases(redis, config.SOCKETS_PER_MEMBER_MAX, 3 * config.SOCKET_SESSION_CHECK_MS);
+  }
 
   onApplicationBootstrap(): void {
     const pub = this.redis.duplicate();
@@ -71,17 +77,31 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       const request = socket.request as SessionRequest;
       const userId = request.session?.passport?.user?.id;
       if (!userId || !request.session) return next(new Error('Vous devez être connecté.'));
-      socket.data.userId = userId;
-      socket.data.sessionId = request.session.id;
-      socket.data.lastTypingAt = 0;
-      void socket.join([memberRoom(userId), sessionRoom(request.session.id)]);
-      next();
+      const sessionId = request.session.id;
+      // At most SOCKETS_PER_MEMBER_MAX sockets per member, across replicas: each costs memory and pushes.
+      this.leases.claim(userId, socket.id).then(
+        (claimed) => {
+          if (!claimed) return next(Object.assign(new Error(TOO_MANY_SOCKETS), { data: { code: ErrorCodes.RATE_LIMITED } }));
+          socket.data.userId = userId;
+          socket.data.sessionId = sessionId;
+          void socket.join([memberRoom(userId), sessionRoom(sessionId)]);
+          next();
+        },
+        (error: Error) => {
+          this.logger.warn(`socket lease: ${error.message}`);
+          next(new Error('Service momentanément indisponible, réessayez plus tard.'));
+        },
+      );
     });
     io.on('connection', (socket: MemberSocket) => {
       socket.on('typing', (signal) => void this.relayTyping(socket, signal));
+      socket.on('disconnect', () => void this.leases.release(socket.data.userId, socket.id).catch(() => undefined));
     });
     this.io = io;
-    this.sessionCheck = setInterval(() => void this.closeEndedSessions(), this.config.SOCKET_SESSION_CHECK_MS);
+    this.sessionCheck = setInterval(() => {
+      void this.closeEndedSessions();
+      void this.renewLeases();
+    }, this.config.SOCKET_SESSION_CHECK_MS);
     this.sessionCheck.unref();
   }
 
@@ -148,14 +168,24 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /** A typing hint reaches the other member unless either blocked the other (the messages' rule); a hint lost is harmless. */
+  private async renewLeases(): Promise<void> {
+    if (!this.io || this.closed) return;
+    const sockets = [...(this.io.of('/').sockets.values() as Iterable<MemberSocket>)].map((s) => ({ memberId: s.data.userId, socketId: s.id }));
+    await this.leases.renew(sockets).catch((error: Error) => this.logger.warn(`socket leases: ${error.message}`));
+  }
+
+  /**
+   * A typing hint reaches the other member only inside a conversation they already have, unless
+   * either blocked the other (the messaging service decides), and at most once a second per
+   * member whatever its sockets and replicas. A hint lost is harmless.
+   */
   private async relayTyping(socket: MemberSocket, signal: unknown): Promise<void> {
     const parsed = TypingSignal.safeParse(signal);
-    const now = Date.now();
-    if (!parsed.success || parsed.data.to === socket.data.userId || now - socket.data.lastTypingAt < TYPING_INTERVAL_MS) return;
-    socket.data.lastTypingAt = now;
+    if (!parsed.success || parsed.data.to === socket.data.userId) return;
+    if (!(await this.limits.allowTyping(socket.data.userId).catch(() => false))) return;
+    const { to: otherId, donationId } = parsed.data;
     const { allowed } = await this.services
-      .call(Rpc.messaging.mayType, { userId: socket.data.userId, otherId: parsed.data.to }, TYPING_CHECK_TIMEOUT_MS)
+      .call(Rpc.messaging.mayType, { userId: socket.data.userId, otherId, donationId }, TYPING_CHECK_TIMEOUT_MS)
       .catch(() => ({ allowed: false }));
     if (allowed) this.io?.to(memberRoom(parsed.data.to)).emit('typing', { from: socket.data.userId, donationId: parsed.data.donationId });
   }

@@ -51,6 +51,7 @@ export class RateLimits {
   private readonly formsByAddress: RateLimiterRedis;
   private readonly uploadsByMember: RateLimiterRedis;
   private readonly messagesByMember: RateLimiterRedis;
+  private readonly typingByMember: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
@@ -67,6 +68,8 @@ export class RateLimits {
     this.formsByAddress = make('forms-address', config.RATE_FORMS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.uploadsByMember = make('uploads-member', config.RATE_UPLOADS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
     this.messagesByMember = make('messages-member', config.RATE_MESSAGES_PER_MINUTE, 60);
+    // One typing hint a second per member (the indicator needs no more), whatever its sockets.
+    this.typingByMember = make('typing-member', 1, 1);
   }
 
   /**
@@ -160,6 +163,17 @@ export class RateLimits {
 
   private async refund(steps: Step[]): Promise<void> {
     await Promise.all(steps.map((step) => step.limiter.reward(step.key, 1)));
+  }
+
+  /** False when the member already sent a typing hint this second (from any socket, on any replica). */
+  async allowTyping(memberId: string): Promise<boolean> {
+    try {
+      await this.typingByMember.consume(memberId);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
+      throw rejection;
+    }
   }
 
   private async consume(limiter: RateLimiterRedis, key: string, message: (minutes: number) => string): Promise<void> {

@@ -17,11 +17,6 @@ export class BlocksHandlers {
     return this.blocks.unblock(userId, otherId);
   }
 
-  @RpcHandler(Rpc.messaging.mayType)
-  mayType({ userId, otherId }: RpcRequest<'messaging.may-type'>) {
-    return this.blocks.mayType(userId, otherId);
-  }
-
   @RpcHandler(Rpc.messaging.blocked)
   blocked({ userId }: RpcRequest<'messaging.blocked'>) {
     return this.blocks.blockedBy(userId);

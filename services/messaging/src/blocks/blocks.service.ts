@@ -43,9 +43,9 @@ export class BlocksService {
     if (blockers.length > 0) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.youBlocked, 'receiverId');
   }
 
-  /** A typing hint follows the messages' rule: nothing passes where either member blocked the other. */
-  async mayType(userId: string, otherId: string): Promise<{ allowed: boolean }> {
-    return { allowed: userId !== otherId && (await this.blockersBetween(this.dataSource.manager, userId, otherId)).length === 0 };
+  /** Whether either member blocked the other. */
+  async blockedBetween(a: string, b: string): Promise<boolean> {
+    return (await this.blockersBetween(this.dataSource.manager, a, b)).length > 0;
   }
 
   /** Which of the two members blocked the other (none, one or both). */

@@ -17,6 +17,11 @@ export class MessagesHandlers {
     return this.messages.inbox(userId);
   }
 
+  @RpcHandler(Rpc.messaging.mayType)
+  mayType({ userId, otherId, donationId }: RpcRequest<'messaging.may-type'>) {
+    return this.messages.mayType(userId, otherId, donationId);
+  }
+
   @RpcHandler(Rpc.messaging.conversation)
   conversation({ userId, otherId, query }: RpcRequest<'messaging.conversation'>) {
     return this.messages.conversation(userId, otherId, query);

@@ -115,6 +115,23 @@ export class MessagesService {
     });
   }
 
+  /**
+   * A typing hint passes only inside a conversation the two already have (about `donationId` if
+   * given, null: about no donation), and never where either blocked the other (the messages'
+   * rule): nobody can push "is typing" to a stranger.
+   */
+  async mayType(userId: string, otherId: string, donationId?: number | null): Promise<{ allowed: boolean }> {
+    if (userId === otherId) return { allowed: false };
+    const [conversation] = (await this.dataSource.query(
+      `SELECT 1 FROM "${SCHEMA}"."messages"
+       WHERE LEAST("sender_id", "receiver_id") = LEAST($1::uuid, $2::uuid) AND GREATEST("sender_id", "receiver_id") = GREATEST($1::uuid, $2::uuid)
+         AND ($3::int IS NULL OR COALESCE("donation_id", 0) = $3::int)
+       LIMIT 1`,
+      [userId, otherId, donationId === undefined ? null : (donationId ?? 0)],
+    )) as unknown[];
+    return { allowed: conversation !== undefined && !(await this.blocks.blockedBetween(userId, otherId)) };
+  }
+
   /** The member's conversations (other member × donation), the most recent first. */
   async conversations(userId: string): Promise<ConversationView[]> {
     const rows = (await this.dataSource.query(

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useUploadImage } from '../api/upload-image';
-import { checkImageFile, type PhotoValue } from '../lib/donation-form';
+import { checkImageFile, IMAGE_TYPES, type PhotoValue } from '../lib/donation-form';
 
 export interface PhotoFieldProps {
   value: PhotoValue | null;
@@ -110,7 +110,7 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
         ref={inputRef}
         id="donation-photo"
         type="file"
-        accept="image/*"
+        accept={IMAGE_TYPES.join(',')}
         className="visually-hidden"
         aria-describedby={error ? 'donation-photo-hint donation-photo-error' : 'donation-photo-hint'}
         aria-invalid={error ? true : undefined}

@@ -31,14 +31,16 @@ describe(validateDonationForm.name, () => {
 });
 
 describe(checkImageFile.name, () => {
-  it('should accept any image up to 5 MB', () => {
-    expect(checkImageFile({ size: 5 * MB, type: 'image/heic' })).toBeNull();
+  it('should accept JPEG, PNG and WebP up to 5 MB', () => {
+    expect(checkImageFile({ size: 5 * MB, type: 'image/jpeg' })).toBeNull();
     expect(checkImageFile({ size: 10, type: 'image/png' })).toBeNull();
+    expect(checkImageFile({ size: 10, type: 'image/webp' })).toBeNull();
   });
 
-  it('should refuse larger files and non-images', () => {
+  it('should refuse larger files, other image types and non-images', () => {
     expect(checkImageFile({ size: 5 * MB + 1, type: 'image/jpeg' })).toBe('tooLarge');
     expect(checkImageFile({ size: 10, type: 'application/pdf' })).toBe('notImage');
+    for (const type of ['image/gif', 'image/svg+xml', 'image/tiff', 'image/heic']) expect(checkImageFile({ size: 10, type })).toBe('notImage');
   });
 });
 

@@ -34,9 +34,12 @@ export function validateDonationForm(values: DonationFormValues): DonationFormEr
 
 export type ImageFileProblem = 'tooLarge' | 'notImage';
 
-/** Any image type under 5 MB (spec §5); the server re-checks the content itself. */
+/** The photo types the server accepts (it re-checks the content itself). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** A JPEG, PNG or WebP under 5 MB (spec §5); a file of no declared type is left to the server. */
 export function checkImageFile(file: { size: number; type: string }): ImageFileProblem | null {
-  if (file.type && !file.type.startsWith('image/')) return 'notImage';
+  if (file.type && !IMAGE_TYPES.includes(file.type)) return 'notImage';
   if (file.size > DonationRules.maxImageBytes) return 'tooLarge';
   return null;
 }
