@@ -166,7 +166,7 @@ describe('realtime', () => {
     expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
 
     await send(a.client, b.user.id, 'Tu es là ?');
-    expect((await b.client.get(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
+    expect((await b.client.post(`/api/messages/conversation/${a.user.id}/read`, {})).status).toBe(200);
     expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
   });
 
