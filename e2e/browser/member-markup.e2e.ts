@@ -4,6 +4,7 @@ import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { launchBrowser, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
+import { mainScreens, memberWithConversation, type Screen } from '../support/screens.js';
 
 // Members' text (titles, names) is text on every screen, the map's pins included: markup in a
 // title creates no element and cannot redirect whoever hovers the pin. The Content-Security-Policy
@@ -83,25 +84,18 @@ it('should show titles with markup as text in the map pins, creating no element 
 });
 
 it('should report no Content-Security-Policy violation on the main screens', async () => {
-  const donor = await signedUpMember();
-  const member = await signedUpMember();
-  const item = await publish(donor.client, 'Tapis tranquille');
-  await member.client.post('/api/messages', { content: 'Bonjour <i>toi</i>', receiverId: donor.user.id, donationId: item.id });
-
+  const { donor, member, item } = await memberWithConversation('Tapis tranquille', 'Bonjour <i>toi</i>');
   const context = await signedInContext(browser, member.client, 'fr');
   const violations = await recordViolations(context);
   const page = await context.newPage();
-  const screens: [string, string][] = [
-    ['/', 'hero'],
-    [`/donations?lat=${kenitra.lat}&lng=${kenitra.lng}&distance=5`, 'browse-page'],
-    [`/donations?lat=${kenitra.lat}&lng=${kenitra.lng}&distance=5&query=tranquille&view=map`, 'browse-map'],
-    [`/donations/${item.id}`, 'donation-title'],
-    [`/messages?with=${donor.user.id}&donation=${item.id}`, 'message'],
+  const screens: Screen[] = [
+    ...mainScreens(donor.user.id, item.id),
+    ['map', `/donations?lat=${kenitra.lat}&lng=${kenitra.lng}&distance=5&query=tranquille&view=map`, 'browse-map'],
   ];
-  for (const [path, ready] of screens) {
+  for (const [, path, ready] of screens) {
     await page.goto(`${base}${path}`);
     await page.getByTestId(ready).first().waitFor();
-    if (ready === 'browse-map') await page.getByTestId(ready).locator('.map-pin').first().waitFor();
+    if (ready === 'browse-map') await page.getByTestId(ready).locator('.map-pin').waitFor();
     if (ready === 'donation-title') {
       await page.getByTestId('show-map').click();
       await page.getByTestId('detail-map').locator('.map-pin').waitFor();
