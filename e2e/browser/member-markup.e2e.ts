@@ -101,6 +101,11 @@ it('should report no Content-Security-Policy violation on the main screens', asy
       await page.getByTestId('detail-map').locator('.map-pin').waitFor();
     }
   }
+  // The other screens a member opens from the menus, each ready once its heading shows.
+  for (const path of ['/notifications', '/points-history', '/transfer-points', '/alerts', '/contact', '/how-it-works', '/about']) {
+    await page.goto(`${base}${path}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  }
   // A violation is reported as an event of the page that caused it: a last round trip to the
   // page lets any pending one arrive.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
