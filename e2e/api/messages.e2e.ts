@@ -27,7 +27,9 @@ describe('messages API', () => {
     expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 1, notifications: 0 });
 
     const thread = await owner.client.get<MessageView[]>(`/api/messages/conversation/${asker.user.id}?donationId=${item.id}`);
-    expect(thread.body.map((m) => [m.content, m.read])).toEqual([['Bonjour !', true]]);
+    expect(thread.body.map((m) => [m.content, m.read])).toEqual([['Bonjour !', false]]);
+    const read = await owner.client.post(`/api/messages/conversation/${asker.user.id}/read`, { donationId: item.id });
+    expect([read.status, read.body]).toEqual([200, { updated: 1 }]);
     expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 0 });
 
     // The third member sees none of it, even naming both members.
@@ -35,6 +37,37 @@ describe('messages API', () => {
     expect((await third.client.get(`/api/messages/conversation/${owner.user.id}`)).body).toEqual([]);
     expect((await third.client.get('/api/messages')).body).toEqual([]);
     expect((await third.client.get('/api/conversations')).body).toEqual([]);
+  });
+
+  it('should change nothing on reading a conversation (GET), and mark it read only on POST …/read', async () => {
+    const [a, b] = [await signedUpMember(), await signedUpMember()];
+    const item = await publish(b.client, 'Étagère');
+    await a.client.post('/api/messages', { content: 'sans don', receiverId: b.user.id });
+    await a.client.post('/api/messages', { content: 'pour le don', receiverId: b.user.id, donationId: item.id });
+    const path = `/api/messages/conversation/${a.user.id}`;
+
+    // A GET (a prefetch, a link another site's page loads) reads without marking anything.
+    for (const query of ['', '?donationId=none', `?donationId=${item.id}`]) expect((await b.client.get(`${path}${query}`)).status).toBe(200);
+    expect((await b.client.get<MessageView[]>(path)).body.map((m) => m.read)).toEqual([false, false]);
+    expect((await b.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 2, notifications: 0 });
+    expect((await b.client.get<NotificationView[]>('/api/notifications')).body.filter((n) => !n.read)).toHaveLength(2);
+
+    // The POST marks one conversation (here the one about no donation), then the rest.
+    expect((await b.client.post(`${path}/read`, { donationId: 'none' })).body).toEqual({ updated: 1 });
+    expect((await b.client.get<MessageView[]>(path)).body.map((m) => [m.content, m.read])).toEqual([['sans don', true], ['pour le don', false]]);
+    expect((await b.client.get<NotificationView[]>('/api/notifications')).body.filter((n) => !n.read).map((n) => n.params)).toEqual([
+      expect.objectContaining({ donationId: item.id }),
+    ]);
+    expect((await b.client.post(`${path}/read`, {})).body).toEqual({ updated: 1 });
+    expect((await b.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 0 });
+    // The sender's own messages stay unread by the sender's POST: only what one received is marked.
+    expect((await a.client.post(`/api/messages/conversation/${b.user.id}/read`, {})).body).toEqual({ updated: 0 });
+
+    const refused = await b.client.post<{ code: string; message: string; field: string }>(`${path}/read`, { donationId: 'abc' });
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([400, 'VALIDATION_FAILED', 'Identifiant de don invalide.']);
+    expect((await b.client.post('/api/messages/conversation/pas-un-membre/read', {})).status).toBe(404);
+    expect((await b.client.post(`/api/messages/conversation/${b.user.id}/read`, {})).status).toBe(400);
+    expect((await new ApiClient().post(`${path}/read`, {})).status).toBe(401);
   });
 
   it('should refuse bad messages with a clear French 4xx and store nothing', async () => {

@@ -167,7 +167,7 @@ describe('realtime', () => {
     (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
     expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
 
-    expect((await b.client.get(`/api/messages/conversation/${a.user.id}`)).status).toBe(200);
+    expect((await b.client.post(`/api/messages/conversation/${a.user.id}/read`, {})).status).toBe(200);
     expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
   });
 

@@ -1,3 +1,4 @@
+import '@/lib/zod-config'; // before any form parses
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/lib/i18n'; // sets <html lang dir> before the first paint

@@ -15,7 +15,7 @@ import { jsonBodies, OversizeBodyInterceptor } from './http/json-bodies.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { originCheck } from './security/origin-check.js';
-import { tileSource } from './security/tile-source.js';
+import { contentSecurityPolicy } from './security/content-security-policy.js';
 
 /** Builds the HTTP app; tests call it too, so what they exercise is what runs. */
 export async function createGatewayApp(config: GatewayConfig): Promise<NestExpressApplication> {
@@ -25,13 +25,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(requestId(), httpMetrics());
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
-  // Helmet's defaults, with photo previews (data:/blob:) allowed, and no forced https upgrade:
-  // TLS is the reverse proxy's business, and a plain-http deployment must keep working.
-  app.use(
-    helmet({
-      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:', tileSource(config.MAP_TILE_URL)], 'upgrade-insecure-requests': null } },
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.MAP_TILE_URL) }));
   app.use(serveFrontend(config.FRONTEND_DIST));
   app.use(originCheck(config.PUBLIC_ORIGINS));
   // A visitor's read has no session: it skips the store, the lifetime check and passport's lookup

@@ -42,6 +42,8 @@ async function donation(ownerId: string, title: string): Promise<number> {
 const send = (senderId: string, message: Record<string, unknown>) => requestRpc<MessageView>(nc, Rpc.messaging.send, { senderId, message });
 const conversation = (userId: string, otherId: string, query: Record<string, unknown> = {}) =>
   requestRpc<MessageView[]>(nc, Rpc.messaging.conversation, { userId, otherId, query });
+const markRead = (userId: string, otherId: string, read: Record<string, unknown> = {}) =>
+  requestRpc<{ updated: number }>(nc, Rpc.messaging.readConversation, { userId, otherId, read });
 const counts = (userId: string) => requestRpc<UnreadCounts>(nc, Rpc.messaging.unreadCounts, { userId });
 const notifications = (userId: string) => requestRpc<NotificationView[]>(nc, Rpc.messaging.notifications, { userId, query: {} });
 
@@ -99,7 +101,7 @@ describe('messages', () => {
     expect(await conversation(a, b)).toHaveLength(1);
   });
 
-  it('should show a conversation only to its two members, oldest first, in pages, and mark it read for the reader', async () => {
+  it('should show a conversation only to its two members, oldest first, in pages, and mark it read when the reader says so', async () => {
     const [a, b, c] = [await member('A', 'A'), await member('B', 'B'), await member('C', 'C')];
     const ids: string[] = [];
     for (let i = 1; i <= 5; i += 1) ids.push((await send(i % 2 ? a : b, { content: `m${i}`, receiverId: i % 2 ? b : a })).id);
@@ -110,7 +112,11 @@ describe('messages', () => {
     expect(page.map((m) => m.content)).toEqual(['m3', 'm4', 'm5']);
     const earlier = await conversation(b, a, { limit: 3, before: page[0]!.id });
     expect(earlier.map((m) => m.content)).toEqual(['m1', 'm2']);
-    // B opened it: what B received is read, what B sent is not (A has not looked).
+    // Reading it changed nothing; B saying so marks what B received read, not what B sent (A has not looked).
+    expect(await counts(b)).toEqual({ messages: 3, notifications: 0 });
+    expect(await outboxOf('MessagesRead', b)).toEqual([]);
+    expect(await markRead(b, a)).toEqual({ updated: 3 });
+    expect(await markRead(b, a)).toEqual({ updated: 0 });
     expect(await counts(b)).toEqual({ messages: 0, notifications: 0 });
     expect(await counts(a)).toEqual({ messages: 3, notifications: 0 });
     expect(await outboxOf('MessagesRead', b)).toContainEqual({ senderId: a, receipt: expect.objectContaining({ readerId: b, donationId: null }) });
@@ -131,8 +137,11 @@ describe('messages', () => {
       [asker, 'Vélo', 'vélo 2', 2],
       [asker, null, 'sans don', 1],
     ]);
-    // Reading the donation's thread leaves the other conversation unread.
+    // Marking the donation's thread read leaves the other conversation unread.
     expect((await conversation(owner, asker, { donationId: bike })).map((m) => m.content)).toEqual(['vélo 1', 'vélo 2']);
+    expect(await markRead(owner, asker, { donationId: bike })).toEqual({ updated: 2 });
+    const after = await requestRpc<ConversationView[]>(nc, Rpc.messaging.conversations, { userId: owner });
+    expect(after.map((c) => [c.donation?.title ?? null, c.unreadCount])).toEqual([['Vélo', 0], [null, 1]]);
     expect((await conversation(owner, asker, { donationId: 'none' })).map((m) => m.content)).toEqual(['sans don']);
   });
 
@@ -226,6 +235,8 @@ describe('notifications', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ params: { senderId: a, senderName: 'A A.', donationId: null, title: null }, read: false });
     await conversation(b, a);
+    expect((await notifications(b))[0]!.read).toBe(false);
+    await markRead(b, a);
     expect((await notifications(b))[0]!.read).toBe(true);
     await send(a, { content: 'trois', receiverId: b });
     expect((await notifications(b)).filter((n) => !n.read)).toHaveLength(1);

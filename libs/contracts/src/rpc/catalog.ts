@@ -89,8 +89,10 @@ export const Rpc = {
     send: 'messaging.send',
     /** The member's latest messages, sent and received. */
     inbox: 'messaging.inbox',
-    /** One conversation's page; marks the member's received messages in it read. */
+    /** One conversation's page; reading changes nothing. */
     conversation: 'messaging.conversation',
+    /** Marks what the member received in a conversation read and tells the sender. */
+    readConversation: 'messaging.conversation.read',
     conversations: 'messaging.conversations',
     block: 'messaging.block',
     unblock: 'messaging.unblock',
@@ -163,6 +165,7 @@ export const RpcRequests = {
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
   'messaging.conversation': P.ConversationPayloadSchema,
+  'messaging.conversation.read': P.ConversationReadPayloadSchema,
   'messaging.conversations': P.MemberPayloadSchema,
   'messaging.block': P.MemberPairPayloadSchema,
   'messaging.unblock': P.MemberPairPayloadSchema,
@@ -236,6 +239,7 @@ export interface RpcResponses {
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];
   'messaging.conversation': MessageView[];
+  'messaging.conversation.read': { updated: number };
   'messaging.conversations': ConversationView[];
   'messaging.block': { blocked: true };
   'messaging.unblock': { blocked: false };

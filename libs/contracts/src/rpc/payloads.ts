@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DonationMessages, Messages, MessagingMessages, PointsMessages } from '../messages.js';
 import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
 import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
-import { ConversationQuerySchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
+import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
@@ -94,6 +94,7 @@ export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(
 
 export const SendMessagePayloadSchema = z.object({ senderId: uuid(), message: SendMessageSchema });
 export const ConversationPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), query: ConversationQuerySchema });
+export const ConversationReadPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), read: ConversationReadSchema });
 /** A member acting on another member (block, unblock). */
 export const MemberPairPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound) });
 /** A typing hint: allowed inside a conversation the two already have (about `donationId`; null: about no donation; absent: any). */

@@ -27,6 +27,10 @@ export const ConversationQuerySchema = z.object({
 });
 export type ConversationQuery = z.output<typeof ConversationQuerySchema>;
 
+/** `POST …/conversation/{userId}/read`: which of the conversations with that member was shown (as the GET's donationId). */
+export const ConversationReadSchema = ConversationQuerySchema.pick({ donationId: true });
+export type ConversationRead = z.output<typeof ConversationReadSchema>;
+
 export const NotificationsQuerySchema = z.object({
   before: uuid(MessagingMessages.cursor).optional(),
 });

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   ConversationQuerySchema,
+  ConversationReadSchema,
   Rpc,
   SendMessageSchema,
   type ConversationQuery,
+  type ConversationRead,
   type ConversationView,
   type MessageMemberView,
   type MessageView,
@@ -37,6 +39,7 @@ export class MessagesController {
     return this.services.call(Rpc.messaging.inbox, { userId: user.id });
   }
 
+  /** Reading changes nothing: the web app says what the member saw with the POST below. */
   @Get('messages/conversation/:userId')
   conversation(
     @Param('userId', MemberId()) otherId: string,
@@ -44,6 +47,17 @@ export class MessagesController {
     @CurrentUser() user: SessionUser,
   ): Promise<MessageView[]> {
     return this.services.call(Rpc.messaging.conversation, { userId: user.id, otherId, query });
+  }
+
+  /** The member saw the conversation: what they received in it is read, and the sender is told. */
+  @Post('messages/conversation/:userId/read')
+  @HttpCode(200)
+  markRead(
+    @Param('userId', MemberId()) otherId: string,
+    @Body(new ValidatedBody(ConversationReadSchema)) read: ConversationRead,
+    @CurrentUser() user: SessionUser,
+  ): Promise<{ updated: number }> {
+    return this.services.call(Rpc.messaging.readConversation, { userId: user.id, otherId, read });
   }
 
   @Get('conversations')

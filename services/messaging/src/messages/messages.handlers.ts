@@ -27,6 +27,11 @@ export class MessagesHandlers {
     return this.messages.conversation(userId, otherId, query);
   }
 
+  @RpcHandler(Rpc.messaging.readConversation)
+  readConversation({ userId, otherId, read }: RpcRequest<'messaging.conversation.read'>) {
+    return this.messages.markRead(userId, otherId, read);
+  }
+
   @RpcHandler(Rpc.messaging.conversations)
   conversations({ userId }: RpcRequest<'messaging.conversations'>) {
     return this.messages.conversations(userId);

@@ -7,6 +7,7 @@ import {
   MessagingMessages,
   MessagingRules,
   type ConversationQuery,
+  type ConversationRead,
   type ConversationView,
   type MessageView,
   type SendMessageInput,
@@ -84,34 +85,41 @@ export class MessagesService {
 
   /**
    * One page of the conversation between the two members, oldest first: the newest `limit`
-   * messages, or those before `before`. Opening it marks what the member received in it read,
-   * and tells the sender (read receipt).
+   * messages, or those before `before`. Reading changes nothing (a GET may be prefetched, retried
+   * or sent by another site's page): `markRead` is the member saying they saw it.
    */
   async conversation(userId: string, otherId: string, query: ConversationQuery): Promise<MessageView[]> {
     if (userId === otherId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'userId');
-    const donation = donationFilter(query.donationId);
+    const rows = (await this.dataSource.query(
+      `${MESSAGE_SELECT}
+       WHERE LEAST(msg."sender_id", msg."receiver_id") = LEAST($1::uuid, $2::uuid)
+         AND GREATEST(msg."sender_id", msg."receiver_id") = GREATEST($1::uuid, $2::uuid)
+         AND ${DONATION_MATCHES('msg."donation_id"', '$3')}
+         AND ($4::uuid IS NULL OR (msg."created_at", msg."id") < (SELECT "created_at", "id" FROM "${SCHEMA}"."messages" WHERE "id" = $4))
+       ORDER BY msg."created_at" DESC, msg."id" DESC LIMIT $5`,
+      [userId, otherId, donationFilter(query.donationId), query.before ?? null, query.limit ?? MessagingRules.conversationPageSize],
+    )) as MessageRow[];
+    return rows.reverse().map(messageViewOf);
+  }
+
+  /**
+   * Marks read what the member received from the other in the conversation (one donation's,
+   * `none`, or all of them), with its new-message notices, and tells the sender (read receipt).
+   */
+  async markRead(userId: string, otherId: string, read: ConversationRead): Promise<{ updated: number }> {
+    if (userId === otherId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'userId');
     return this.dataSource.transaction(async (manager) => {
-      const [read] = (await manager.query(
+      const [marked] = (await manager.query(
         `UPDATE "${SCHEMA}"."messages" SET "read_at" = now()
          WHERE "receiver_id" = $1 AND "sender_id" = $2 AND "read_at" IS NULL AND ${DONATION_MATCHES('"donation_id"', '$3')}
          RETURNING "donation_id", "read_at"`,
-        [userId, otherId, donation],
+        [userId, otherId, donationFilter(read.donationId)],
       )) as [{ donation_id: number | null; read_at: Date }[], number];
-      await this.announceRead(manager, userId, otherId, read);
-      if (read.length > 0) {
-        const noticeScope = query.donationId === undefined ? undefined : query.donationId === 'none' ? null : query.donationId;
-        await this.notifications.markConversationRead(manager, userId, otherId, noticeScope);
-      }
-      const rows = (await manager.query(
-        `${MESSAGE_SELECT}
-         WHERE LEAST(msg."sender_id", msg."receiver_id") = LEAST($1::uuid, $2::uuid)
-           AND GREATEST(msg."sender_id", msg."receiver_id") = GREATEST($1::uuid, $2::uuid)
-           AND ${DONATION_MATCHES('msg."donation_id"', '$3')}
-           AND ($4::uuid IS NULL OR (msg."created_at", msg."id") < (SELECT "created_at", "id" FROM "${SCHEMA}"."messages" WHERE "id" = $4))
-         ORDER BY msg."created_at" DESC, msg."id" DESC LIMIT $5`,
-        [userId, otherId, donation, query.before ?? null, query.limit ?? MessagingRules.conversationPageSize],
-      )) as MessageRow[];
-      return rows.reverse().map(messageViewOf);
+      if (marked.length === 0) return { updated: 0 };
+      await this.announceRead(manager, userId, otherId, marked);
+      const noticeScope = read.donationId === undefined ? undefined : read.donationId === 'none' ? null : read.donationId;
+      await this.notifications.markConversationRead(manager, userId, otherId, noticeScope);
+      return { updated: marked.length };
     });
   }
 

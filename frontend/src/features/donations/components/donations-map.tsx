@@ -30,6 +30,16 @@ export interface DonationsMapProps {
 // A CSS pin, not Leaflet's default PNG marker: nothing to download, so it shows even offline.
 const PIN = L.divIcon({ className: 'map-pin', html: '<span></span>', iconSize: [22, 22], iconAnchor: [11, 22] });
 
+/**
+ * A member's text for Leaflet's tooltips and popups: Leaflet writes a string content as HTML
+ * (innerHTML), so a title with markup would become elements on every visitor's map.
+ */
+function textElement(text: string): HTMLElement {
+  const element = document.createElement('span');
+  element.textContent = text;
+  return element;
+}
+
 /** The donations as clustered pins; a pin opens its donation. */
 function Pins({ points, onOpen, fit }: { points: MapPoint[]; onOpen?: (id: number) => void; fit: boolean }) {
   const map = useMap();
@@ -37,7 +47,7 @@ function Pins({ points, onOpen, fit }: { points: MapPoint[]; onOpen?: (id: numbe
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 50 });
     for (const point of points) {
       const marker = L.marker([point.lat, point.lng], { icon: PIN, title: point.title, alt: point.title, keyboard: true });
-      marker.bindTooltip(point.title);
+      marker.bindTooltip(textElement(point.title));
       if (onOpen) marker.on('click', () => onOpen(point.id));
       group.addLayer(marker);
     }

@@ -1,19 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { MessageView, PublicProfileView } from '@hdiya/contracts';
 import { api, withQuery } from '@/lib/api-client';
 import { fallbackInterval } from '@/lib/realtime';
 import { unreadCountsKey } from '@/lib/unread-counts';
 import { messagesKeys, THREAD_POLL_MS } from './keys';
 
-/**
- * GET /api/messages/conversation/{userId}?donationId=<id|none> → the newest page, oldest first.
- * Reading it marks what the member received in it read.
- */
+/** GET /api/messages/conversation/{userId}?donationId=<id|none> → the newest page, oldest first (reading marks nothing). */
 export function getConversation(otherId: string, donation: number | 'none', signal?: AbortSignal): Promise<MessageView[]> {
   return api.get<MessageView[]>(withQuery(`/api/messages/conversation/${encodeURIComponent(otherId)}`, { donationId: String(donation) }), signal);
 }
 
+/** POST /api/messages/conversation/{userId}/read: the member saw the thread, what they received in it is read. */
+export function markConversationRead(otherId: string, donation: number | 'none'): Promise<{ updated: number }> {
+  return api.post<{ updated: number }>(`/api/messages/conversation/${encodeURIComponent(otherId)}/read`, { donationId: donation });
+}
+
+/** The thread with `otherId` about `donation`; what it shows from the other member is marked read. */
 export function useConversation(otherId: string | null, donation: number | 'none') {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -22,12 +25,22 @@ export function useConversation(otherId: string | null, donation: number | 'none
     enabled: otherId !== null,
     refetchInterval: fallbackInterval(THREAD_POLL_MS),
   });
-  // Opening a thread read its messages: the badges and the list's counts follow.
+  // Shown (on opening, or a message arrived while open): mark it read once per newest unread
+  // message, then the badges and the list's counts follow.
+  const marked = useRef<string | null>(null);
+  const newestUnread = query.data?.findLast((m) => m.senderId === otherId && !m.read)?.id ?? null;
   useEffect(() => {
-    if (!query.dataUpdatedAt) return;
-    void queryClient.invalidateQueries({ queryKey: unreadCountsKey });
-    void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-  }, [query.dataUpdatedAt, queryClient]);
+    if (!otherId || !newestUnread || marked.current === newestUnread) return;
+    marked.current = newestUnread;
+    markConversationRead(otherId, donation)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: unreadCountsKey });
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
+      })
+      .catch(() => {
+        marked.current = null; // the next refresh of the thread tries again
+      });
+  }, [otherId, donation, newestUnread, queryClient]);
   return query;
 }
 

@@ -12,7 +12,7 @@ export function useMessagesRealtime(userId: string | undefined): void {
     if (!userId) return;
     const otherId = message.senderId === userId ? message.receiverId : message.senderId;
     addToThread(queryClient, message, otherId);
-    // An open thread re-reads itself, which marks the new message read.
+    // An open thread re-reads itself; showing the new message marks it read (useConversation).
     void queryClient.invalidateQueries({ queryKey: messagesKeys.thread(otherId, message.donationId ?? 'none') });
     void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
     void queryClient.invalidateQueries({ queryKey: unreadCountsKey });
