@@ -12,6 +12,8 @@ export function contentSecurityPolicy(tileUrl: string) {
     directives: {
       'img-src': ["'self'", 'data:', 'blob:', tileSource(tileUrl)],
       'style-src': ["'self'"],
+      // Helmet's default also allows any https: font; the web app ships none of its own elsewhere.
+      'font-src': ["'self'", 'data:'],
       'upgrade-insecure-requests': null,
     },
   };
