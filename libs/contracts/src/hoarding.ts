@@ -20,8 +20,12 @@ export function isLateCancel(cancelledAt: Date, expiresAt: Date): boolean {
   return expiresAt.getTime() - cancelledAt.getTime() <= HoardingRules.lateCancelHours * 60 * 60 * 1000;
 }
 
-/** Morocco's time, for the French server messages (the web app formats `retryAt` in the member's own). */
-const moroccanTime = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Casablanca', dateStyle: 'long', timeStyle: 'short' });
+/**
+ * Morocco's time, for the French server messages (the web app formats `retryAt` in the member's
+ * own). Made when needed: the web app imports this module too and never formats with it.
+ */
+const inMoroccanTime = (at: Date) =>
+  new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Casablanca', dateStyle: 'long', timeStyle: 'short' }).format(at);
 
 export const HoardingMessages = {
   reservationsLimit: (max: number) =>
@@ -29,7 +33,7 @@ export const HoardingMessages = {
   waitlistPlacesLimit: (max: number) =>
     `Vous attendez déjà ${max} objet${max > 1 ? 's' : ''} : quittez une file d’attente pour en rejoindre une autre (une place se libère aussi quand un objet attendu vous est proposé ou donné).`,
   reserveAgain: (at: Date) =>
-    `Vous avez annulé ou laissé expirer une réservation de cet objet : vous pourrez le réserver de nouveau à partir du ${moroccanTime.format(at)}.`,
+    `Vous avez annulé ou laissé expirer une réservation de cet objet : vous pourrez le réserver de nouveau à partir du ${inMoroccanTime(at)}.`,
   skipOnlyOwner: 'Seul le donateur peut passer cet objet au suivant de la file.',
   noOffer: 'Cet objet n’est proposé à personne de la file d’attente en ce moment.',
   acceptInFlight: 'Le membre est en train d’accepter cet objet. Réessayez dans un instant.',
