@@ -77,6 +77,35 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
   });
 });
 
+describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line, in %s', (language) => {
+  it('should see the offer, pass it to the next with "Passer au suivant", then withdraw the item', async () => {
+    const donor = await signedUpMember();
+    const [holder, first, second] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
+    await expectBalance(holder.client, { points: 10 }, 'welcome');
+    const item = await publish(donor.client, `Commode ${language}`);
+    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await first.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
+    expect((await second.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
+    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+
+    const context = await signedInContext(browser, donor.client, language);
+    const page = await context.newPage();
+    await page.goto(`${base}/donations/${item.id}`);
+    const offer = page.getByTestId('owner-waitlist-offer');
+    await offer.waitFor();
+    await screenshot(page, `waitlist-owner-offer-${language}`);
+    await offer.getByTestId('waitlist-skip-offer').click();
+    await page.getByTestId('toast').getByText(language === 'fr' ? 'L’objet passe au suivant de la file' : 'يُعرض الغرض الآن على التالي في القائمة').waitFor();
+    expect((await second.client.get<{ me: { state: string } | null }>(`/api/donations/${item.id}/waitlist`)).body.me?.state).toBe('offered');
+
+    await page.getByTestId('delete-donation').click();
+    await page.getByTestId('delete-dialog-confirm').click();
+    await page.waitForURL(`${base}/donations`);
+    expect((await donor.client.get(`/api/donations/${item.id}`)).status).toBe(404);
+    await context.close();
+  });
+});
+
 it('should save a search from browse, then edit and delete it on the alerts page', async () => {
   const member = await signedUpMember();
   const context = await signedInContext(browser, member.client, 'fr');

@@ -36,6 +36,8 @@ interface Operation {
   donationId?: number;
   key?: string;
   outcome: Outcome;
+  /** A refusal by a hoarding limit (decision 0020): expected and acknowledged, never lost work. */
+  limited?: boolean;
 }
 
 const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status >= 400 && status < 500 && status !== 408 ? 'refused' : 'unknown');
@@ -48,6 +50,20 @@ async function attempt(call: () => Promise<{ status: number }>): Promise<Outcome
     return outcomeOf((await call()).status);
   } catch {
     return 'unknown';
+  }
+}
+
+/** The refusals of the hoarding limits: 3 open reservations, 72 hours before reserving an item again. */
+const LIMIT_CODES = new Set(['RESERVATIONS_LIMIT', 'RESERVE_AGAIN_COOLDOWN']);
+
+/** A reserve, telling a refusal by a member's limit apart from the others. */
+async function attemptReserve(call: () => Promise<{ status: number; body: unknown }>): Promise<Pick<Operation, 'outcome' | 'limited'>> {
+  try {
+    const res = await call();
+    const code = (res.body as { code?: string } | null)?.code;
+    return { outcome: outcomeOf(res.status), limited: res.status === 409 && LIMIT_CODES.has(code ?? '') };
+  } catch {
+    return { outcome: 'unknown' };
   }
 }
 
@@ -79,7 +95,7 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       const roll = Math.random();
       if (roll < 0.35) {
         const donationId = pick(donationIds);
-        operations.push({ kind: 'reserve', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/reserve`)) });
+        operations.push({ kind: 'reserve', member: m.user.id, donationId, ...(await attemptReserve(() => m.client.post(`/api/donations/${donationId}/reserve`))) });
       } else if (roll < 0.55) {
         const donationId = pick(donationIds);
         operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/confirm`)) });
@@ -189,7 +205,8 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
 
   const tally = (kind: Operation['kind']) => {
     const of = operations.filter((o) => o.kind === kind);
-    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
+    const limited = of.filter((o) => o.limited).length;
+    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused${limited > 0 ? ` (${limited} at a member's limit)` : ''} / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
   };
   console.log(
     [

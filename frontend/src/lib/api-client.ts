@@ -4,6 +4,8 @@ export interface ApiErrorBody {
   message?: string | string[];
   code?: string;
   field?: string;
+  /** When a time-bound limit frees up (ISO 8601), e.g. reserving the same item again. */
+  retryAt?: string;
 }
 
 /** A non-OK answer from the API. `code` is the stable name the UI translates; `message` is French. */
@@ -11,15 +13,18 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly field: string | undefined;
+  /** When the limit that refused the call frees up (ISO 8601), if it does at a known time. */
+  readonly retryAt: string | undefined;
   /** True when `message` came from the JSON body (French text meant for people), not a raw status line. */
   readonly fromServer: boolean;
 
-  constructor(status: number, message: string, options: { code?: string; field?: string; fromServer?: boolean } = {}) {
+  constructor(status: number, message: string, options: { code?: string; field?: string; retryAt?: string; fromServer?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code;
     this.field = options.field;
+    this.retryAt = options.retryAt;
     this.fromServer = options.fromServer ?? false;
   }
 }
@@ -51,6 +56,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, {
     code: body?.code,
     field: body?.field,
+    retryAt: typeof body?.retryAt === 'string' ? body.retryAt : undefined,
     fromServer: Boolean(serverMessage),
   });
 }

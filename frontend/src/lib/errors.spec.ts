@@ -3,6 +3,7 @@ import { ErrorCodes } from '@hdiya/contracts';
 import { ApiError } from './api-client';
 import { errorMessage } from './errors';
 import { i18n } from './i18n';
+import { formatDateTime } from './relative-time';
 
 const reserved = () =>
   new ApiError(409, "Cet objet est déjà réservé par quelqu'un d'autre", {
@@ -39,6 +40,20 @@ describe(errorMessage.name, () => {
     expect(errorMessage(new TypeError('Failed to fetch'), i18n.t, 'auth.login.errorFallback')).toBe('بيانات الدخول غير صحيحة');
     const badGateway = new ApiError(502, '502: <html>', { fromServer: false });
     expect(errorMessage(badGateway, i18n.t, 'contact.form.errorFallback')).toBe('تعذّر إرسال الرسالة. يرجى المحاولة مجددًا.');
+  });
+
+  it('should say when a time-bound limit frees up, in the member’s language and time', async () => {
+    const retryAt = '2026-11-27T13:05:00.000Z';
+    const cooldown = () =>
+      new ApiError(409, 'Vous avez annulé … à partir du 27 novembre 2026 à 14:05.', { code: 'RESERVE_AGAIN_COOLDOWN', retryAt, fromServer: true });
+    await i18n.changeLanguage('fr');
+    const fr = errorMessage(cooldown(), i18n.t, 'donations.reservation.reserveError');
+    expect(fr).toMatch(/^Vous avez annulé ou laissé expirer une réservation de cet objet : vous pourrez le réserver de nouveau à partir du .*2026.*\.$/);
+    expect(fr).toContain(formatDateTime(retryAt, 'fr'));
+    await i18n.changeLanguage('ar');
+    const ar = errorMessage(cooldown(), i18n.t, 'donations.reservation.reserveError');
+    expect(ar).toContain('يمكنك حجزه من جديد ابتداءً من');
+    expect(ar).toContain(formatDateTime(retryAt, 'ar'));
   });
 
   it('should translate every error code the gateway can send, in both languages', () => {

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
 import { i18n } from './i18n';
+import { formatDateTime } from './relative-time';
 
 /** The gateway writes its messages in French (design.md §5). */
 const SERVER_LANGUAGE = 'fr';
@@ -11,6 +12,8 @@ const SERVER_LANGUAGE = 'fr';
  *   (a VALIDATION_FAILED message names the rule that failed; the code alone does not).
  * - Otherwise the translation of the error `code`, so an Arabic screen never shows French when a
  *   translation exists; else the server's message; else the screen's own fallback text.
+ * - A limit that frees up at a known time (`retryAt`) is always the translation, with that time in
+ *   the member's language and time zone (the server can only write Morocco's).
  */
 export function errorMessage(
   error: unknown,
@@ -19,6 +22,11 @@ export function errorMessage(
   language: string | undefined = i18n.resolvedLanguage,
 ): string {
   if (isApiError(error)) {
+    if (error.code && error.retryAt && !Number.isNaN(Date.parse(error.retryAt))) {
+      const when = formatDateTime(error.retryAt, language ?? SERVER_LANGUAGE);
+      const translated = t(`errors.${error.code}`, { when, defaultValue: '' });
+      if (translated) return translated;
+    }
     if (error.fromServer && language === SERVER_LANGUAGE) return error.message;
     const translated = error.code ? t(`errors.${error.code}`, { defaultValue: '' }) : '';
     if (translated) return translated;

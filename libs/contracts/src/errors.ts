@@ -8,6 +8,8 @@ export interface RpcErrorBody {
   code: ErrorCode;
   message: string;
   field?: string;
+  /** When a time-bound limit frees up (ISO 8601), for the web app to show in the member's language. */
+  retryAt?: string;
 }
 
 export const ErrorCodes = {
@@ -51,6 +53,11 @@ export const ErrorCodes = {
   HANDOVER_LOCKED: 'HANDOVER_LOCKED',
   SAVED_SEARCH_NOT_FOUND: 'SAVED_SEARCH_NOT_FOUND',
   SAVED_SEARCH_LIMIT: 'SAVED_SEARCH_LIMIT',
+  // Hoarding limits (decision 0020)
+  RESERVATIONS_LIMIT: 'RESERVATIONS_LIMIT',
+  WAITLIST_PLACES_LIMIT: 'WAITLIST_PLACES_LIMIT',
+  RESERVE_AGAIN_COOLDOWN: 'RESERVE_AGAIN_COOLDOWN',
+  WAITLIST_NO_OFFER: 'WAITLIST_NO_OFFER',
   RECIPIENT_NOT_FOUND: 'RECIPIENT_NOT_FOUND',
   TRANSFER_TO_SELF: 'TRANSFER_TO_SELF',
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',

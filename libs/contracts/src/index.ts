@@ -10,6 +10,7 @@ export * from './donations.js';
 export * from './messaging.js';
 export * from './reservations.js';
 export * from './neighbourhood.js';
+export * from './hoarding.js';
 export * from './cities.js';
 export * from './envelope.js';
 export * from './validation/fields.js';

@@ -76,6 +76,8 @@ export interface NotificationParamsByKind {
   waitlist_offer: { donationId: number; title: string; expiresAt: string };
   /** Your offer ran out unanswered and passed to the next in line. */
   waitlist_offer_expired: { donationId: number; title: string };
+  /** The owner passed your offer to the next in line (decision 0020). */
+  waitlist_offer_skipped: { donationId: number; title: string };
   /** The item you waited for was given to someone else, or withdrawn. */
   waitlist_closed: { donationId: number; title: string; reason: 'given' | 'deleted' };
   /** A new donation matches one of your saved searches. */

@@ -24,6 +24,7 @@ import { ImagesService } from './images/images.service.js';
 import { ReservationJobs } from './reservations/reservation-jobs.js';
 import { ReservationsHandlers } from './reservations/reservations.handlers.js';
 import { ReservationsService } from './reservations/reservations.service.js';
+import { HoardingLimits } from './reservations/hoarding-limits.js';
 import { AlertsConsumer } from './saved-searches/alerts.consumer.js';
 import { SavedSearchesHandlers } from './saved-searches/saved-searches.handlers.js';
 import { SavedSearchesService } from './saved-searches/saved-searches.service.js';
@@ -70,6 +71,7 @@ export class AppModule {
         Clock,
         PointsClient,
         ReservationsService,
+        HoardingLimits,
         WaitlistService,
         ReservationJobs,
         SavedSearchesService,

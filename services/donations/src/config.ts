@@ -1,4 +1,4 @@
-import { DEFAULT_POINTS_RPC_TIMEOUT_MS, reservationRecoveryAfterFor } from '@hdiya/contracts';
+import { DEFAULT_POINTS_RPC_TIMEOUT_MS, HoardingRules, reservationRecoveryAfterFor } from '@hdiya/contracts';
 import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
@@ -13,6 +13,12 @@ export const donationsConfigSchema = serviceEnvSchema
     RESERVATION_RECOVERY_AFTER_MS: z.coerce.number().int().min(100).optional(),
     /** An uploaded photo no donation uses after this long is swept (a day). */
     IMAGE_UNATTACHED_TTL_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+    /** Hoarding limits (decision 0020): open reservations per member, accepted offers included. */
+    RESERVATIONS_OPEN_MAX: z.coerce.number().int().min(1).default(HoardingRules.defaults.RESERVATIONS_OPEN_MAX),
+    /** Waiting-list places (waiting or offered) per member. */
+    WAITLIST_PLACES_MAX: z.coerce.number().int().min(1).default(HoardingRules.defaults.WAITLIST_PLACES_MAX),
+    /** Before the same member may reserve (or queue for) an item again after cancelling it or letting it expire. */
+    RESERVE_AGAIN_COOLDOWN_HOURS: z.coerce.number().min(0).default(HoardingRules.defaults.RESERVE_AGAIN_COOLDOWN_HOURS),
   })
   .transform((config) => ({
     ...config,

@@ -11,6 +11,7 @@ import { LedgerService } from './ledger/ledger.service.js';
 import { UsersEventsConsumer } from './ledger/users-events.consumer.js';
 import { DonationEventsConsumer } from './donation-events/donation-events.consumer.js';
 import { DonationRewardsService } from './rewards/donation-rewards.service.js';
+import { LateCancelPenalty } from './reliability/late-cancel-penalty.js';
 import { TransfersHandlers } from './transfers/transfers.handlers.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { SCHEMA, type PointsConfig } from './config.js';
@@ -32,6 +33,7 @@ export class AppModule {
         TransfersService,
         HistoryService,
         DonationRewardsService,
+        LateCancelPenalty,
         UsersEventsConsumer,
         DonationEventsConsumer,
       ],

@@ -4,6 +4,7 @@ import type {
   PointsTransferredV1,
   ReceptionConfirmedV1,
   ReservationCancelledV1,
+  ReservationCancelledV2,
   ReservationExpiredV1,
   ReservationMadeV1,
 } from './reservations.events.js';
@@ -13,6 +14,7 @@ import type {
   WaitlistClosedV1,
   WaitlistOfferedV1,
   WaitlistOfferLapsedV1,
+  WaitlistOfferLapsedV2,
 } from './neighbourhood.events.js';
 import type { MessageSentV1, MessagesReadV1, NotificationCreatedV1 } from './messaging.events.js';
 import type {
@@ -41,11 +43,13 @@ export interface EventCatalog {
   'donations.DonationReported.v1': DonationReportedV1;
   'donations.ReservationMade.v1': ReservationMadeV1;
   'donations.ReservationCancelled.v1': ReservationCancelledV1;
+  'donations.ReservationCancelled.v2': ReservationCancelledV2;
   'donations.ReceptionConfirmed.v1': ReceptionConfirmedV1;
   'donations.ReservationExpired.v1': ReservationExpiredV1;
   'donations.ReservationExpiring.v1': ReservationExpiringV1;
   'donations.WaitlistOffered.v1': WaitlistOfferedV1;
   'donations.WaitlistOfferLapsed.v1': WaitlistOfferLapsedV1;
+  'donations.WaitlistOfferLapsed.v2': WaitlistOfferLapsedV2;
   'donations.WaitlistClosed.v1': WaitlistClosedV1;
   'donations.SavedSearchMatched.v1': SavedSearchMatchedV1;
   'points.PointsChanged.v1': PointsChangedV1;
@@ -74,12 +78,12 @@ export const Events = {
     DonationDeleted: 'donations.DonationDeleted.v2',
     DonationReported: 'donations.DonationReported.v1',
     ReservationMade: 'donations.ReservationMade.v1',
-    ReservationCancelled: 'donations.ReservationCancelled.v1',
+    ReservationCancelled: 'donations.ReservationCancelled.v2',
     ReceptionConfirmed: 'donations.ReceptionConfirmed.v1',
     ReservationExpired: 'donations.ReservationExpired.v1',
     ReservationExpiring: 'donations.ReservationExpiring.v1',
     WaitlistOffered: 'donations.WaitlistOffered.v1',
-    WaitlistOfferLapsed: 'donations.WaitlistOfferLapsed.v1',
+    WaitlistOfferLapsed: 'donations.WaitlistOfferLapsed.v2',
     WaitlistClosed: 'donations.WaitlistClosed.v1',
     SavedSearchMatched: 'donations.SavedSearchMatched.v1',
   },
@@ -139,11 +143,13 @@ export const EVENT_NAMES = [
   'donations.DonationReported.v1',
   'donations.ReservationMade.v1',
   'donations.ReservationCancelled.v1',
+  'donations.ReservationCancelled.v2',
   'donations.ReceptionConfirmed.v1',
   'donations.ReservationExpired.v1',
   'donations.ReservationExpiring.v1',
   'donations.WaitlistOffered.v1',
   'donations.WaitlistOfferLapsed.v1',
+  'donations.WaitlistOfferLapsed.v2',
   'donations.WaitlistClosed.v1',
   'donations.SavedSearchMatched.v1',
   'points.PointsChanged.v1',

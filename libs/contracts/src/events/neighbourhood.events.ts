@@ -19,6 +19,18 @@ export interface WaitlistOfferLapsedV1 {
   reason: 'expired' | 'declined';
 }
 
+/**
+ * Payload of `donations.WaitlistOfferLapsed.v2`: v1 with a third way for an offer to end, the
+ * owner passing it to the next in line (`skipped`, decision 0020).
+ */
+export interface WaitlistOfferLapsedV2 {
+  entryId: string;
+  donationId: number;
+  title: string;
+  memberId: string;
+  reason: 'expired' | 'declined' | 'skipped';
+}
+
 /** Payload of `donations.WaitlistClosed.v1`: the line ended because the item was given or withdrawn. */
 export interface WaitlistClosedV1 {
   donationId: number;

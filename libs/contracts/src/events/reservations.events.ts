@@ -19,6 +19,15 @@ export interface ReservationCancelledV1 {
   cancelledBy: 'reserver' | 'owner';
 }
 
+/**
+ * Payload of `donations.ReservationCancelled.v2`: v1 with when it was cancelled and when the
+ * reservation would have ended, so the points service can tell a late cancel (decision 0020).
+ */
+export interface ReservationCancelledV2 extends ReservationCancelledV1 {
+  cancelledAt: string;
+  expiresAt: string;
+}
+
 /** Payload of `donations.ReceptionConfirmed.v1`: the hold is captured, the donor earns +5. */
 export interface ReceptionConfirmedV1 {
   reservationId: string;

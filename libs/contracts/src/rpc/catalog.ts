@@ -75,6 +75,8 @@ export const Rpc = {
     joinWaitlist: 'donations.waitlist.join',
     /** Leave the line; for the member an item is offered to, decline it (it passes to the next). */
     leaveWaitlist: 'donations.waitlist.leave',
+    /** The owner passes the item offered from the line to the next in line (decision 0020). */
+    skipWaitlistOffer: 'donations.waitlist.skip-offer',
     /** The handover code (reserver) or the tries left (owner). */
     handover: 'donations.handover.get',
     /** The owner enters the reserver's code: reception confirmed, as when the reserver confirms. */
@@ -155,6 +157,7 @@ export const RpcRequests = {
   'donations.waitlist.get': P.ActorDonationPayloadSchema,
   'donations.waitlist.join': P.ActorDonationPayloadSchema,
   'donations.waitlist.leave': P.ActorDonationPayloadSchema,
+  'donations.waitlist.skip-offer': P.ActorDonationPayloadSchema,
   'donations.handover.get': P.ActorDonationPayloadSchema,
   'donations.handover.confirm': P.HandoverPayloadSchema,
   'donations.saved-searches.list': P.ActorPayloadSchema,
@@ -229,6 +232,7 @@ export interface RpcResponses {
   'donations.waitlist.get': WaitlistView;
   'donations.waitlist.join': WaitlistView;
   'donations.waitlist.leave': WaitlistView;
+  'donations.waitlist.skip-offer': WaitlistView;
   'donations.handover.get': HandoverView;
   'donations.handover.confirm': DonationView;
   'donations.saved-searches.list': SavedSearchView[];

@@ -10,6 +10,7 @@ import { DonationImages1763790000000 } from './migrations/1763790000000-Donation
 import { RestoreUnlinkedReservations1763800000000 } from './migrations/1763800000000-RestoreUnlinkedReservations.js';
 import { NeighbourhoodFeatures1764000000000 } from './migrations/1764000000000-NeighbourhoodFeatures.js';
 import { SearchSpots1764100000000 } from './migrations/1764100000000-SearchSpots.js';
+import { HoardingLimits1764200000000 } from './migrations/1764200000000-HoardingLimits.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -22,6 +23,7 @@ export const DONATIONS_MIGRATIONS = [
   RestoreUnlinkedReservations1763800000000,
   NeighbourhoodFeatures1764000000000,
   SearchSpots1764100000000,
+  HoardingLimits1764200000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -131,11 +131,16 @@ export class DonationsService {
     return { donation: await this.get(id), replacedImageKeys };
   }
 
-  /** The owner withdraws a donation nobody has reserved yet. */
+  /**
+   * The owner withdraws a donation nobody holds: available, or offered to the next in line with
+   * no acceptance under way (reserved without a reservation); that offer ends and its member is
+   * told, with everyone waiting (decision 0020).
+   */
   async delete(actor: Actor, id: number): Promise<DeletedDonation> {
     return this.remove(id, 'owner', (row) => {
       if (row.owner_id !== actor.id) throw rpcError(403, ErrorCodes.DONATION_NOT_OWNER, NOT_OWNER);
-      if (row.status !== 'available') throw rpcError(409, ErrorCodes.DONATION_NOT_DELETABLE, NOT_DELETABLE);
+      const offeredOnly = row.status === 'reserved' && row.reservation_id === null;
+      if (row.status !== 'available' && !offeredOnly) throw rpcError(409, ErrorCodes.DONATION_NOT_DELETABLE, NOT_DELETABLE);
     });
   }
 

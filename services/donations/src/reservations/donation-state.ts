@@ -24,6 +24,8 @@ export interface LockedDonation {
   reservation_state: ReservationState | null;
   offered_to_id: string | null;
   offer_expires_at: Date | null;
+  /** The end of the current reservation's 10 days (null while none is held). */
+  auto_expire_at: Date | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface LockedDonation {
 export async function lockDonation(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation> {
   const [donation] = (await manager.query(
     `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state,
-            d.offered_to_id, d.offer_expires_at
+            d.offered_to_id, d.offer_expires_at, d.auto_expire_at
      FROM "${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id
      WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
     [donationId],

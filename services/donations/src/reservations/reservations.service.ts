@@ -12,7 +12,7 @@ import {
   type DonationView,
   type HandoverView,
   type ReceptionConfirmedV1,
-  type ReservationCancelledV1,
+  type ReservationCancelledV2,
   type ReservationExpiredV1,
   type ReservationExpiringV1,
   type ReservationMadeV1,
@@ -25,6 +25,7 @@ import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } fro
 import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
 import { WaitlistService } from '../waitlist/waitlist.service.js';
 import { Clock } from './clock.js';
+import { HoardingLimits } from './hoarding-limits.js';
 import { lockDonation, makeAvailable, type LockedDonation } from './donation-state.js';
 import { PointsClient } from './points.client.js';
 import { countSaga } from './saga-metrics.js';
@@ -62,6 +63,7 @@ export class ReservationsService {
     private readonly points: PointsClient,
     private readonly clock: Clock,
     private readonly waitlist: WaitlistService,
+    private readonly limits: HoardingLimits,
     @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
   ) {}
 
@@ -72,6 +74,7 @@ export class ReservationsService {
       const reservedAt = this.clock.now();
       const refused = reserveRefusal(facts(donation), actor.id, reservedAt);
       if (refused) throw refusal(refused);
+      await this.limits.refuseReserve(manager, actor.id, donationId, reservedAt);
       await manager.query(
         `INSERT INTO "${SCHEMA}"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
          VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
@@ -249,15 +252,21 @@ export class ReservationsService {
       const refused = cancelRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
       const now = this.clock.now();
+      const cancelledBy = actor.id === donation.owner_id ? 'owner' : 'reserver';
       await makeAvailable(manager, donationId);
       await this.closeReservation(manager, donation.reservation_id!, 'cancelled', now);
-      const payload: ReservationCancelledV1 = {
+      // Only the reserver's own cancel starts the cooldown on this item (decision 0020).
+      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "cancelled_by" = $2 WHERE "id" = $1`, [donation.reservation_id, cancelledBy]);
+      const payload: ReservationCancelledV2 = {
         reservationId: donation.reservation_id!,
         donationId,
         title: donation.title,
         reserverId: donation.reserved_by_id!,
         ownerId: donation.owner_id,
-        cancelledBy: actor.id === donation.owner_id ? 'owner' : 'reserver',
+        cancelledBy,
+        cancelledAt: now.toISOString(),
+        // The points service tells a late cancel from these two (decision 0020).
+        expiresAt: donation.auto_expire_at!.toISOString(),
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
       await this.waitlist.offerToNext(manager, donation, now);

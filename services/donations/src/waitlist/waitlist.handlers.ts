@@ -21,4 +21,9 @@ export class WaitlistHandlers {
   leave(input: RpcRequest<'donations.waitlist.leave'>) {
     return this.waitlist.leave(input.actor, input.donationId);
   }
+
+  @RpcHandler(Rpc.donations.skipWaitlistOffer)
+  skipOffer(input: RpcRequest<'donations.waitlist.skip-offer'>) {
+    return this.waitlist.skipOffer(input.actor, input.donationId);
+  }
 }

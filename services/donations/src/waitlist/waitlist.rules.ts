@@ -1,4 +1,4 @@
-import { ErrorCodes, WaitlistMessages, WaitlistRules } from '@hdiya/contracts';
+import { ErrorCodes, HoardingMessages, WaitlistMessages, WaitlistRules } from '@hdiya/contracts';
 import type { Refusal } from '../reservations/reservation.rules.js';
 import type { LockedDonation } from '../reservations/donation-state.js';
 
@@ -30,6 +30,15 @@ export function leaveRefusal(d: LockedDonation, line: LineFacts, actorId: string
   if (line.mine === 'offered' && d.offered_to_id === actorId && d.reservation_id !== null) {
     return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: WaitlistMessages.acceptInFlight };
   }
+  return null;
+}
+
+/** The owner passes an offer on: only their own item, only while an offer waits for its answer. */
+export function skipOfferRefusal(d: LockedDonation, actorId: string): Refusal | null {
+  if (d.owner_id !== actorId) return { status: 403, code: ErrorCodes.DONATION_NOT_OWNER, message: HoardingMessages.skipOnlyOwner };
+  if (d.status !== 'reserved' || d.offered_to_id === null) return { status: 409, code: ErrorCodes.WAITLIST_NO_OFFER, message: HoardingMessages.noOffer };
+  // Accepting is under way (the hold is being taken): let it finish rather than race it.
+  if (d.reservation_id !== null) return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: HoardingMessages.acceptInFlight };
   return null;
 }
 

@@ -8,14 +8,15 @@ import {
   type Actor,
   type WaitlistClosedV1,
   type WaitlistOfferedV1,
-  type WaitlistOfferLapsedV1,
+  type WaitlistOfferLapsedV2,
   type WaitlistView,
 } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, crashpoint, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { Clock } from '../reservations/clock.js';
+import { HoardingLimits } from '../reservations/hoarding-limits.js';
 import { lockDonation, makeAvailable, type LockedDonation } from '../reservations/donation-state.js';
-import { joinRefusal, leaveRefusal, offerExpiryOf, type LineFacts } from './waitlist.rules.js';
+import { joinRefusal, leaveRefusal, offerExpiryOf, skipOfferRefusal, type LineFacts } from './waitlist.rules.js';
 
 type Donation = Pick<LockedDonation, 'id' | 'title' | 'owner_id'>;
 
@@ -30,6 +31,7 @@ export class WaitlistService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly limits: HoardingLimits,
   ) {}
 
   async view(actor: Actor, donationId: number): Promise<WaitlistView> {
@@ -64,9 +66,11 @@ export class WaitlistService {
       const donation = await lockDonation(manager, donationId);
       const refused = joinRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
       if (refused) throw rpcError(refused.status, refused.code, refused.message);
+      const now = this.clock.now();
+      await this.limits.refuseJoin(manager, actor.id, donationId, now);
       await manager.query(
         `INSERT INTO "${SCHEMA}"."waitlist_entries" ("id", "donation_id", "member_id", "state", "joined_at") VALUES ($1, $2, $3, 'waiting', $4)`,
-        [randomUUID(), donationId, actor.id, this.clock.now()],
+        [randomUUID(), donationId, actor.id, now],
       );
     });
     return this.view(actor, donationId);
@@ -88,6 +92,26 @@ export class WaitlistService {
       if (closed?.state === 'declined' && donation.offered_to_id === actor.id) {
         await this.passOn(manager, donation, { entryId: closed.id, memberId: actor.id, reason: 'declined' }, now);
       }
+    });
+    return this.view(actor, donationId);
+  }
+
+  /**
+   * The owner passes the item offered from the line to the next in line (or, when nobody waits,
+   * makes it available): the offer ends and its member is told (decision 0020).
+   */
+  async skipOffer(actor: Actor, donationId: number): Promise<WaitlistView> {
+    await this.dataSource.transaction(async (manager) => {
+      const donation = await lockDonation(manager, donationId);
+      const refused = skipOfferRefusal(donation, actor.id);
+      if (refused) throw rpcError(refused.status, refused.code, refused.message);
+      const now = this.clock.now();
+      const [[entry]] = (await manager.query(
+        `UPDATE "${SCHEMA}"."waitlist_entries" SET "state" = 'skipped', "closed_at" = $3
+         WHERE "donation_id" = $1 AND "member_id" = $2 AND "state" = 'offered' RETURNING "id"`,
+        [donationId, donation.offered_to_id, now],
+      )) as [{ id: string }[], number];
+      await this.passOn(manager, donation, { entryId: entry?.id ?? randomUUID(), memberId: donation.offered_to_id!, reason: 'skipped' }, now);
     });
     return this.view(actor, donationId);
   }
@@ -170,8 +194,8 @@ export class WaitlistService {
     }
   }
 
-  private async passOn(manager: EntityManager, donation: Donation, lapsed: Omit<WaitlistOfferLapsedV1, 'donationId' | 'title'>, now: Date): Promise<void> {
-    const payload: WaitlistOfferLapsedV1 = { ...lapsed, donationId: donation.id, title: donation.title };
+  private async passOn(manager: EntityManager, donation: Donation, lapsed: Omit<WaitlistOfferLapsedV2, 'donationId' | 'title'>, now: Date): Promise<void> {
+    const payload: WaitlistOfferLapsedV2 = { ...lapsed, donationId: donation.id, title: donation.title };
     await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.WaitlistOfferLapsed, payload)]);
     await makeAvailable(manager, donation.id);
     await this.offerToNext(manager, donation, now);

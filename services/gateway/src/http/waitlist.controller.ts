@@ -33,6 +33,13 @@ export class WaitlistController {
     return this.services.call(Rpc.donations.leaveWaitlist, { actor: user, donationId });
   }
 
+  /** The owner passes the item offered from the line to the next (or frees it when nobody waits). */
+  @Post('waitlist/skip-offer')
+  @HttpCode(200)
+  skipOffer(@Param('id', DonationId()) donationId: number, @CurrentUser() user: SessionUser): Promise<WaitlistView> {
+    return this.services.call(Rpc.donations.skipWaitlistOffer, { actor: user, donationId });
+  }
+
   /** The reserver's code, or for the owner the tries left. */
   @Get('handover')
   handover(@Param('id', DonationId()) donationId: number, @CurrentUser() user: SessionUser): Promise<HandoverView> {

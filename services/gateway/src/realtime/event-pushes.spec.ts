@@ -8,6 +8,9 @@ describe('event pushes', () => {
       { members: ['owner', 'reserver'], event: 'donation:status', data: { donationId: 7, status: 'reserved' } },
     ]);
     expect(pushesFor('donations.ReservationCancelled.v1', { ...reservation, cancelledBy: 'owner' })[0]!.data).toEqual({ donationId: 7, status: 'available' });
+    expect(pushesFor('donations.ReservationCancelled.v2', { ...reservation, cancelledBy: 'reserver', cancelledAt: '', expiresAt: '' })).toEqual([
+      { members: ['owner', 'reserver'], event: 'donation:status', data: { donationId: 7, status: 'available' } },
+    ]);
     expect(pushesFor('donations.ReservationExpired.v1', { ...reservation, expiredAt: '' })[0]!.data).toEqual({ donationId: 7, status: 'available' });
     expect(pushesFor('donations.ReceptionConfirmed.v1', { ...reservation, confirmedAt: '' })[0]!.data).toEqual({ donationId: 7, status: 'completed' });
   });

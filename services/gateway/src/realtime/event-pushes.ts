@@ -45,6 +45,7 @@ export function pushesFor<N extends EventName>(name: N, payload: EventPayload<N>
     case 'donations.ReservationMade.v1':
       return status(p as EventPayload<'donations.ReservationMade.v1'>, 'reserved');
     case 'donations.ReservationCancelled.v1':
+    case 'donations.ReservationCancelled.v2':
       return status(p as EventPayload<'donations.ReservationCancelled.v1'>, 'available');
     case 'donations.ReservationExpired.v1':
       return status(p as EventPayload<'donations.ReservationExpired.v1'>, 'available');

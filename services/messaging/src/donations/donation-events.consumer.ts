@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { allEventsOf, DonationRules } from '@hdiya/contracts';
+import { allEventsOf, DonationRules, type ReservationCancelledV1, type WaitlistOfferLapsedV2 } from '@hdiya/contracts';
 import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { DirectoryService } from '../members/directory.service.js';
@@ -28,6 +28,21 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
       // The title stays: conversations about a deleted donation still say what they were about.
       await manager.query(`UPDATE "${SCHEMA}"."donations" SET "deleted" = true WHERE "donation_id" = $1`, [donationId]);
     };
+    const cancelled = async (manager: EntityManager, payload: ReservationCancelledV1) => {
+      const [to, by] = payload.cancelledBy === 'reserver' ? [payload.ownerId, payload.reserverId] : [payload.reserverId, payload.ownerId];
+      await notifications.notify(manager, to, 'reservation_cancelled', {
+        donationId: payload.donationId,
+        title: payload.title,
+        cancelledBy: payload.cancelledBy,
+        byName: await directory.nameOf(manager, by),
+      });
+    };
+    const offerEnded = async (manager: EntityManager, payload: WaitlistOfferLapsedV2) => {
+      const about = { donationId: payload.donationId, title: payload.title };
+      // Declining is the member's own act: only an offer that ran out or that the owner passed on needs telling.
+      if (payload.reason === 'expired') await notifications.notify(manager, payload.memberId, 'waitlist_offer_expired', about);
+      if (payload.reason === 'skipped') await notifications.notify(manager, payload.memberId, 'waitlist_offer_skipped', about);
+    };
     this.consumer = new EventConsumer({
       bus,
       dataSource,
@@ -47,15 +62,8 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             expiresAt: payload.expiresAt,
           });
         },
-        'donations.ReservationCancelled.v1': async ({ payload }, manager) => {
-          const [to, by] = payload.cancelledBy === 'reserver' ? [payload.ownerId, payload.reserverId] : [payload.reserverId, payload.ownerId];
-          await notifications.notify(manager, to, 'reservation_cancelled', {
-            donationId: payload.donationId,
-            title: payload.title,
-            cancelledBy: payload.cancelledBy,
-            byName: await directory.nameOf(manager, by),
-          });
-        },
+        'donations.ReservationCancelled.v1': ({ payload }, manager) => cancelled(manager, payload),
+        'donations.ReservationCancelled.v2': ({ payload }, manager) => cancelled(manager, payload),
         'donations.ReceptionConfirmed.v1': async ({ payload }, manager) => {
           await notifications.notify(manager, payload.ownerId, 'reception_confirmed', {
             donationId: payload.donationId,
@@ -81,11 +89,8 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             expiresAt: payload.offerExpiresAt,
           });
         },
-        'donations.WaitlistOfferLapsed.v1': async ({ payload }, manager) => {
-          // Declining is the member's own act: only an offer that ran out needs telling.
-          if (payload.reason !== 'expired') return;
-          await notifications.notify(manager, payload.memberId, 'waitlist_offer_expired', { donationId: payload.donationId, title: payload.title });
-        },
+        'donations.WaitlistOfferLapsed.v1': ({ payload }, manager) => offerEnded(manager, payload),
+        'donations.WaitlistOfferLapsed.v2': ({ payload }, manager) => offerEnded(manager, payload),
         'donations.WaitlistClosed.v1': async ({ payload }, manager) => {
           for (const memberId of payload.memberIds) {
             await notifications.notify(manager, memberId, 'waitlist_closed', { donationId: payload.donationId, title: payload.title, reason: payload.reason });

@@ -4,6 +4,7 @@ import { allEventsOf, type DonationDeletedV2, type ReservationRef } from '@hdiya
 import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { HoldsService } from '../holds/holds.service.js';
+import { LateCancelPenalty } from '../reliability/late-cancel-penalty.js';
 import { DonationRewardsService } from '../rewards/donation-rewards.service.js';
 
 const refOf = (p: ReservationRef): ReservationRef => ({ reservationId: p.reservationId, donationId: p.donationId, title: p.title });
@@ -16,7 +17,13 @@ const refOf = (p: ReservationRef): ReservationRef => ({ reservationId: p.reserva
 export class DonationEventsConsumer extends ManagedEventConsumer {
   readonly consumer: EventConsumer;
 
-  constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, rewards: DonationRewardsService, holds: HoldsService) {
+  constructor(
+    @Inject(EVENT_BUS) bus: EventBus,
+    dataSource: DataSource,
+    rewards: DonationRewardsService,
+    holds: HoldsService,
+    lateCancel: LateCancelPenalty,
+  ) {
     super();
     this.consumer = new EventConsumer({
       bus,
@@ -33,6 +40,11 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
         'donations.DonationDeleted.v2': ({ payload }, manager) => onDonationDeleted(payload, manager),
         'donations.ReservationCancelled.v1': async ({ payload }, manager) => {
           await holds.release(refOf(payload), manager);
+        },
+        // v2 says when: a reserver's cancel in the last 24 hours costs reliability (decision 0020).
+        'donations.ReservationCancelled.v2': async ({ payload }, manager) => {
+          const { released } = await holds.release(refOf(payload), manager);
+          await lateCancel.apply(manager, payload, released);
         },
         'donations.ReceptionConfirmed.v1': async ({ payload }, manager) => {
           // The item is given: its publishing reward is paid, then capture announces the balances.

@@ -24,3 +24,14 @@ export function useWaitlistChange(donationId: number) {
     onSettled: () => void refreshAfterReservationChange(queryClient, donationId),
   });
 }
+
+/** POST /api/donations/:id/waitlist/skip-offer: the owner passes the item offered from the line to the next. */
+export function useSkipWaitlistOffer(donationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<WaitlistView>(`/api/donations/${donationId}/waitlist/skip-offer`),
+    onSuccess: (line) => queryClient.setQueryData(donationKeys.waitlist(donationId), line),
+    // The item went to the next in line, or became available.
+    onSettled: () => void refreshAfterReservationChange(queryClient, donationId),
+  });
+}

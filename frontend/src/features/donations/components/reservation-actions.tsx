@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
+import { HoardingRules, isLateCancel } from '@hdiya/contracts';
 import { DonationRules, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/relative-time';
@@ -164,9 +165,14 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
         onClose={() => setOpen(false)}
         onConfirm={onConfirm}
         title={t('donations.reservation.cancelTitle')}
-        text={t(by === 'owner' ? 'donations.reservation.cancelTextOwner' : 'donations.reservation.cancelTextReserver', {
-          count: donation.reservationPoints || DonationRules.reservationCost,
-        })}
+        text={[
+          t(by === 'owner' ? 'donations.reservation.cancelTextOwner' : 'donations.reservation.cancelTextReserver', {
+            count: donation.reservationPoints || DonationRules.reservationCost,
+          }),
+          by === 'reserver' ? cancelWarning(donation, t) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         confirmLabel={t('donations.reservation.cancelAction')}
         cancelLabel={t('donations.reservation.cancelKeep')}
         loading={cancel.isPending}
@@ -174,6 +180,15 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
       />
     </>
   );
+}
+
+/** What cancelling costs the reserver (decision 0020): the wait before reserving it again, and a late cancel's penalty. */
+function cancelWarning(donation: Donation, t: TFunction): string {
+  const hours = HoardingRules.defaults.RESERVE_AGAIN_COOLDOWN_HOURS;
+  const late = donation.autoExpireAt !== null && isLateCancel(new Date(), new Date(donation.autoExpireAt));
+  return late
+    ? t('donations.reservation.cancelLateWarning', { penalty: HoardingRules.lateCancelReliabilityPenalty, hours })
+    : t('donations.reservation.cancelWarning', { hours });
 }
 
 /**

@@ -7,7 +7,7 @@ import { DonationRules, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/relative-time';
 import { useReserveDonation } from '../api/reserve-donation';
-import { useWaitlist, useWaitlistChange } from '../api/waitlist';
+import { useSkipWaitlistOffer, useWaitlist, useWaitlistChange } from '../api/waitlist';
 
 /**
  * A reserved donation seen by another member: join its waiting list (no points held), see one's
@@ -94,15 +94,36 @@ export function WaitlistPanel({ donation }: { donation: Donation }) {
   );
 }
 
-/** The donor's view of the line: how many wait, and until when the item is offered to the next. */
+/**
+ * The donor's view of the line: how many wait, until when the item is offered to the next, and
+ * "Passer au suivant" when that member does not come (decision 0020).
+ */
 export function OwnerWaitlistNote({ donation }: { donation: Donation }) {
   const { t, i18n } = useTranslation();
+  const { toast } = useToast();
   const line = useWaitlist(donation.id, true).data;
+  const skip = useSkipWaitlistOffer(donation.id);
   if (!line || (line.waiting === 0 && !line.offerExpiresAt)) return null;
+
+  function skipOffer() {
+    skip.mutate(undefined, {
+      onSuccess: () => toast({ title: t('donations.waitlist.ownerSkipped'), variant: 'success' }),
+      onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.waitlist.ownerSkipError'), variant: 'error' }),
+    });
+  }
+
   return (
     <div className="stack waitlist" data-testid="owner-waitlist" data-waiting={line.waiting}>
       {line.offerExpiresAt && (
-        <p className="muted detail__note">{t('donations.waitlist.ownerOffer', { date: formatDateTime(line.offerExpiresAt, i18n.language) })}</p>
+        <div className="stack" data-testid="owner-waitlist-offer">
+          <p className="muted detail__note">{t('donations.waitlist.ownerOffer', { date: formatDateTime(line.offerExpiresAt, i18n.language) })}</p>
+          <p className="muted detail__note">{t('donations.waitlist.ownerSkipHint')}</p>
+          <div className="row">
+            <Button variant="outline" size="sm" onClick={skipOffer} loading={skip.isPending} data-testid="waitlist-skip-offer">
+              {t('donations.waitlist.ownerSkip')}
+            </Button>
+          </div>
+        </div>
       )}
       {line.waiting > 0 && (
         <p className="muted detail__note">

@@ -75,6 +75,10 @@ describe(detailActions.name, () => {
     expect(shown(reserved)).toEqual(['cancel']);
   });
 
+  it('should let the donor withdraw an item offered from the waiting list (reserved, nobody holding it)', () => {
+    expect(shown(detailActions(donation('reserved', null), owner))).toEqual(['delete']);
+  });
+
   it('should show only the outcome once completed or withdrawn', () => {
     for (const viewer of [null, me, owner]) {
       const completed = detailActions(donation('completed', me), viewer);

@@ -46,7 +46,7 @@ export interface DetailActions {
   confirm: boolean;
   /** "Annuler la réservation": the reserver or the donor, while reserved */
   cancel: boolean;
-  /** "Modifier" and "Supprimer": the donor, while available only (design §3) */
+  /** "Modifier": the donor, while available only (design §3); "Supprimer" also while offered from the line (decision 0020) */
   edit: boolean;
   delete: boolean;
   favorite: boolean;
@@ -76,7 +76,8 @@ export function detailActions(
     // An item offered to the next in line (reserved, nobody holding it yet) has nothing to cancel.
     cancel: reserver || (owner && reserved && donation.reservedById !== null),
     edit: owner && donation.status === 'available',
-    delete: owner && donation.status === 'available',
+    // An item offered to the next in line (reserved, nobody holding it) may be withdrawn: the offer ends.
+    delete: owner && (donation.status === 'available' || (reserved && donation.reservedById === null)),
     favorite: !owner,
     report: signedIn && !owner,
   };

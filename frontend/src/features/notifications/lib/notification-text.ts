@@ -32,6 +32,8 @@ export function notificationText(notification: NotificationView, t: TFunction): 
       return t('notifications.kinds.waitlist_offer', { title: isolate(notification.params.title) });
     case 'waitlist_offer_expired':
       return t('notifications.kinds.waitlist_offer_expired', { title: isolate(notification.params.title) });
+    case 'waitlist_offer_skipped':
+      return t('notifications.kinds.waitlist_offer_skipped', { title: isolate(notification.params.title) });
     case 'waitlist_closed': {
       const p = notification.params;
       return t(`notifications.kinds.waitlist_closed_${p.reason}`, { title: isolate(p.title) });

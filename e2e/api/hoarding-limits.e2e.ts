@@ -1,0 +1,165 @@
+import type { NotificationView, WaitlistView } from '@hdiya/contracts';
+import { waitFor } from '@hdiya/testing';
+import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { balanceOf, expectBalance, expectInvariantsHold, publish, withDatabase } from '../support/members.js';
+
+// Review finding "hoarding" (decision 0020), through the whole running product: a member holds
+// at most 3 open reservations (also when reserving 5 items at once) and 5 waiting-list places,
+// may not reserve an item again for 72 hours after cancelling it, loses 5 reliability points for
+// a cancel in the last 24 hours, and the owner may pass an offer from the waiting list to the
+// next or withdraw the item, the offered member being told.
+
+afterEach(() => expectInvariantsHold());
+
+interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  retryAt?: string;
+}
+
+async function member() {
+  const m = await signedUpMember();
+  await expectBalance(m.client, { points: 10 }, 'welcome');
+  return m;
+}
+
+async function notificationOf(client: ApiClient, kind: NotificationView['kind'], donationId: number): Promise<NotificationView> {
+  return waitFor(
+    async () => (await client.get<NotificationView[]>('/api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
+    { what: `a ${kind} notification`, timeoutMs: 15_000 },
+  );
+}
+
+const HOUR = 60 * 60 * 1000;
+
+it('should hold at most 3 open reservations, even reserving 5 items at once, and free a place on confirmation', async () => {
+  const donor = await member();
+  const hoarder = await member();
+  const items: { id: number; title: string }[] = [];
+  for (let i = 0; i < 6; i++) items.push(await publish(donor.client, `Objet convoité ${i}`));
+  const answers = await Promise.all(items.slice(0, 5).map((item) => hoarder.client.post<ErrorBody>(`/api/donations/${item.id}/reserve`)));
+  expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+  const refused = answers.filter((a) => a.status !== 200);
+  expect(refused).toHaveLength(2);
+  for (const answer of refused) {
+    expect(answer.status).toBe(409);
+    expect(answer.body).toEqual({
+      statusCode: 409,
+      code: 'RESERVATIONS_LIMIT',
+      message: 'Vous avez déjà 3 réservations en cours : confirmez la réception ou annulez une réservation pour en faire une nouvelle.',
+    });
+  }
+  // Only the 3 reservations hold points.
+  expect(await balanceOf(hoarder.client)).toMatchObject({ points: 4, blockedPoints: 6 });
+
+  const reserved = items.filter((_, i) => answers[i]?.status === 200);
+  expect((await hoarder.client.post(`/api/donations/${reserved[0]!.id}/confirm`)).status).toBe(200);
+  expect((await hoarder.client.post(`/api/donations/${items[5]!.id}/reserve`)).status).toBe(200);
+  expect((await hoarder.client.post<ErrorBody>(`/api/donations/${items.find((i) => !reserved.includes(i) && i !== items[5])!.id}/reserve`)).body.code).toBe(
+    'RESERVATIONS_LIMIT',
+  );
+});
+
+it('should refuse to reserve an item again for 72 hours after cancelling it, saying until when', async () => {
+  const donor = await member();
+  const reserver = await member();
+  const item = await publish(donor.client, 'Tapis berbère');
+  expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+  const cancelled = await reserver.client.post(`/api/donations/${item.id}/cancel`);
+  expect(cancelled.status).toBe(200);
+  const again = await reserver.client.post<ErrorBody>(`/api/donations/${item.id}/reserve`);
+  expect(again.status).toBe(409);
+  expect(again.body).toMatchObject({ statusCode: 409, code: 'RESERVE_AGAIN_COOLDOWN' });
+  expect(again.body.message).toContain('vous pourrez le réserver de nouveau à partir du');
+  const hoursLeft = (Date.parse(again.body.retryAt!) - Date.now()) / HOUR;
+  expect(hoursLeft).toBeGreaterThan(71.9);
+  expect(hoursLeft).toBeLessThanOrEqual(72);
+  // The item is free for everyone else.
+  expect((await (await member()).client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+});
+
+it('should lower the reserver’s reliability by 5, and refund the 2 points, for a cancel in the last 24 hours', async () => {
+  const donor = await member();
+  const reserver = await member();
+  const [late, early] = [await publish(donor.client, 'Radio ancienne'), await publish(donor.client, 'Table basse')];
+  expect((await reserver.client.post(`/api/donations/${late.id}/reserve`)).status).toBe(200);
+  expect((await reserver.client.post(`/api/donations/${early.id}/reserve`)).status).toBe(200);
+  // Nine and a half days pass for the first reservation: 12 hours are left to collect it.
+  await withDatabase(async (db) => {
+    await db.query(`UPDATE donations.donations SET auto_expire_at = now() + interval '12 hours' WHERE id = $1`, [late.id]);
+    await db.query(`UPDATE donations.reservations SET expires_at = now() + interval '12 hours' WHERE donation_id = $1 AND state = 'active'`, [late.id]);
+  });
+  expect((await reserver.client.post(`/api/donations/${early.id}/cancel`)).status).toBe(200);
+  expect((await reserver.client.post(`/api/donations/${late.id}/cancel`)).status).toBe(200);
+  await expectBalance(reserver.client, { points: 10, blockedPoints: 0, reliabilityScore: 95 }, 'refunds, and −5 for the late cancel only');
+  await notificationOf(donor.client, 'reservation_cancelled', late.id);
+  // The owner cancelling late costs the reserver nothing.
+  const other = await publish(donor.client, 'Lampe de chevet');
+  expect((await reserver.client.post(`/api/donations/${other.id}/reserve`)).status).toBe(200);
+  await withDatabase((db) => db.query(`UPDATE donations.donations SET auto_expire_at = now() + interval '1 hour' WHERE id = $1`, [other.id]));
+  expect((await donor.client.post(`/api/donations/${other.id}/cancel`)).status).toBe(200);
+  await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
+  expect((await balanceOf(reserver.client)).reliabilityScore).toBe(95);
+});
+
+it('should give each member at most 5 waiting-list places', async () => {
+  const donor = await member();
+  const holders = [await member(), await member()];
+  const items: { id: number; title: string }[] = [];
+  for (let i = 0; i < 6; i++) {
+    const item = await publish(donor.client, `Objet attendu ${i}`);
+    expect((await holders[i % 2]!.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    items.push(item);
+  }
+  const queuer = await member();
+  for (const item of items.slice(0, 5)) expect((await queuer.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
+  const sixth = await queuer.client.post<ErrorBody>(`/api/donations/${items[5]!.id}/waitlist`);
+  expect(sixth.status).toBe(409);
+  expect(sixth.body.code).toBe('WAITLIST_PLACES_LIMIT');
+  expect(sixth.body.message).toContain('quittez une file d’attente pour en rejoindre une autre');
+  expect((await queuer.client.request('DELETE', `/api/donations/${items[0]!.id}/waitlist`)).status).toBe(200);
+  expect((await queuer.client.post(`/api/donations/${items[5]!.id}/waitlist`)).status).toBe(200);
+});
+
+describe('an item offered from the waiting list', () => {
+  async function offered() {
+    const [donor, holder, first, second] = [await member(), await member(), await member(), await member()];
+    const item = await publish(donor.client, 'Vélo d’enfant');
+    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await first.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
+    expect((await second.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
+    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+    await notificationOf(first.client, 'waitlist_offer', item.id);
+    return { donor, holder, first, second, item };
+  }
+
+  it('should let only the owner pass the offer to the next, telling the member passed over', async () => {
+    const { donor, holder, first, second, item } = await offered();
+    for (const client of [first.client, holder.client, second.client]) {
+      expect((await client.post(`/api/donations/${item.id}/waitlist/skip-offer`)).status).toBe(403);
+    }
+    expect((await new ApiClient().post(`/api/donations/${item.id}/waitlist/skip-offer`)).status).toBe(401);
+    const skipped = await donor.client.post<WaitlistView>(`/api/donations/${item.id}/waitlist/skip-offer`);
+    expect(skipped.status).toBe(200);
+    expect(skipped.body).toMatchObject({ offerOut: true, waiting: 0 });
+
+    const told = await notificationOf(first.client, 'waitlist_offer_skipped', item.id);
+    expect(told.params).toMatchObject({ title: 'Vélo d’enfant' });
+    await notificationOf(second.client, 'waitlist_offer', item.id);
+    expect((await first.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(409);
+    expect((await second.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    await expectBalance(second.client, { points: 8, blockedPoints: 2 }, 'accepted');
+  });
+
+  it('should let the owner withdraw it, ending the offer and telling whoever waited', async () => {
+    const { donor, first, second, item } = await offered();
+    expect((await donor.client.request('DELETE', `/api/donations/${item.id}`)).status).toBe(200);
+    expect((await new ApiClient().get(`/api/donations/${item.id}`)).status).toBe(404);
+    for (const waiter of [first, second]) {
+      const closed = await notificationOf(waiter.client, 'waitlist_closed', item.id);
+      expect(closed.params).toMatchObject({ reason: 'deleted' });
+    }
+    expect((await first.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(404);
+  });
+});
