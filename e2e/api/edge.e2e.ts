@@ -2,6 +2,7 @@ import http from 'node:http';
 import { testEnv, waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 import { dataUrl, largePng } from '../support/images.js';
+import { completeGift } from '../support/members.js';
 
 describe('cross-site requests', () => {
   it.each([
@@ -179,16 +180,32 @@ describe('transfers reveal nothing and replay only themselves', () => {
     const first = await signedUpMember();
     const second = await signedUpMember();
     await waitFor(async () => (await sender.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    // Welcome points may be transferred after a first gift (decision 0019): the sender receives one (8 left).
+    await completeGift(first.client, sender.client);
     const key = `cle-${Date.now()}`;
     const send = (phone: string, points: number) =>
       sender.client.request('POST', '/api/transfer-points', { receiverIdentifier: phone, points }, { 'idempotency-key': key });
     expect((await send(first.payload.phone, 2)).status).toBe(201);
     expect((await send(first.payload.phone, 2)).status).toBe(201);
-    for (const [phone, points] of [[second.payload.phone, 2], [first.payload.phone, 3]] as const) {
+    // A reused key answers 422 whoever the phone belongs to: 404 for a stranger's told which phones are members.
+    const answers = [];
+    for (const [phone, points] of [[second.payload.phone, 2], [first.payload.phone, 3], ['0699999999', 2]] as const) {
       const reused = await send(phone, points);
       expect(reused.status).toBe(422);
       expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', field: 'idempotencyKey' });
+      answers.push(reused.body);
     }
-    expect((await sender.client.get<{ points: number }>('/api/auth/user')).body.points).toBe(8);
+    expect(answers[2]).toEqual(answers[0]);
+    expect((await sender.client.get<{ points: number }>('/api/auth/user')).body.points).toBe(6);
+  });
+
+  it('should answer the welcome lock alike for a registered and an unknown phone', async () => {
+    const sender = await signedUpMember();
+    const registered = await signedUpMember();
+    await waitFor(async () => (await sender.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    const toMember = await sender.client.post('/api/transfer-points', { receiverIdentifier: registered.payload.phone, points: 1 });
+    const toNobody = await sender.client.post('/api/transfer-points', { receiverIdentifier: '0699999999', points: 1 });
+    expect(toMember.body).toMatchObject({ statusCode: 400, code: 'WELCOME_POINTS_LOCKED' });
+    expect(toNobody.body).toEqual(toMember.body);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConversationView, MessageView, NotificationView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { publish } from '../support/members.js';
+import { completeGift, publish } from '../support/members.js';
 
 // /api/messages, /api/conversations, /api/blocks and /api/notifications against the running stack.
 
@@ -115,6 +115,8 @@ describe('messages API', () => {
   it('should notify a member of points transferred to them, and let only them mark it read', async () => {
     const [sender, receiver] = [await signedUpMember({ firstName: 'Nadia', lastName: 'Fassi' }), await signedUpMember()];
     await waitFor(async () => (await sender.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    // Welcome points may be transferred after a first gift (decision 0019): the sender receives one.
+    await completeGift((await signedUpMember()).client, sender.client);
     expect((await sender.client.post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 3, message: 'Merci !' })).status).toBe(201);
     const notice = await waitFor(async () => (await receiver.client.get<NotificationView[]>('/api/notifications')).body[0], { what: 'notification' });
     expect(notice).toMatchObject({ kind: 'points_received', read: false, params: { points: 3, senderName: 'Nadia F.', message: 'Merci !' } });

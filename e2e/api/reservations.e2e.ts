@@ -1,6 +1,6 @@
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
-import { balanceOf, expectBalance, expectInvariantsHold, publish, withDatabase } from '../support/members.js';
+import { balanceOf, completeGift, expectBalance, expectInvariantsHold, publish, withDatabase } from '../support/members.js';
 
 interface Donation {
   id: number;
@@ -23,6 +23,17 @@ afterEach(() => expectInvariantsHold());
 async function member(firstName = 'Rim', lastName = 'Chraibi') {
   const m = await signedUpMember({ firstName, lastName });
   await expectBalance(m.client, { points: 10 }, 'welcome');
+  return m;
+}
+
+/**
+ * A member who received one item (8 points left): welcome points may be transferred only after a
+ * first gift given or received (docs/decisions/0019-points-economy-against-pairs.md).
+ */
+async function giftedMember(firstName?: string, lastName?: string) {
+  const m = await member(firstName, lastName);
+  await completeGift((await member()).client, m.client);
+  await expectBalance(m.client, { points: 8, blockedPoints: 0 }, 'after receiving one item');
   return m;
 }
 
@@ -87,8 +98,8 @@ describe('reserving, confirming, cancelling', () => {
     expect(visitor.body).toMatchObject({ message: 'Veuillez vous connecter pour réserver cet objet' });
     expect((await donor.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(403);
 
-    const poor = await member();
-    const transfer = await poor.client.post('/api/transfer-points', { receiverIdentifier: donor.payload.phone, points: 9 });
+    const poor = await giftedMember();
+    const transfer = await poor.client.post('/api/transfer-points', { receiverIdentifier: donor.payload.phone, points: 7 });
     expect(transfer.status).toBe(201);
     await expectBalance(poor.client, { points: 1 });
     const refused = await poor.client.post(`/api/donations/${donation.id}/reserve`);
@@ -139,7 +150,7 @@ describe('reserving, confirming, cancelling', () => {
 
 describe('transferring points', () => {
   it('should move points to a member found by phone, with entries on both sides', async () => {
-    const sender = await member('Ilyas', 'Mansouri');
+    const sender = await giftedMember('Ilyas', 'Mansouri');
     const receiver = await member('Zineb', 'Amrani');
     const phone = `+212 ${receiver.payload.phone.slice(1)}`;
     const res = await sender.client.post<{ senderNewBalance: number; receiver: { displayName: string } }>('/api/transfer-points', {
@@ -148,7 +159,7 @@ describe('transferring points', () => {
       message: 'Merci !',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ senderNewBalance: 7, points: 3, receiver: { displayName: 'Zineb A.' } });
+    expect(res.body).toMatchObject({ senderNewBalance: 5, points: 3, receiver: { displayName: 'Zineb A.' } });
     await expectBalance(receiver.client, { points: 13 });
     const received = (await receiver.client.get<HistoryEntry[]>('/api/points-history')).body[0];
     expect(received).toMatchObject({ type: 'received', amount: 3, relatedUser: { firstName: 'Ilyas', lastName: 'M.' } });
@@ -157,7 +168,7 @@ describe('transferring points', () => {
   });
 
   it('should refuse bad transfers with the spec messages', async () => {
-    const sender = await member();
+    const sender = await giftedMember();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ points: 2 }, 400, 'Veuillez remplir tous les champs requis'],
       [{ receiverIdentifier: '0611111111', points: 0 }, 400, 'Le nombre de points doit être positif'],
@@ -177,7 +188,7 @@ describe('transferring points', () => {
   });
 
   it('should transfer once for a request retried with the same idempotency key', async () => {
-    const sender = await member();
+    const sender = await giftedMember();
     const receiver = await member();
     const body = { receiverIdentifier: receiver.payload.phone, points: 4 };
     const key = `retry-${Date.now()}`;
@@ -185,19 +196,19 @@ describe('transferring points', () => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.transferId)).size).toBe(1);
     await expectBalance(receiver.client, { points: 14 });
-    expect(await balanceOf(sender.client)).toMatchObject({ points: 6 });
+    expect(await balanceOf(sender.client)).toMatchObject({ points: 4 });
   });
 
   it('should never overdraw under 20 parallel transfers', async () => {
-    const sender = await member();
+    const sender = await giftedMember();
     const receiver = await member();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => sender.client.post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 1 })),
     );
     const ok = answers.filter((a) => a.status === 201).length;
-    expect(ok).toBe(10);
-    expect(answers.filter((a) => a.status === 400)).toHaveLength(10);
-    await expectBalance(receiver.client, { points: 20 });
+    expect(ok).toBe(8);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(12);
+    await expectBalance(receiver.client, { points: 18 });
     expect(await balanceOf(sender.client)).toMatchObject({ points: 0, blockedPoints: 0 });
   });
 });

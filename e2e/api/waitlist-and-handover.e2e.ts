@@ -1,7 +1,7 @@
 import type { NotificationView, SavedSearchView, WaitlistView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { expectBalance, expectInvariantsHold, publish } from '../support/members.js';
+import { completeGift, expectBalance, expectInvariantsHold, publish } from '../support/members.js';
 
 // The waiting list, the handover code and saved-search alerts through the API, on the whole
 // running product: the offer is a notification, accepting it is the ordinary reservation with its
@@ -68,11 +68,13 @@ it('should offer a cancelled item to the next in line, who accepts it with the u
 
 it('should refuse the offer to a member without 2 points and keep it theirs until it passes on', async () => {
   const [donor, first, broke] = [await member(), await member(), await member()];
+  // Welcome points may be transferred only after a first gift (decision 0019): broke receives one (8 left).
+  await completeGift((await member()).client, broke.client);
   const item = await publish(donor.client, 'Lampe pour la file');
   await first.client.post(`/api/donations/${item.id}/reserve`);
   await broke.client.post(`/api/donations/${item.id}/waitlist`);
-  // Spend everything: transfer all 10 points away.
-  expect((await broke.client.post('/api/transfer-points', { receiverIdentifier: donor.user.phone, points: 10 })).status).toBe(201);
+  // Spend everything: transfer all 8 points away.
+  expect((await broke.client.post('/api/transfer-points', { receiverIdentifier: donor.user.phone, points: 8 })).status).toBe(201);
   await first.client.post(`/api/donations/${item.id}/cancel`);
   await notificationOf(broke.client, 'waitlist_offer', item.id);
 

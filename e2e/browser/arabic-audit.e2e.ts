@@ -1,6 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
+import { signedUpMember } from '../support/api-client.js';
+import { signedInAdmin } from '../support/admin.js';
 import { launchBrowser, signedInContext } from '../support/browser.js';
+import { completeGift, expectBalance } from '../support/members.js';
 import { mainScreens, memberWithConversation, type Screen } from '../support/screens.js';
 
 // Arabic screens hold no French: every word of the interface comes from the Arabic resources.
@@ -15,12 +18,12 @@ beforeAll(async () => {
 
 afterAll(() => browser?.close());
 
-/** Latin words (3+ letters) of the interface, outside members' own text. */
-function latinWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+/** Latin words (3+ letters) of the interface, outside members' own text (in `root`, the whole page by default). */
+function latinWords(page: Page, root = 'body'): Promise<string[]> {
+  return page.evaluate((root) => {
     const skipped = 'bdi, [dir=auto], [dir=ltr], [lang]:not([lang=ar]), .leaflet-control-attribution, script, style, [aria-hidden=true]';
     const words = new Set<string>();
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(document.querySelector(root)!, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest(skipped) || !parent.checkVisibility()) continue;
@@ -33,7 +36,7 @@ function latinWords(page: Page): Promise<string[]> {
       }
     }
     return [...words];
-  });
+  }, root);
 }
 
 /**
@@ -64,6 +67,31 @@ it('should show no French word on the main Arabic screens', async () => {
   }
   expect(found).toEqual({});
   await context.close();
+});
+
+it('should show the points limits in Arabic: a withheld reward in the history, the gift pairs to moderators', async () => {
+  // Names in Arabic: the history writes the other member's name into a sentence (isolated, not in <bdi>).
+  const [donor, friend] = [await signedUpMember({ firstName: 'سلمى', lastName: 'بناني' }), await signedUpMember({ firstName: 'يوسف', lastName: 'العلوي' })];
+  await expectBalance(friend.client, { points: 10 }, 'welcome');
+  // A pair's 4th gift in 30 days earns nothing (decision 0019).
+  for (let i = 1; i <= 4; i++) await completeGift(donor.client, friend.client, `هدية ${i}`);
+  const admin = await signedInAdmin();
+  const found: Record<string, string[]> = {};
+  for (const [name, who, path, ready, root] of [
+    ['history', donor, '/points-history', 'history-entry', 'body'],
+    ['gift pairs', admin, '/admin', 'gift-pair', '[data-testid=gift-pairs]'],
+  ] as const) {
+    const context = await signedInContext(browser, who.client, 'ar');
+    const page = await context.newPage();
+    await page.goto(`${testEnv().gatewayUrl}${path}`);
+    await page.getByTestId(ready).first().waitFor();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    if (name === 'history') await page.getByText('مكافأة غير ممنوحة (أكثر من 3 هدايا بينكما خلال 30 يومًا)').first().waitFor();
+    const french = (await latinWords(page, root)).filter((word) => !allowed(word));
+    if (french.length > 0) found[name] = french;
+    await context.close();
+  }
+  expect(found).toEqual({});
 });
 
 it('should point back and forward arrows the way each language reads', async () => {

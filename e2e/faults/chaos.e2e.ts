@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { PointsRules } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
+import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
 import { expectBalance, invariantViolations, withDatabase } from '../support/members.js';
 import { startPrivateStack, type PrivateStack } from '../support/private-stack.js';
 
@@ -10,7 +12,8 @@ import { startPrivateStack, type PrivateStack } from '../support/private-stack.j
 // with SIGKILL and started again. Afterwards, Jepsen-style: every acknowledged operation applied
 // exactly once (lost / duplicated counts), none unacknowledged applied twice, design §4's
 // invariants for every member, no item held by two members, no reservation left pending, and the
-// points of the whole system conserved. It prints the counts.
+// points of the whole system as the rules say (welcome points, rewards within the caps of decision
+// 0019 replayed independently, reservation costs). It prints the counts.
 
 const SECONDS = Number(process.env.HDIYA_CHAOS_SECONDS ?? 30);
 const MEMBERS = 12;
@@ -198,9 +201,22 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     const pending = await count(`SELECT count(*) AS n FROM donations.reservations WHERE state IN ('pending', 'aborting')`);
     const completed = await count(`SELECT count(*) AS n FROM donations.donations WHERE status = 'completed'`);
     const total = await count(`SELECT COALESCE(sum(points + blocked_points), 0) AS n FROM points.balances`);
-    // Welcome 10 each; a gift pays the donor 5 + 5 and spends the reserver's 2-point hold.
-    const expected = 10 * MEMBERS + 8 * completed;
-    return { lost, duplicated, heldTwice, pending, completed, total, expected, problems, violations: await invariantViolations(db) };
+    // Welcome 10 each; each gift spends the reserver's 2-point hold and pays the donor what the
+    // rules of decision 0019 allow (5 + 5, within the pair rule and the daily cap), replayed here
+    // from the donations service's record of the gifts, in the order the points service received
+    // them (its inbox; a relay retried after a kill may deliver out of confirmation order).
+    const gifts = (
+      await db.query(
+        `SELECT o.envelope->'payload'->>'ownerId' AS "ownerId", o.envelope->'payload'->>'reserverId' AS "reserverId",
+                (o.envelope->'payload'->>'confirmedAt')::timestamptz AS "confirmedAt"
+         FROM donations.outbox o JOIN points.inbox i ON i.consumer = 'points-donations' AND i.event_id = o.id
+         WHERE o.envelope->>'type' = 'ReceptionConfirmed' ORDER BY i.processed_at, o.position`,
+      )
+    ).rows as ConfirmedGift[];
+    if (gifts.length !== completed) problems.push(`${completed} gifts completed, ${gifts.length} confirmations received by the points service`);
+    const rewards = replayGiftRewards(gifts, Number(process.env.GIFT_POINTS_DAILY_CAP ?? PointsRules.giftDailyCap));
+    const expected = 10 * MEMBERS + rewards.paid - 2 * completed;
+    return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, problems, violations: await invariantViolations(db) };
   }, world.databaseUrl);
 
   const tally = (kind: Operation['kind']) => {
@@ -213,7 +229,8 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       `chaos: ${SECONDS} s, ${MEMBERS} members, ${operations.length} operations, ${kills.length} kills (${VICTIMS.map((v) => `${v} ${kills.filter((k) => k === v).length}`).join(', ')})`,
       ...(['reserve', 'confirm', 'cancel', 'transfer', 'publish'] as const).map(tally),
       `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
-      `points: ${report.total} in the system, ${report.expected} expected (${MEMBERS} × 10 + ${report.completed} gifts × 8)`,
+      `points: ${report.total} in the system, ${report.expected} expected (${MEMBERS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2)`,
+      `gifts: ${report.rewards.full} paid in full, ${report.rewards.partial} in part (daily cap), ${report.rewards.none} paid nothing (pair rule or daily cap)`,
     ].join('\n'),
   );
   expect(kills.length).toBeGreaterThan(0);

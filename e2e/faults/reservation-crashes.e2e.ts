@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
-import { balanceOf, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
+import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { ROOT, startPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
 
@@ -297,8 +297,10 @@ describe('crash safety of a reservation', () => {
         { name: 'points', delay: 200 },
         { name: 'points', delay: 400 },
       ]);
-      // Back for real: a transfer needs the points service.
+      // Back for real: a transfer needs the points service (from a member who received an item:
+      // welcome points alone may not be transferred, decision 0019).
       const [from, to] = [await member(), await member()];
+      await completeGift(to.client, from.client);
       expect((await from.client.post('/api/transfer-points', { receiverIdentifier: to.user.phone, points: 1 })).status).toBe(201);
     } finally {
       stack.onExit = undefined;

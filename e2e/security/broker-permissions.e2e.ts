@@ -56,11 +56,13 @@ describe('NATS credentials and subject permissions', () => {
       const nc = await as(user);
       await expect(nc.request(forged.subject, json(forged.envelope), { timeout: 2000 })).rejects.toThrow(denied);
     }
-    // Had any got through, the points service would have credited by now; a real transfer after
-    // them, through the API, proves the consumers are live and the balances untouched.
-    expect((await victim.client.post('/api/transfer-points', { receiverIdentifier: thief.payload.phone, points: 1 })).status).toBe(201);
-    await expectBalance(thief.client, { points: 11 }, 'only the real transfer');
-    expect(await balanceOf(victim.client)).toMatchObject({ points: 9 });
+    // Had any got through, the points service would have credited by now, and the victim would count
+    // as having received an item. A real transfer through the API proves the service is live and
+    // nothing landed: the victim's welcome points are still locked (decision 0019), balances untouched.
+    const locked = await victim.client.post('/api/transfer-points', { receiverIdentifier: thief.payload.phone, points: 1 });
+    expect(locked.body).toMatchObject({ statusCode: 400, code: 'WELCOME_POINTS_LOCKED' });
+    expect(await balanceOf(thief.client)).toMatchObject({ points: 10 });
+    expect(await balanceOf(victim.client)).toMatchObject({ points: 10 });
   });
 
   it('should let only the donations service hold points, and only the gateway call commands', async () => {

@@ -44,6 +44,22 @@ export async function publish(client: ApiClient, title = 'Lampe de bureau'): Pro
   return res.body;
 }
 
+/**
+ * One gift through the API: the donor publishes, the reserver reserves and confirms reception, and
+ * the rewards have landed. Welcome points may be transferred only after a member has given or
+ * received once (docs/decisions/0019-points-economy-against-pairs.md): tests that transfer use it.
+ * Waits until the reserver's hold is captured: the donor's rewards land in the same transaction.
+ */
+export async function completeGift(donor: ApiClient, reserver: ApiClient, title = 'Livre de cuisine'): Promise<{ id: number; title: string }> {
+  const donation = await publish(donor, title);
+  const reserved = await reserver.post(`/api/donations/${donation.id}/reserve`);
+  if (reserved.status !== 200) throw new Error(`reserve failed: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+  const confirmed = await reserver.post(`/api/donations/${donation.id}/confirm`);
+  if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  await expectBalance(reserver, { blockedPoints: 0 }, 'the gift settled');
+  return donation;
+}
+
 /** Superuser access to the test database, for invariant checks across schemas. */
 export async function withDatabase<T>(work: (db: pg.Client) => Promise<T>, url = adminDatabaseUrl()): Promise<T> {
   const db = new pg.Client({ connectionString: url });

@@ -60,6 +60,11 @@ export const PointsMessages = {
   toSelf: 'Vous ne pouvez pas vous transférer des points.',
   idempotencyKey: "La clé d'idempotence doit contenir de 8 à 100 caractères (lettres, chiffres, - ou _).",
   idempotencyKeyReused: "Cette clé d'idempotence a déjà servi pour un autre transfert. Utilisez une nouvelle clé.",
+  // points economy against pairs (decision 0019)
+  welcomeLocked:
+    "Vos 10 points de bienvenue ne peuvent être transférés qu'après votre premier don remis ou reçu : vous pouvez envoyer seulement les points gagnés au-delà.",
+  transferDailyCap: (cap: number, freeAt: string) =>
+    `Vous avez atteint la limite de ${cap} points envoyés par 24 heures. Vous pourrez en envoyer à nouveau à partir du ${freeAt}.`,
 } as const;
 
 export const MessagingMessages = {

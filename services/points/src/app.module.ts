@@ -12,9 +12,12 @@ import { UsersEventsConsumer } from './ledger/users-events.consumer.js';
 import { DonationEventsConsumer } from './donation-events/donation-events.consumer.js';
 import { DonationRewardsService } from './rewards/donation-rewards.service.js';
 import { LateCancelPenalty } from './reliability/late-cancel-penalty.js';
+import { GiftPairsHandlers } from './rewards/gift-pairs.handlers.js';
+import { GiftPairsService } from './rewards/gift-pairs.service.js';
+import { GiftRewardsService } from './rewards/gift-rewards.service.js';
 import { TransfersHandlers } from './transfers/transfers.handlers.js';
 import { TransfersService } from './transfers/transfers.service.js';
-import { SCHEMA, type PointsConfig } from './config.js';
+import { POINTS_CONFIG, SCHEMA, type PointsConfig } from './config.js';
 import { pointsDataSourceOptions } from './database/data-source.js';
 
 @Module({})
@@ -26,14 +29,17 @@ export class AppModule {
         TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
       ],
-      controllers: [healthController('points', Rpc.points.health), BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers],
+      controllers: [healthController('points', Rpc.points.health), BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers],
       providers: [
+        { provide: POINTS_CONFIG, useValue: config },
         LedgerService,
         HoldsService,
         TransfersService,
         HistoryService,
         DonationRewardsService,
         LateCancelPenalty,
+        GiftRewardsService,
+        GiftPairsService,
         UsersEventsConsumer,
         DonationEventsConsumer,
       ],

@@ -4,7 +4,7 @@ import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDo
 import type { HealthReport } from '../health.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
-import type { BalanceView } from '../points.js';
+import type { BalanceView, GiftPair } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
@@ -41,6 +41,8 @@ export const Rpc = {
     release: 'points.release',
     history: 'points.history',
     transfer: 'points.transfer',
+    /** Pairs of members who gave to each other more than the pair limit in the window (moderators). */
+    giftPairs: 'points.gift-pairs',
   },
   donations: {
     health: 'donations.health',
@@ -130,6 +132,7 @@ export const RpcRequests = {
   'points.release': P.ReservationRefSchema,
   'points.history': P.HistoryPayloadSchema,
   'points.transfer': P.TransferPayloadSchema,
+  'points.gift-pairs': P.ActorPayloadSchema,
   'donations.health': P.NoPayloadSchema,
   'donations.categories': P.NoPayloadSchema,
   'donations.category': P.CategoryPayloadSchema,
@@ -205,6 +208,7 @@ export interface RpcResponses {
   'points.release': { released: boolean };
   'points.history': PointsHistoryEntry[];
   'points.transfer': TransferResult;
+  'points.gift-pairs': GiftPair[];
   'donations.health': HealthReport;
   'donations.categories': CategoryView[];
   'donations.category': CategoryView;

@@ -58,7 +58,8 @@ export const HoldPayloadSchema = ReservationRefSchema.extend({ reserverId: uuid(
 export type HoldRequest = z.output<typeof HoldPayloadSchema>;
 export const TransferPayloadSchema = z.object({
   senderId: uuid(),
-  receiverId: uuid(),
+  /** Null when the phone names no member: the points service answers as it would for a member (no oracle). */
+  receiverId: uuid().nullable(),
   points: z.number({ error: PointsMessages.positive }).int(PointsMessages.positive).min(1, PointsMessages.positive),
   message: z.string(invalid).max(500, invalid).nullish(),
   idempotencyKey: z.string(invalid).regex(IDEMPOTENCY_KEY, PointsMessages.idempotencyKey).nullish(),

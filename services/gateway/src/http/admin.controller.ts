@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { PageQuerySchema, Rpc, type ModerationDonationView, type PageQuery } from '@hdiya/contracts';
+import { PageQuerySchema, Rpc, type GiftPairView, type ModerationDonationView, type PageQuery } from '@hdiya/contracts';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { DonationImages } from '../images/donation-images.service.js';
@@ -41,5 +41,18 @@ export class AdminController {
     const deleted = await this.services.call(Rpc.donations.forceDelete, { actor: user, donationId: id });
     await this.images.remove(deleted.imageKeys);
     return { id: deleted.id, deleted: true };
+  }
+
+  /**
+   * Pairs of members who gave to each other more than 3 times in 30 days, with their e-mails:
+   * their further gifts earn no points (decision 0019); moderators look at them.
+   */
+  @Get('gift-pairs')
+  async giftPairs(@CurrentUser() user: SessionUser): Promise<GiftPairView[]> {
+    const pairs = await this.services.call(Rpc.points.giftPairs, { actor: user });
+    const userIds = [...new Set(pairs.flatMap((p) => p.members.map((m) => m.id)))];
+    const contacts = userIds.length > 0 ? await this.services.call(Rpc.users.contacts, { actorId: user.id, userIds }) : [];
+    const emails = new Map(contacts.map((c) => [c.id, c.email]));
+    return pairs.map((p) => ({ ...p, members: p.members.map((m) => ({ ...m, email: emails.get(m.id) ?? null })) }));
   }
 }

@@ -1,8 +1,6 @@
 import { Body, Controller, Get, Headers, Post, Query, UseGuards } from '@nestjs/common';
 import {
-  ErrorCodes,
   PointsHistoryQuerySchema,
-  PointsMessages,
   Rpc,
   TransferPointsSchema,
   type PointsHistoryEntry,
@@ -37,31 +35,26 @@ export class PointsController {
     @CurrentUser() user: SessionUser,
   ): Promise<TransferReceipt> {
     await this.limits.consumeForm(`transfer:${user.id}`);
-    const receiver = await this.receiverOf(input, user);
+    const receiver = await this.receiverOf(input);
+    // An unknown phone still goes to the points service: it answers a reused key, the balance and
+    // the caps exactly as for a member's phone, and only then "no member" (decision 0019).
     const result = await this.services.call(Rpc.points.transfer, {
       senderId: user.id,
-      receiverId: receiver.id,
+      receiverId: receiver?.id ?? null,
       points: input.points,
       message: input.message || null,
       // The points service validates the key's form, whichever way it came.
       idempotencyKey: input.idempotencyKey ?? headerKey ?? null,
     });
-    return { ...result, receiver: { displayName: receiver.displayName } };
+    return { ...result, receiver: { displayName: receiver!.displayName } };
   }
 
-  /**
-   * The member the phone names. For an unknown phone the balance decides the answer, as it does
-   * for a known one: "too many points" (400) for a registered phone but 404 for any other would
-   * tell anyone which numbers are members. (A retry of a done transfer still reaches its replay.)
-   */
-  private async receiverOf(input: TransferPointsInput, user: SessionUser): Promise<PublicProfileView> {
+  /** The member the phone names, or null: the answer for "nobody" is the points service's, after its checks. */
+  private async receiverOf(input: TransferPointsInput): Promise<PublicProfileView | null> {
     try {
       return await this.services.call(Rpc.users.findByPhone, { phone: input.receiverIdentifier });
     } catch (error) {
-      if (error instanceof ApiException && error.getStatus() === 404) {
-        const balance = await this.services.call(Rpc.points.balance, { userId: user.id });
-        if (balance.points < input.points) throw new ApiException(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.insufficient, 'points');
-      }
+      if (error instanceof ApiException && error.getStatus() === 404) return null;
       throw error;
     }
   }

@@ -6,12 +6,13 @@ import { SCHEMA } from '../config.js';
 import { HoldsService } from '../holds/holds.service.js';
 import { LateCancelPenalty } from '../reliability/late-cancel-penalty.js';
 import { DonationRewardsService } from '../rewards/donation-rewards.service.js';
+import { GiftRewardsService } from '../rewards/gift-rewards.service.js';
 
 const refOf = (p: ReservationRef): ReservationRef => ({ reservationId: p.reservationId, donationId: p.donationId, title: p.title });
 
 /**
  * Every donations event, in order, through one durable consumer: a donation's rewards and its
- * reservation's hold change together (confirmation pays the reward, then captures the hold).
+ * reservation's hold change together (confirmation pays the rewards, then captures the hold).
  */
 @Injectable()
 export class DonationEventsConsumer extends ManagedEventConsumer {
@@ -21,6 +22,7 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
     @Inject(EVENT_BUS) bus: EventBus,
     dataSource: DataSource,
     rewards: DonationRewardsService,
+    gifts: GiftRewardsService,
     holds: HoldsService,
     lateCancel: LateCancelPenalty,
   ) {
@@ -47,8 +49,8 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
           await lateCancel.apply(manager, payload, released);
         },
         'donations.ReceptionConfirmed.v1': async ({ payload }, manager) => {
-          // The item is given: its publishing reward is paid, then capture announces the balances.
-          await rewards.onGiven(manager, payload);
+          // The item is given: the donor's rewards are paid within the caps, then capture announces the balances.
+          await gifts.onGiven(manager, payload);
           await holds.capture(manager, refOf(payload), payload.reserverId, payload.ownerId);
         },
         'donations.ReservationExpired.v1': ({ payload }, manager) => holds.forfeit(manager, refOf(payload)),

@@ -4,7 +4,6 @@ import { DonationRules, ErrorCodes, PointsMessages } from '@hdiya/contracts';
 import { crashpoint, rpcError } from '@hdiya/platform';
 import { LedgerService } from '../ledger/ledger.service.js';
 import {
-  receptionReward,
   reliabilityAfterExpiry,
   reservationHold,
   reservationRefund,
@@ -81,16 +80,14 @@ export class HoldsService {
     });
   }
 
-  /** Reception confirmed: the hold is spent for good and the donor earns +5 (once). */
+  /**
+   * Reception confirmed: the hold is spent for good. The donor's rewards are the gift rewards
+   * service's (paid just before, in the same transaction, within the caps of decision 0019).
+   */
   async capture(manager: EntityManager, ref: ReservationRef, reserverId: string, ownerId: string): Promise<void> {
     const hold = await this.lockHold(manager, ref.reservationId);
     await this.ledger.lockAccounts(manager, [reserverId, ownerId]);
     if (hold?.state === 'open') await this.close(manager, hold, 'captured');
-    const [rewarded] = (await manager.query(
-      `SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "reference" = $1 AND "reason" = 'reception_reward'`,
-      [ref.reservationId],
-    )) as unknown[];
-    if (!rewarded) await this.ledger.record(manager, receptionReward(ownerId, reserverId, ref));
     await this.ledger.announce(manager, [reserverId, ownerId], 'reception_confirmed');
   }
 

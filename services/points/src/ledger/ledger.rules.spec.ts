@@ -1,5 +1,8 @@
 import {
   applyEntry,
+  giftRewardSplit,
+  transferableNow,
+  transferCapFreesAt,
   InsufficientPointsError,
   OPENING_BALANCE,
   publishReward,
@@ -65,5 +68,37 @@ describe('ledger rules', () => {
   it('should lower reliability by 10 on expiry, never below 0', () => {
     expect(reliabilityAfterExpiry(100)).toBe(90);
     expect(reliabilityAfterExpiry(5)).toBe(0);
+  });
+});
+
+describe('gift and transfer rules (decision 0019)', () => {
+  const rules = { dailyCap: 30, pairLimit: 3 };
+
+  it('should pay both rewards while the pair and the day leave room', () => {
+    expect(giftRewardSplit(rules, { publishDue: true, earnedToday: 20, pairGifts: 2 })).toEqual({ publish: 5, reception: 5, withheld: 0, withheldBy: null });
+  });
+
+  it('should pay nothing for the fourth gift of a pair within the window', () => {
+    expect(giftRewardSplit(rules, { publishDue: true, earnedToday: 0, pairGifts: 3 })).toEqual({ publish: 0, reception: 0, withheld: 10, withheldBy: 'pair_limit' });
+  });
+
+  it('should pay only what the daily cap leaves, the publishing reward first', () => {
+    expect(giftRewardSplit(rules, { publishDue: true, earnedToday: 25, pairGifts: 0 })).toEqual({ publish: 5, reception: 0, withheld: 5, withheldBy: 'daily_cap' });
+    expect(giftRewardSplit(rules, { publishDue: true, earnedToday: 30, pairGifts: 0 })).toEqual({ publish: 0, reception: 0, withheld: 10, withheldBy: 'daily_cap' });
+    expect(giftRewardSplit(rules, { publishDue: false, earnedToday: 28, pairGifts: 0 })).toEqual({ publish: 0, reception: 2, withheld: 3, withheldBy: 'daily_cap' });
+  });
+
+  it('should keep the welcome points until the member has given or received', () => {
+    expect(transferableNow(14, false)).toBe(4);
+    expect(transferableNow(8, false)).toBe(0);
+    expect(transferableNow(14, true)).toBe(14);
+  });
+
+  it('should say when the daily transfer cap frees enough room', () => {
+    const at = (h: number) => new Date(Date.UTC(2026, 0, 1, h));
+    const recent = [{ points: 10, at: at(1) }, { points: 15, at: at(2) }];
+    expect(transferCapFreesAt(recent, 5, 30)).toBeNull();
+    expect(transferCapFreesAt(recent, 10, 30)).toEqual(new Date(Date.UTC(2026, 0, 2, 1)));
+    expect(transferCapFreesAt(recent, 20, 30)).toEqual(new Date(Date.UTC(2026, 0, 2, 2)));
   });
 });

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DonationCreatedV1, DonationDeletedV2, DonationUpdatedV1, ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { publishReward, withdrawalReversal } from '../ledger/ledger.rules.js';
+import { withdrawalReversal } from '../ledger/ledger.rules.js';
 import { SCHEMA } from '../config.js';
 
 /**
- * awaiting: published, not given yet (no points). credited: the +5 is paid. withdrawn: deleted
+ * awaiting: published, not given yet (no points). credited: the gift settled it (paid, or withheld by
+ * the caps of decision 0019). withdrawn: deleted
  * before being given (nothing was paid). reversed: a reward paid under the old rule, taken back.
  */
 type RewardState = 'awaiting' | 'credited' | 'reversed' | 'withdrawn';
@@ -36,10 +37,14 @@ export class DonationRewardsService {
     ]);
   }
 
-  /** The item was given: its publishing reward is paid now, once. The caller announces the balance. */
-  async onGiven(manager: EntityManager, event: ReceptionConfirmedV1): Promise<void> {
+  /**
+   * The item was given: marks its publishing reward as paid, once, and says whether it is still
+   * to pay (false when it was paid at publication under the old rule). The gift rewards service
+   * pays it, within the donor's caps.
+   */
+  async claimOnGift(manager: EntityManager, event: ReceptionConfirmedV1): Promise<boolean> {
     const reward = await this.lockReward(manager, event.donationId);
-    if (reward && reward.state !== 'awaiting') return;
+    if (reward && reward.state !== 'awaiting') return false;
     if (reward) {
       await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "state" = 'credited', "updated_at" = now() WHERE "donation_id" = $1`, [event.donationId]);
     } else {
@@ -48,7 +53,7 @@ export class DonationRewardsService {
         [event.donationId, event.ownerId, event.title],
       );
     }
-    await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title));
+    return true;
   }
 
   async onDeleted(manager: EntityManager, event: DonationDeletedV2): Promise<void> {

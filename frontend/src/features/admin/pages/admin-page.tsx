@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useForceDeleteDonation } from '../api/force-delete-donation';
 import { useModerationDonations } from '../api/get-moderation-donations';
+import { GiftPairsSection } from '../components/gift-pairs-section';
 import { ModerationCard } from '../components/moderation-card';
 import './admin.css';
 
@@ -91,6 +92,7 @@ export function AdminPage() {
           <bdi>{user.email}</bdi>
         </p>
       </header>
+      <GiftPairsSection enabled={isAdmin} />
       {list.isPending ? (
         <p className="muted" aria-busy="true">
           {t('common.loading')}

@@ -70,6 +70,9 @@ export function HowItWorksPage() {
           ))}
         </ul>
         <p className="muted">{t('info.howItWorks.points.window')}</p>
+        <p className="muted" data-testid="points-limits">
+          {t('info.howItWorks.points.limits')}
+        </p>
       </section>
 
       <div className="rules-grid section">

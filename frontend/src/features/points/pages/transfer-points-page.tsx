@@ -27,6 +27,9 @@ export function TransferPointsPage() {
       <header className="page__header">
         <h1>{t('points.transfer.title')}</h1>
         <p className="page__lead">{t('points.transfer.lead')}</p>
+        <p className="muted" data-testid="transfer-rules">
+          {t('points.transfer.rules')}
+        </p>
       </header>
       <div className="points-layout">
         <TransferForm user={user} />
