@@ -1,7 +1,6 @@
-import type { NotificationView, WaitlistView } from '@hdiya/contracts';
-import { waitFor } from '@hdiya/testing';
-import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { balanceOf, expectBalance, expectInvariantsHold, publish, withDatabase } from '../support/members.js';
+import type { WaitlistView } from '@hdiya/contracts';
+import { ApiClient } from '../support/api-client.js';
+import { balanceOf, expectBalance, expectInvariantsHold, notificationAbout, publish, welcomedMember, withDatabase } from '../support/members.js';
 
 // Review finding "hoarding" (decision 0020), through the whole running product: a member holds
 // at most 3 open reservations (also when reserving 5 items at once) and 5 waiting-list places,
@@ -18,24 +17,11 @@ interface ErrorBody {
   retryAt?: string;
 }
 
-async function member() {
-  const m = await signedUpMember();
-  await expectBalance(m.client, { points: 10 }, 'welcome');
-  return m;
-}
-
-async function notificationOf(client: ApiClient, kind: NotificationView['kind'], donationId: number): Promise<NotificationView> {
-  return waitFor(
-    async () => (await client.get<NotificationView[]>('/api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
-    { what: `a ${kind} notification`, timeoutMs: 15_000 },
-  );
-}
-
 const HOUR = 60 * 60 * 1000;
 
 it('should hold at most 3 open reservations, even reserving 5 items at once, and free a place on confirmation', async () => {
-  const donor = await member();
-  const hoarder = await member();
+  const donor = await welcomedMember();
+  const hoarder = await welcomedMember();
   const items: { id: number; title: string }[] = [];
   for (let i = 0; i < 6; i++) items.push(await publish(donor.client, `Objet convoité ${i}`));
   const answers = await Promise.all(items.slice(0, 5).map((item) => hoarder.client.post<ErrorBody>(`/api/donations/${item.id}/reserve`)));
@@ -62,8 +48,8 @@ it('should hold at most 3 open reservations, even reserving 5 items at once, and
 });
 
 it('should refuse to reserve an item again for 72 hours after cancelling it, saying until when', async () => {
-  const donor = await member();
-  const reserver = await member();
+  const donor = await welcomedMember();
+  const reserver = await welcomedMember();
   const item = await publish(donor.client, 'Tapis berbère');
   expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
   const cancelled = await reserver.client.post(`/api/donations/${item.id}/cancel`);
@@ -76,12 +62,12 @@ it('should refuse to reserve an item again for 72 hours after cancelling it, say
   expect(hoursLeft).toBeGreaterThan(71.9);
   expect(hoursLeft).toBeLessThanOrEqual(72);
   // The item is free for everyone else.
-  expect((await (await member()).client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+  expect((await (await welcomedMember()).client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
 });
 
 it('should lower the reserver’s reliability by 5, and refund the 2 points, for a cancel in the last 24 hours', async () => {
-  const donor = await member();
-  const reserver = await member();
+  const donor = await welcomedMember();
+  const reserver = await welcomedMember();
   const [late, early] = [await publish(donor.client, 'Radio ancienne'), await publish(donor.client, 'Table basse')];
   expect((await reserver.client.post(`/api/donations/${late.id}/reserve`)).status).toBe(200);
   expect((await reserver.client.post(`/api/donations/${early.id}/reserve`)).status).toBe(200);
@@ -93,7 +79,7 @@ it('should lower the reserver’s reliability by 5, and refund the 2 points, for
   expect((await reserver.client.post(`/api/donations/${early.id}/cancel`)).status).toBe(200);
   expect((await reserver.client.post(`/api/donations/${late.id}/cancel`)).status).toBe(200);
   await expectBalance(reserver.client, { points: 10, blockedPoints: 0, reliabilityScore: 95 }, 'refunds, and −5 for the late cancel only');
-  await notificationOf(donor.client, 'reservation_cancelled', late.id);
+  await notificationAbout(donor.client, 'reservation_cancelled', late.id);
   // The owner cancelling late costs the reserver nothing.
   const other = await publish(donor.client, 'Lampe de chevet');
   expect((await reserver.client.post(`/api/donations/${other.id}/reserve`)).status).toBe(200);
@@ -104,15 +90,15 @@ it('should lower the reserver’s reliability by 5, and refund the 2 points, for
 });
 
 it('should give each member at most 5 waiting-list places', async () => {
-  const donor = await member();
-  const holders = [await member(), await member()];
+  const donor = await welcomedMember();
+  const holders = [await welcomedMember(), await welcomedMember()];
   const items: { id: number; title: string }[] = [];
   for (let i = 0; i < 6; i++) {
     const item = await publish(donor.client, `Objet attendu ${i}`);
     expect((await holders[i % 2]!.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
     items.push(item);
   }
-  const queuer = await member();
+  const queuer = await welcomedMember();
   for (const item of items.slice(0, 5)) expect((await queuer.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
   const sixth = await queuer.client.post<ErrorBody>(`/api/donations/${items[5]!.id}/waitlist`);
   expect(sixth.status).toBe(409);
@@ -124,13 +110,13 @@ it('should give each member at most 5 waiting-list places', async () => {
 
 describe('an item offered from the waiting list', () => {
   async function offered() {
-    const [donor, holder, first, second] = [await member(), await member(), await member(), await member()];
+    const [donor, holder, first, second] = [await welcomedMember(), await welcomedMember(), await welcomedMember(), await welcomedMember()];
     const item = await publish(donor.client, 'Vélo d’enfant');
     expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
     expect((await first.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
     expect((await second.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
     expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
-    await notificationOf(first.client, 'waitlist_offer', item.id);
+    await notificationAbout(first.client, 'waitlist_offer', item.id);
     return { donor, holder, first, second, item };
   }
 
@@ -144,9 +130,9 @@ describe('an item offered from the waiting list', () => {
     expect(skipped.status).toBe(200);
     expect(skipped.body).toMatchObject({ offerOut: true, waiting: 0 });
 
-    const told = await notificationOf(first.client, 'waitlist_offer_skipped', item.id);
+    const told = await notificationAbout(first.client, 'waitlist_offer_skipped', item.id);
     expect(told.params).toMatchObject({ title: 'Vélo d’enfant' });
-    await notificationOf(second.client, 'waitlist_offer', item.id);
+    await notificationAbout(second.client, 'waitlist_offer', item.id);
     expect((await first.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(409);
     expect((await second.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
     await expectBalance(second.client, { points: 8, blockedPoints: 2 }, 'accepted');
@@ -157,7 +143,7 @@ describe('an item offered from the waiting list', () => {
     expect((await donor.client.request('DELETE', `/api/donations/${item.id}`)).status).toBe(200);
     expect((await new ApiClient().get(`/api/donations/${item.id}`)).status).toBe(404);
     for (const waiter of [first, second]) {
-      const closed = await notificationOf(waiter.client, 'waitlist_closed', item.id);
+      const closed = await notificationAbout(waiter.client, 'waitlist_closed', item.id);
       expect(closed.params).toMatchObject({ reason: 'deleted' });
     }
     expect((await first.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(404);

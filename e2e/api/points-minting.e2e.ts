@@ -1,7 +1,6 @@
 import type { GiftPairView, PointsHistoryEntry } from '@hdiya/contracts';
-import { signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
-import { balanceOf, completeGift, expectBalance, expectInvariantsHold, publish } from '../support/members.js';
+import { balanceOf, completeGift, expectBalance, expectInvariantsHold, publish, welcomedMember } from '../support/members.js';
 
 // Review finding (decision 0012): publishing paid +5 at once; a member could publish, transfer the
 // points away and delete the donation. The reward is now paid only when the item is given.
@@ -12,16 +11,10 @@ import { balanceOf, completeGift, expectBalance, expectInvariantsHold, publish }
 
 afterEach(() => expectInvariantsHold());
 
-async function member() {
-  const m = await signedUpMember();
-  await expectBalance(m.client, { points: 10 }, 'welcome');
-  return m;
-}
-
 describe('publishing rewards cannot be minted', () => {
   it('should pay nothing at publication, so there is nothing to pass on before deleting', async () => {
-    const farmer = await member();
-    const accomplice = await member();
+    const farmer = await welcomedMember();
+    const accomplice = await welcomedMember();
     const donations = [];
     for (const title of ['Vase', 'Cadre', 'Bougeoir']) donations.push(await publish(farmer.client, title));
     expect((await balanceOf(farmer.client)).points).toBe(10);
@@ -36,8 +29,8 @@ describe('publishing rewards cannot be minted', () => {
 
 describe('two accounts cannot mint points', () => {
   it('should stop paying a pair cycling gifts after 3 gifts, say why, and list the pair for moderators', async () => {
-    const farmer = await member();
-    const accomplice = await member();
+    const farmer = await welcomedMember();
+    const accomplice = await welcomedMember();
     for (let round = 1; round <= 5; round++) await completeGift(farmer.client, accomplice.client, `Objet ${round}`);
     // Three gifts paid 10 each; the 4th and 5th paid nothing. The accomplice spent 2 per reservation.
     await expectBalance(farmer.client, { points: 40, blockedPoints: 0 }, 'the farmer after 5 gifts');
@@ -56,8 +49,8 @@ describe('two accounts cannot mint points', () => {
   });
 
   it('should not let fresh accounts pass their welcome points on to one account', async () => {
-    const collector = await member();
-    const fresh = await member();
+    const collector = await welcomedMember();
+    const fresh = await welcomedMember();
     const refused = await fresh.client.post('/api/transfer-points', { receiverIdentifier: collector.payload.phone, points: 10 });
     expect(refused.body).toMatchObject({ statusCode: 400, code: 'WELCOME_POINTS_LOCKED' });
     expect((await fresh.client.post('/api/transfer-points', { receiverIdentifier: collector.payload.phone, points: 1 })).status).toBe(400);
@@ -66,8 +59,8 @@ describe('two accounts cannot mint points', () => {
   });
 
   it('should pay a donor at most 30 points of gift rewards a day', async () => {
-    const donor = await member();
-    for (let i = 0; i < 4; i++) await completeGift(donor.client, (await member()).client, `Don ${i}`);
+    const donor = await welcomedMember();
+    for (let i = 0; i < 4; i++) await completeGift(donor.client, (await welcomedMember()).client, `Don ${i}`);
     await expectBalance(donor.client, { points: 40 }, 'three gifts paid, the fourth over the daily cap');
     const history = (await donor.client.get<PointsHistoryEntry[]>('/api/points-history')).body;
     expect(history[0]).toMatchObject({ reason: 'reward_withheld', amount: 0, description: 'Récompense non versée (limite quotidienne des récompenses de dons atteinte) : Don 3' });

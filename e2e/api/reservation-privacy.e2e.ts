@@ -1,6 +1,6 @@
-import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { ApiClient } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
-import { expectBalance, publish } from '../support/members.js';
+import { publish, welcomedMember } from '../support/members.js';
 
 // Review finding: `reservedById` was in every public answer, so with GET /api/users/{id} anyone
 // could map who takes what. Only the owner, the reserver and moderators may see it.
@@ -10,12 +10,6 @@ interface Donation {
   status: string;
   reserved: boolean;
   reservedById: string | null;
-}
-
-async function member() {
-  const m = await signedUpMember();
-  await expectBalance(m.client, { points: 10 }, 'welcome');
-  return m;
 }
 
 /** The donation as `client` sees it on the detail page, in search results and in favourites. */
@@ -28,9 +22,9 @@ async function seenBy(client: ApiClient, id: number, title: string) {
 
 describe('who reserved an item', () => {
   it('should be shown to the owner, the reserver and moderators only; others see reserved: true', async () => {
-    const donor = await member();
-    const reserver = await member();
-    const neighbour = await member();
+    const donor = await welcomedMember();
+    const reserver = await welcomedMember();
+    const neighbour = await welcomedMember();
     const title = `Tabouret ${Date.now().toString(36)}`;
     const donation = await publish(donor.client, title);
     expect((await neighbour.client.post('/api/favorites', { donationId: donation.id })).status).toBe(201);
@@ -58,9 +52,9 @@ describe('my reservations', () => {
   // Review finding: a past reserver's list showed the item's current reservation, hence the id of
   // the member who reserved it next.
   it('should show a past reserver nothing of the member who reserved the item after them', async () => {
-    const donor = await member();
-    const first = await member();
-    const next = await member();
+    const donor = await welcomedMember();
+    const first = await welcomedMember();
+    const next = await welcomedMember();
     const donation = await publish(donor.client, `Étagère ${Date.now().toString(36)}`);
     expect((await first.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
     expect((await first.client.post(`/api/donations/${donation.id}/cancel`)).status).toBe(200);

@@ -1,7 +1,6 @@
-import type { NotificationView, SavedSearchView, WaitlistView } from '@hdiya/contracts';
-import { waitFor } from '@hdiya/testing';
-import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { completeGift, expectBalance, expectInvariantsHold, publish } from '../support/members.js';
+import type { SavedSearchView, WaitlistView } from '@hdiya/contracts';
+import { ApiClient } from '../support/api-client.js';
+import { completeGift, expectBalance, expectInvariantsHold, notificationAbout, publish, welcomedMember } from '../support/members.js';
 
 // The waiting list, the handover code and saved-search alerts through the API, on the whole
 // running product: the offer is a notification, accepting it is the ordinary reservation with its
@@ -9,21 +8,8 @@ import { completeGift, expectBalance, expectInvariantsHold, publish } from '../s
 
 afterEach(() => expectInvariantsHold());
 
-async function member() {
-  const m = await signedUpMember();
-  await expectBalance(m.client, { points: 10 }, 'welcome');
-  return m;
-}
-
-async function notificationOf(client: ApiClient, kind: NotificationView['kind'], donationId: number): Promise<NotificationView> {
-  return waitFor(
-    async () => (await client.get<NotificationView[]>('/api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
-    { what: `a ${kind} notification`, timeoutMs: 15_000 },
-  );
-}
-
 it('should offer a cancelled item to the next in line, who accepts it with the usual hold, and let the donor confirm with the code', async () => {
-  const [donor, first, second] = [await member(), await member(), await member()];
+  const [donor, first, second] = [await welcomedMember(), await welcomedMember(), await welcomedMember()];
   const item = await publish(donor.client, 'Vélo pour la file');
   expect((await first.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
 
@@ -35,11 +21,11 @@ it('should offer a cancelled item to the next in line, who accepts it with the u
   await expectBalance(second.client, { points: 10, blockedPoints: 0 }, 'no hold while waiting');
 
   expect((await first.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
-  const offer = await notificationOf(second.client, 'waitlist_offer', item.id);
+  const offer = await notificationAbout(second.client, 'waitlist_offer', item.id);
   expect(offer.params).toMatchObject({ title: 'Vélo pour la file' });
   expect((await second.client.get<WaitlistView>(`/api/donations/${item.id}/waitlist`)).body.me).toMatchObject({ state: 'offered' });
   // Someone else cannot take it meanwhile.
-  const outsider = await member();
+  const outsider = await welcomedMember();
   expect((await outsider.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(409);
 
   const accepted = await second.client.post<{ status: string; reservedById: string }>(`/api/donations/${item.id}/reserve`);
@@ -63,20 +49,20 @@ it('should offer a cancelled item to the next in line, who accepts it with the u
   expect(given.body.status).toBe('completed');
   await expectBalance(second.client, { points: 8, blockedPoints: 0 }, 'hold captured');
   await expectBalance(donor.client, { points: 20 }, 'donor +5 for giving, +5 for publishing');
-  await notificationOf(donor.client, 'reception_confirmed', item.id);
+  await notificationAbout(donor.client, 'reception_confirmed', item.id);
 });
 
 it('should refuse the offer to a member without 2 points and keep it theirs until it passes on', async () => {
-  const [donor, first, broke] = [await member(), await member(), await member()];
+  const [donor, first, broke] = [await welcomedMember(), await welcomedMember(), await welcomedMember()];
   // Welcome points may be transferred only after a first gift (decision 0019): broke receives one (8 left).
-  await completeGift((await member()).client, broke.client);
+  await completeGift((await welcomedMember()).client, broke.client);
   const item = await publish(donor.client, 'Lampe pour la file');
   await first.client.post(`/api/donations/${item.id}/reserve`);
   await broke.client.post(`/api/donations/${item.id}/waitlist`);
   // Spend everything: transfer all 8 points away.
   expect((await broke.client.post('/api/transfer-points', { receiverIdentifier: donor.user.phone, points: 8 })).status).toBe(201);
   await first.client.post(`/api/donations/${item.id}/cancel`);
-  await notificationOf(broke.client, 'waitlist_offer', item.id);
+  await notificationAbout(broke.client, 'waitlist_offer', item.id);
 
   const refused = await broke.client.post<{ message: string }>(`/api/donations/${item.id}/reserve`);
   expect(refused.status).toBe(400);
@@ -88,13 +74,13 @@ it('should refuse the offer to a member without 2 points and keep it theirs unti
 });
 
 it('should alert a member in real time when a matching donation is published', async () => {
-  const [watcher, donor] = [await member(), await member()];
+  const [watcher, donor] = [await welcomedMember(), await welcomedMember()];
   const saved = await watcher.client.post<SavedSearchView>('/api/saved-searches', { query: 'perceuse', city: 'Kénitra', distance: 10 });
   expect(saved.status).toBe(201);
   expect((await watcher.client.post('/api/saved-searches', { query: 'x', city: 'Kénitra', distance: 10 })).status).toBe(400);
   expect((await new ApiClient().get('/api/saved-searches')).status).toBe(401);
   const item = await publish(donor.client, 'Perceuse Bosch');
-  const alert = await notificationOf(watcher.client, 'saved_search_match', item.id);
+  const alert = await notificationAbout(watcher.client, 'saved_search_match', item.id);
   expect(alert.params).toMatchObject({ savedSearchId: saved.body.id, title: 'Perceuse Bosch' });
   expect((await donor.client.request('DELETE', `/api/saved-searches/${saved.body.id}`)).status).toBe(404);
   expect((await watcher.client.request('DELETE', `/api/saved-searches/${saved.body.id}`)).status).toBe(200);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { adminDatabaseUrl, waitFor } from '@hdiya/testing';
-import type { ApiClient, CurrentUserBody } from './api-client.js';
+import type { NotificationView } from '@hdiya/contracts';
+import { signedUpMember, type ApiClient, type CurrentUserBody } from './api-client.js';
 import { dataUrl, jpegWithGps } from './images.js';
 
 export interface Balance {
@@ -22,6 +23,21 @@ export async function expectBalance(client: ApiClient, expected: Partial<Balance
       return Object.entries(expected).every(([k, v]) => balance[k as keyof Balance] === v) ? balance : false;
     },
     { what: `${what} ${JSON.stringify(expected)}`, timeoutMs: 15_000 },
+  );
+}
+
+/** A new member whose welcome 10 points have arrived (they follow the signup's event). */
+export async function welcomedMember(): Promise<Awaited<ReturnType<typeof signedUpMember>>> {
+  const m = await signedUpMember();
+  await expectBalance(m.client, { points: 10 }, 'welcome');
+  return m;
+}
+
+/** Waits for the member's notification of that kind about that donation. */
+export async function notificationAbout(client: ApiClient, kind: NotificationView['kind'], donationId: number): Promise<NotificationView> {
+  return waitFor(
+    async () => (await client.get<NotificationView[]>('/api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
+    { what: `a ${kind} notification`, timeoutMs: 15_000 },
   );
 }
 
