@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT, startStack, waitForHttp } from './stack.mjs';
+import { freePort, ROOT, startStack, vapidKeys, waitForHttp } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -133,7 +133,8 @@ async function main() {
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
         users: withMetrics('users'),
         points: withMetrics('points'),
-        messaging: withMetrics('messaging'),
+        // Web Push: a key pair per run; pushes go to the tests' stand-in on 127.0.0.1 and are retried quickly.
+        messaging: withMetrics('messaging', { ...vapidKeys(), PUSH_POLL_INTERVAL_MS: '100', PUSH_RETRY_BASE_MS: '100' }),
       },
       log: false,
       logDir,

@@ -18,6 +18,7 @@ import { HealthController } from './http/health.controller.js';
 import { MemberListsController } from './http/member-lists.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { NotificationsController } from './http/notifications.controller.js';
+import { PushController } from './http/push.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
@@ -66,6 +67,7 @@ export class AppModule {
         ImagesController,
         MessagesController,
         NotificationsController,
+        PushController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

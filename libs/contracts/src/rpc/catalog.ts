@@ -5,6 +5,7 @@ import type { HealthReport } from '../health.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
+import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
@@ -107,6 +108,12 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    // Web Push (decision 0025)
+    /** The VAPID public key browsers subscribe with (null: push is not configured). */
+    pushConfig: 'messaging.push.config',
+    /** Registers one device of a member (an endpoint moves to the member who subscribes it last). */
+    pushSubscribe: 'messaging.push.subscribe',
+    pushUnsubscribe: 'messaging.push.unsubscribe',
   },
 } as const;
 
@@ -181,6 +188,9 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.push.config': P.NoPayloadSchema,
+  'messaging.push.subscribe': PushSubscribePayloadSchema,
+  'messaging.push.unsubscribe': PushUnsubscribePayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -257,6 +267,9 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.push.config': PushConfigView;
+  'messaging.push.subscribe': { subscribed: true };
+  'messaging.push.unsubscribe': { removed: number };
 }
 
 // Every subject has a response type and no response type names an unknown subject.
