@@ -15,6 +15,10 @@ import { MessagesService } from './messages/messages.service.js';
 import { NotificationsHandlers } from './notifications/notifications.handlers.js';
 import { NotificationsService } from './notifications/notifications.service.js';
 import { PointsEventsConsumer } from './notifications/points-events.consumer.js';
+import { RepliesHandlers } from './replies/replies.handlers.js';
+import { ReplyReminderJob } from './replies/reply-reminder.job.js';
+import { ReplyRemindersService } from './replies/reply-reminders.service.js';
+import { ReplyTimeService } from './replies/reply-time.service.js';
 
 @Module({})
 export class AppModule {
@@ -32,7 +36,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, RepliesHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -42,6 +46,9 @@ export class AppModule {
         UsersEventsConsumer,
         DonationEventsConsumer,
         PointsEventsConsumer,
+        ReplyTimeService,
+        ReplyRemindersService,
+        ReplyReminderJob,
       ],
     };
   }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
-import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
+import type { ConversationView, MessageMemberView, MessageView, NotificationView, ReplyTimeView, UnreadCounts } from '../messaging.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
@@ -107,6 +107,8 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    /** A member's usual reply time over the last 90 days (public profile). */
+    replyTime: 'messaging.reply-time',
   },
 } as const;
 
@@ -181,6 +183,7 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.reply-time': P.MemberPayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -257,6 +260,7 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.reply-time': ReplyTimeView;
 }
 
 // Every subject has a response type and no response type names an unknown subject.
