@@ -128,12 +128,13 @@ async function main() {
       nodeEnv: 'test',
       logLevel: 'warn',
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
+      // An unanswered conversation is reminded after 20 s instead of a day (who owes a reply).
       envFor: {
         gateway: withMetrics('gateway', gatewayEnv),
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
         users: withMetrics('users'),
         points: withMetrics('points'),
-        messaging: withMetrics('messaging'),
+        messaging: withMetrics('messaging', { REPLY_REMINDER_AFTER_MS: '20000', REPLY_REMINDER_INTERVAL_MS: '1000' }),
       },
       log: false,
       logDir,
