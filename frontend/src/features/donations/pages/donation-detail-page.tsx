@@ -24,6 +24,7 @@ import { MapDialog } from '../components/map-dialog';
 import { ReportDialog } from '../components/report-dialog';
 import { HandoverCode, HandoverEntry } from '../components/handover-panel';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
+import { OwnerReplyTime } from '../components/owner-reply-time';
 import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
 import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
@@ -145,6 +146,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               <p className="detail__owner-name" data-testid="donation-owner-name">
                 <bdi>{donation.owner.displayName}</bdi>
               </p>
+              <OwnerReplyTime ownerId={donation.owner.id} />
             </div>
           </div>
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { formatWaitingSince } from '@/lib/duration';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useConversation, useMemberProfile } from '../api/get-conversation';
 import { useSendMessage } from '../api/send-message';
@@ -21,10 +22,12 @@ interface MessageThreadProps {
   /** From the conversation list, when the conversation already exists. */
   otherName?: string;
   donationTitle?: string | null;
+  /** From the conversation list: since when the other member waits for the member's reply. */
+  awaitingReplySince?: string | null;
 }
 
 /** One conversation: its messages oldest first, the member's own on the inline end, and the send form. */
-export function MessageThread({ userId, otherId, donation, otherName, donationTitle }: MessageThreadProps) {
+export function MessageThread({ userId, otherId, donation, otherName, donationTitle, awaitingReplySince }: MessageThreadProps) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const thread = useConversation(otherId, donation);
@@ -77,6 +80,11 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         {title && (
           <p className="muted thread__about" data-testid="thread-about">
             {t('messages.about')} <bdi>{title}</bdi>
+          </p>
+        )}
+        {awaitingReplySince && outgoing.length === 0 && (
+          <p className="thread__waiting" data-testid="thread-waiting">
+            {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}
           </p>
         )}
       </header>
