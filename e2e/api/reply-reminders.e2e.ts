@@ -38,9 +38,11 @@ describe('who owes a reply', () => {
       expect(listed).toEqual([reminder]);
       expect((await asker.client.get<NotificationView[]>('/api/notifications')).body.filter((n) => n.kind === 'reply_reminder')).toEqual([]);
 
-      // Answered: nobody owes anything.
+      // Answered: nobody owes anything, and the reminder is read.
       await owner.client.post('/api/messages', { content: 'Oui, à ce soir !', receiverId: asker.user.id, donationId: item.id });
       expect((await owner.client.get<ConversationView[]>('/api/conversations')).body[0]!.awaitingReplySince).toBeNull();
+      const after = (await owner.client.get<NotificationView[]>('/api/notifications')).body.filter((n) => n.kind === 'reply_reminder');
+      expect(after).toEqual([{ ...reminder, read: true }]);
     } finally {
       socket.close();
     }

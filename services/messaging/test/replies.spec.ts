@@ -118,11 +118,12 @@ describe('who owes a reply', () => {
     expect(await replyReminders(amina)).toHaveLength(1);
     expect(await replyReminders(karim)).toEqual([]);
 
-    // Answered, then a new streak: one more reminder for the new one.
+    // Answered: the reminder is read. Then a new streak: one more reminder for the new one.
     await send(amina, karim, 'Pardon, oui', lamp);
+    expect((await replyReminders(amina)).map((n) => n.read)).toEqual([true]);
     await send(karim, amina, 'Super, quand ?', lamp);
     await reminders.remindDue(later(REMIND_AFTER_MS * 4));
-    expect(await replyReminders(amina)).toHaveLength(2);
+    expect((await replyReminders(amina)).map((n) => n.read)).toEqual([false, true]);
   });
 
   it('should not remind a member who answered in time', async () => {
