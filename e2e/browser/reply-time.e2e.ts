@@ -6,7 +6,7 @@ import { launchBrowser, screenshot, signedInContext } from '../support/browser.j
 import { publish, withDatabase } from '../support/members.js';
 
 // Who owes a reply in the browser: the waiting time in the conversation list and the thread,
-// the reminder in the notifications, the donor's usual reply time on a donation's page.
+// the reminder in the notifications, the usual reply time in a thread and on a donation's page.
 
 let browser: Browser;
 
@@ -70,6 +70,8 @@ describe.each([
     await conversation.getByTestId('conversation-waiting').filter({ hasText: listWaiting }).waitFor();
     await conversation.click();
     await page.getByTestId('thread-waiting').filter({ hasText: threadWaiting }).waitFor();
+    // Salma has never answered anyone: the thread says so under her name.
+    await page.getByTestId('thread-reply-time').filter({ hasText: notEnough }).waitFor();
     await screenshot(page, `reply-waiting-${language}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, `reply-waiting-${language}-390`);

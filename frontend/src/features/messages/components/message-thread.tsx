@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageView } from '@hdiya/contracts';
+import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { formatWaitingSince } from '@/lib/duration';
+import { useMemberProfile } from '@/lib/member-profile';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { useConversation, useMemberProfile } from '../api/get-conversation';
+import { useConversation } from '../api/get-conversation';
 import { useSendMessage } from '../api/send-message';
 import { isOutgoing, mergeOutgoing, type OutgoingMessage } from '../lib/outgoing';
 import { MessageComposer } from './message-composer';
@@ -32,7 +34,8 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   const { toast } = useToast();
   const thread = useConversation(otherId, donation);
   const messages = thread.data ?? [];
-  const profile = useMemberProfile(otherId, !otherName && messages.length === 0);
+  // Its name when the conversation has no message yet, and its usual reply time.
+  const profile = useMemberProfile(otherId);
   const send = useSendMessage();
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [typingUntil, setTypingUntil] = useState(0);
@@ -82,6 +85,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
             {t('messages.about')} <bdi>{title}</bdi>
           </p>
         )}
+        <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
         {awaitingReplySince && outgoing.length === 0 && (
           <p className="thread__waiting" data-testid="thread-waiting">
             {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}
