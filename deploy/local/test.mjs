@@ -128,13 +128,14 @@ async function main() {
       nodeEnv: 'test',
       logLevel: 'warn',
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
+      // An unanswered conversation is reminded after 20 s instead of a day (who owes a reply).
       envFor: {
         gateway: withMetrics('gateway', gatewayEnv),
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
         users: withMetrics('users'),
         points: withMetrics('points'),
         // Web Push: a key pair per run; pushes go to the tests' stand-in on 127.0.0.1 and are retried quickly.
-        messaging: withMetrics('messaging', { ...vapidKeys(), PUSH_POLL_INTERVAL_MS: '100', PUSH_RETRY_BASE_MS: '100' }),
+        messaging: withMetrics('messaging', { ...vapidKeys(), PUSH_POLL_INTERVAL_MS: '100', PUSH_RETRY_BASE_MS: '100', REPLY_REMINDER_AFTER_MS: '20000', REPLY_REMINDER_INTERVAL_MS: '1000' }),
       },
       log: false,
       logDir,

@@ -1,3 +1,5 @@
+import type { ReplyTimeView } from './messaging.js';
+
 export type Role = 'member' | 'admin';
 
 /** What the signed-in member sees of their own account (never the password hash). */
@@ -36,6 +38,11 @@ export interface PublicProfileView {
   profileImageUrl: string | null;
   city: string | null;
   createdAt: string;
+}
+
+/** `GET /api/users/{id}`: the public profile with the member's usual reply time (messaging). */
+export interface MemberProfileView extends PublicProfileView {
+  replyTime: ReplyTimeView;
 }
 
 export interface DisplayNameSource {

@@ -19,6 +19,10 @@ import { PushSenderLifecycle } from './push/push-sender.lifecycle.js';
 import { PushSubscriptionsService } from './push/push-subscriptions.service.js';
 import { PushHandlers } from './push/push.handlers.js';
 import { PushService } from './push/push.service.js';
+import { RepliesHandlers } from './replies/replies.handlers.js';
+import { ReplyReminderJob } from './replies/reply-reminder.job.js';
+import { ReplyRemindersService } from './replies/reply-reminders.service.js';
+import { ReplyTimeService } from './replies/reply-time.service.js';
 
 @Module({})
 export class AppModule {
@@ -36,7 +40,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -49,6 +53,9 @@ export class AppModule {
         PushService,
         PushSubscriptionsService,
         PushSenderLifecycle,
+        ReplyTimeService,
+        ReplyRemindersService,
+        ReplyReminderJob,
       ],
     };
   }

@@ -19,6 +19,10 @@ export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   PUSH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How long a push service keeps a push for an offline device (the TTL header). */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(24 * 60 * 60),
+  /** Who owes a reply: an unanswered streak this old sends the member one reminder (tests shorten it). */
+  REPLY_REMINDER_AFTER_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+  /** How often the reply-reminder job looks for streaks that became due. */
+  REPLY_REMINDER_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
-import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
+import type { ConversationView, MessageMemberView, MessageView, NotificationView, ReplyTimeView, UnreadCounts } from '../messaging.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
@@ -114,6 +114,8 @@ export const Rpc = {
     /** Registers one device of a member (an endpoint moves to the member who subscribes it last). */
     pushSubscribe: 'messaging.push.subscribe',
     pushUnsubscribe: 'messaging.push.unsubscribe',
+    /** A member's usual reply time over the last 90 days (public profile). */
+    replyTime: 'messaging.reply-time',
   },
 } as const;
 
@@ -191,6 +193,7 @@ export const RpcRequests = {
   'messaging.push.config': P.NoPayloadSchema,
   'messaging.push.subscribe': PushSubscribePayloadSchema,
   'messaging.push.unsubscribe': PushUnsubscribePayloadSchema,
+  'messaging.reply-time': P.MemberPayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -270,6 +273,7 @@ export interface RpcResponses {
   'messaging.push.config': PushConfigView;
   'messaging.push.subscribe': { subscribed: true };
   'messaging.push.unsubscribe': { removed: number };
+  'messaging.reply-time': ReplyTimeView;
 }
 
 // Every subject has a response type and no response type names an unknown subject.
