@@ -62,6 +62,7 @@ export function databaseUrl(service, opts = {}) {
 }
 
 let processSessionSecret;
+let processMailLinkSecret;
 
 /**
  * The Hdiya variables one service needs (strings only; merge over process.env yourself,
@@ -109,6 +110,11 @@ export function serviceEnv(service, opts = {}) {
   if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
   if (DB_SERVICES.includes(service)) {
     env.DATABASE_URL = databaseUrl(service, { ...opts, password: opts.passwords?.[service] });
+  }
+  if (service === 'messaging') {
+    // Signs the unsubscribe links of notification mails (decision 0027): one per stack, as the session secret.
+    processMailLinkSecret ??= randomBytes(32).toString('hex');
+    env.MAIL_LINK_SECRET = opts.mailLinkSecret ?? processMailLinkSecret;
   }
   if (service === 'gateway') {
     processSessionSecret ??= randomBytes(32).toString('hex');

@@ -8,6 +8,7 @@ export * from './points.js';
 export * from './users.js';
 export * from './donations.js';
 export * from './messaging.js';
+export * from './notification-delivery.js';
 export * from './reservations.js';
 export * from './neighbourhood.js';
 export * from './hoarding.js';

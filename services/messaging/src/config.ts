@@ -1,9 +1,27 @@
 import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
+const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
+
 export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend({
   /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
   LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  // Reaching members who are away (decision 0027)
+  /** The first notification mail leaves this long after the first unseen event (1–3 min; tests shorten it). */
+  MAIL_DIGEST_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(2 * 60 * 1000),
+  /** Then at most one notification mail per member per this interval. */
+  MAIL_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60 * 1000),
+  /** A push leaves this long after its event if no open page saw it; no mail carries an event younger than this. */
+  PUSH_DELAY_MS: z.coerce.number().int().min(0).default(10 * 1000),
+  /** How often the dispatcher looks for members whose mail or push is due. */
+  DISPATCH_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Signs the unsubscribe links of notification mails (HMAC-SHA256); set your own in production. */
+  MAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_MAIL_LINK_SECRET),
+  /** The public origin links in mails use (the web app's address). */
+  PUBLIC_URL: z.url().default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
+}).refine((c) => c.NODE_ENV !== 'production' || c.MAIL_LINK_SECRET !== DEV_MAIL_LINK_SECRET, {
+  message: 'MAIL_LINK_SECRET must be set in production, to a secret of your own',
+  path: ['MAIL_LINK_SECRET'],
 });
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;

@@ -3,6 +3,7 @@ import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
+import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
@@ -107,6 +108,13 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    // Reaching members who are away (decision 0027)
+    /** The gateway relayed to a member's open page: their notifications so far count as seen (no mail, no push). */
+    notificationsSeen: 'messaging.notifications.seen',
+    notificationPreferences: 'messaging.notification-preferences.get',
+    updateNotificationPreferences: 'messaging.notification-preferences.update',
+    /** A mail's one-click unsubscribe: the signed token alone, no session. */
+    unsubscribe: 'messaging.unsubscribe',
   },
 } as const;
 
@@ -181,6 +189,10 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.notifications.seen': P.NotificationsSeenPayloadSchema,
+  'messaging.notification-preferences.get': P.MemberPayloadSchema,
+  'messaging.notification-preferences.update': P.UpdateNotificationPreferencesPayloadSchema,
+  'messaging.unsubscribe': P.UnsubscribePayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -257,6 +269,10 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.notifications.seen': { seen: number };
+  'messaging.notification-preferences.get': NotificationPreferenceView[];
+  'messaging.notification-preferences.update': NotificationPreferenceView[];
+  'messaging.unsubscribe': UnsubscribeResult;
 }
 
 // Every subject has a response type and no response type names an unknown subject.

@@ -5,6 +5,7 @@ import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDona
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
+import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
 
@@ -102,3 +103,8 @@ export const MemberPairPayloadSchema = z.object({ userId: uuid(), otherId: uuid(
 export const TypingPairPayloadSchema = MemberPairPayloadSchema.extend({ donationId: donationId.nullable().optional() });
 export const NotificationsPayloadSchema = z.object({ userId: uuid(), query: NotificationsQuerySchema });
 export const NotificationPayloadSchema = z.object({ userId: uuid(), notificationId: uuid(MessagingMessages.notificationNotFound) });
+// Reaching members who are away (decision 0027)
+/** The gateway saw the member with an open page: what they were shown so far is seen. */
+export const NotificationsSeenPayloadSchema = z.object({ memberId: uuid() });
+export const UpdateNotificationPreferencesPayloadSchema = z.object({ userId: uuid(), preferences: UpdateNotificationPreferencesSchema.shape.preferences });
+export const UnsubscribePayloadSchema = UnsubscribeSchema;
