@@ -13,6 +13,7 @@ export * from './reservations.js';
 export * from './neighbourhood.js';
 export * from './hoarding.js';
 export * from './cities.js';
+export * from './mail.js';
 export * from './envelope.js';
 export * from './validation/fields.js';
 export * from './validation/validate.js';

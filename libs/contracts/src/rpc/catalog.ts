@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
+import type { FailedMailView, MailRecipient } from '../mail.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
@@ -32,6 +33,11 @@ export const Rpc = {
     contacts: 'users.contacts',
     /** The member with this phone number (points transfers name the receiver by phone). */
     findByPhone: 'users.find-by-phone',
+    // Mail (issue 20)
+    /** Where and in which language to write to a member, or null for an unknown one. */
+    mailRecipient: 'users.mail-recipient',
+    /** Mails this service's sender gave up on (administrators). */
+    failedMails: 'users.mails.failed',
   },
   points: {
     health: 'points.health',
@@ -108,6 +114,8 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    /** Mails this service's sender gave up on (administrators). */
+    failedMails: 'messaging.mails.failed',
     // Reaching members who are away (decision 0027)
     /** The gateway relayed to a member's open page: their notifications so far count as seen (no mail, no push). */
     notificationsSeen: 'messaging.notifications.seen',
@@ -134,6 +142,8 @@ export const RpcRequests = {
   'users.contact': P.ContactPayloadSchema,
   'users.contacts': P.ContactsPayloadSchema,
   'users.find-by-phone': P.PhonePayloadSchema,
+  'users.mail-recipient': P.UserIdPayloadSchema,
+  'users.mails.failed': P.FailedMailsPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.hold': P.HoldPayloadSchema,
@@ -189,6 +199,7 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.mails.failed': P.FailedMailsPayloadSchema,
   'messaging.notifications.seen': P.NotificationsSeenPayloadSchema,
   'messaging.notification-preferences.get': P.MemberPayloadSchema,
   'messaging.notification-preferences.update': P.UpdateNotificationPreferencesPayloadSchema,
@@ -214,6 +225,8 @@ export interface RpcResponses {
   'users.contact': { id: string };
   'users.contacts': { id: string; email: string }[];
   'users.find-by-phone': PublicProfileView;
+  'users.mail-recipient': MailRecipient | null;
+  'users.mails.failed': FailedMailView[];
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.hold': { held: true };
@@ -269,6 +282,7 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.mails.failed': FailedMailView[];
   'messaging.notifications.seen': { seen: number };
   'messaging.notification-preferences.get': NotificationPreferenceView[];
   'messaging.notification-preferences.update': NotificationPreferenceView[];

@@ -44,6 +44,8 @@ export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, in
 /** What a member typed to sign in: a username or an e-mail address. */
 export const LoginIdentifierPayloadSchema = z.object({ identifier: z.string(invalid).max(254, invalid) });
 export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish() });
+/** Administrators' list of mails given up on: the newest `limit`. */
+export const FailedMailsPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid).optional() });
 
 // points
 
