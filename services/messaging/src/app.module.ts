@@ -2,12 +2,17 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, natsAuthOf } from '@hdiya/platform';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
 import { messagingDataSourceOptions } from './database/data-source.js';
 import { DonationEventsConsumer } from './donations/donation-events.consumer.js';
+import { DispatchHandlers } from './dispatch/dispatch.handlers.js';
+import { DispatchSchedule } from './dispatch/dispatch-schedule.js';
+import { Dispatcher } from './dispatch/dispatcher.js';
+import { MailRecipients } from './dispatch/mail-recipients.js';
+import { PreferencesService } from './dispatch/preferences.service.js';
 import { DirectoryService } from './members/directory.service.js';
 import { UsersEventsConsumer } from './members/users-events.consumer.js';
 import { MessagesHandlers } from './messages/messages.handlers.js';
@@ -24,6 +29,14 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
         EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
+        MailModule.forService({
+          service: 'messaging',
+          schema: SCHEMA,
+          databaseUrl: config.DATABASE_URL,
+          timeouts: databaseTimeoutsOf(config),
+          mail: config,
+          failedMailsSubject: 'messaging.mails.failed',
+        }),
         ClientsModule.register([
           {
             name: LOOKUP_RPC,
@@ -32,7 +45,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, DispatchHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -42,6 +55,10 @@ export class AppModule {
         UsersEventsConsumer,
         DonationEventsConsumer,
         PointsEventsConsumer,
+        DispatchSchedule,
+        PreferencesService,
+        MailRecipients,
+        Dispatcher,
       ],
     };
   }

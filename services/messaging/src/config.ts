@@ -1,9 +1,9 @@
-import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
 const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
 
-export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend({
+export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend(mailEnvSchema.shape).extend({
   /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
   LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   // Reaching members who are away (decision 0027)
@@ -17,12 +17,14 @@ export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   DISPATCH_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Signs the unsubscribe links of notification mails (HMAC-SHA256); set your own in production. */
   MAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_MAIL_LINK_SECRET),
-  /** The public origin links in mails use (the web app's address). */
-  PUBLIC_URL: z.url().default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
-}).refine((c) => c.NODE_ENV !== 'production' || c.MAIL_LINK_SECRET !== DEV_MAIL_LINK_SECRET, {
-  message: 'MAIL_LINK_SECRET must be set in production, to a secret of your own',
-  path: ['MAIL_LINK_SECRET'],
 });
+
+/** The service refuses to run in production with the published default: anyone could sign unsubscribe links. */
+export function assertMailLinkSecret(config: Pick<MessagingConfig, 'NODE_ENV' | 'MAIL_LINK_SECRET'>): void {
+  if (config.NODE_ENV === 'production' && config.MAIL_LINK_SECRET === DEV_MAIL_LINK_SECRET) {
+    throw new Error('MAIL_LINK_SECRET must be set in production, to a secret of your own (openssl rand -hex 32)');
+  }
+}
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
 

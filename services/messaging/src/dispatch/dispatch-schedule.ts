@@ -29,9 +29,9 @@ export class DispatchSchedule {
     if (members.length === 0) return;
     await manager.query(
       `INSERT INTO "${SCHEMA}"."dispatch_schedule" AS s ("member_id", "mail_due_at", "push_due_at")
-       SELECT m, now() + $2 * interval '1 millisecond', now() + $3 * interval '1 millisecond' FROM unnest($1::uuid[]) AS m ORDER BY m
+       SELECT m, now() + $2::int * interval '1 millisecond', now() + $3::int * interval '1 millisecond' FROM unnest($1::uuid[]) AS m ORDER BY m
        ON CONFLICT ("member_id") DO UPDATE SET
-         "mail_due_at" = COALESCE(s."mail_due_at", GREATEST(EXCLUDED."mail_due_at", s."last_mail_at" + $4 * interval '1 millisecond')),
+         "mail_due_at" = COALESCE(s."mail_due_at", GREATEST(EXCLUDED."mail_due_at", s."last_mail_at" + $4::int * interval '1 millisecond')),
          "push_due_at" = COALESCE(s."push_due_at", EXCLUDED."push_due_at")`,
       [members, this.config.MAIL_DIGEST_FIRST_DELAY_MS, this.config.PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS],
     );

@@ -1,7 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createMailOutboxTableV1, dropMailOutboxTableV1 } from '@hdiya/platform';
 
 /**
- * Reaching members who are away (decision 0027): what each notification has been through (seen on
+ * Reaching members who are away (decision 0027): the mail outbox, what each notification has been through (seen on
  * an open page, mailed, pushed, since its last activity), one schedule row per member (when their
  * next digest mail and push are due) and their choices per kind and channel.
  */
@@ -9,6 +10,8 @@ export class NotificationDispatch1764300000000 implements MigrationInterface {
   name = 'NotificationDispatch1764300000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Notification mails leave through the service's own mail outbox (decision 0024).
+    for (const sql of createMailOutboxTableV1('messaging')) await q.query(sql);
     // activity_at: the notice's latest event (a conversation's notice is renewed by each new message).
     await q.query(`ALTER TABLE "messaging"."notifications"
       ADD COLUMN "activity_at" timestamptz NOT NULL DEFAULT now(),
@@ -37,6 +40,7 @@ export class NotificationDispatch1764300000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "messaging"."notification_preferences"`);
+    for (const sql of dropMailOutboxTableV1('messaging')) await q.query(sql);
     await q.query(`DROP TABLE "messaging"."dispatch_schedule"`);
     await q.query(`ALTER TABLE "messaging"."notifications" DROP COLUMN "activity_at", DROP COLUMN "seen_at", DROP COLUMN "mailed_at", DROP COLUMN "pushed_at"`);
   }
