@@ -1,3 +1,5 @@
+import type { MailLanguage } from './mail.js';
+
 export type Role = 'member' | 'admin';
 
 /** What the signed-in member sees of their own account (never the password hash). */
@@ -12,6 +14,10 @@ export interface AccountView {
   city: string | null;
   role: Role;
   createdAt: string;
+  /** Whether the member opened the verification link sent to this address (a changed address is unverified). */
+  emailVerified: boolean;
+  /** The language of the member's web app and mails. */
+  language: MailLanguage;
 }
 
 /** The signed-in member as the header shows them: the account plus their points, from two services. */

@@ -11,6 +11,9 @@ import { LoginGuard } from './auth/login.guard.js';
 import { SessionSerializer } from './auth/session.serializer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminController } from './http/admin.controller.js';
+import { FailedMailsController } from './http/failed-mails.controller.js';
+import { AccountMailsController } from './auth/account-mails.controller.js';
+import { MemberSessions } from './auth/member-sessions.js';
 import { CatalogueController } from './http/catalogue.controller.js';
 import { ContactController } from './http/contact.controller.js';
 import { DonationsController } from './http/donations.controller.js';
@@ -63,6 +66,8 @@ export class AppModule {
         ReservationsController,
         PointsController,
         AdminController,
+        AccountMailsController,
+        FailedMailsController,
         ImagesController,
         MessagesController,
         NotificationsController,
@@ -78,6 +83,7 @@ export class AppModule {
         ServiceClient,
         RateLimits,
         CurrentAccountService,
+        MemberSessions,
         LocalStrategy,
         LoginGuard,
         KnownDevices,

@@ -8,7 +8,7 @@ import type { NotificationPreferenceView, UnsubscribeResult } from '../notificat
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
-import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
 import * as P from './payloads.js';
@@ -36,6 +36,12 @@ export const Rpc = {
     // Mail (issue 20)
     /** Where and in which language to write to a member, or null for an unknown one. */
     mailRecipient: 'users.mail-recipient',
+    /** Sets a new password with a mailed token (once, within the hour) and names the member whose sessions end. */
+    resetPassword: 'users.reset-password',
+    /** Marks the address a mailed verification token names as verified. */
+    verifyEmail: 'users.verify-email',
+    /** Mails the member a new verification link for their current address. */
+    resendVerification: 'users.resend-verification',
     /** Mails this service's sender gave up on (administrators). */
     failedMails: 'users.mails.failed',
   },
@@ -143,6 +149,9 @@ export const RpcRequests = {
   'users.contacts': P.ContactsPayloadSchema,
   'users.find-by-phone': P.PhonePayloadSchema,
   'users.mail-recipient': P.UserIdPayloadSchema,
+  'users.reset-password': ResetPasswordSchema,
+  'users.verify-email': VerifyEmailSchema,
+  'users.resend-verification': P.UserIdPayloadSchema,
   'users.mails.failed': P.FailedMailsPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
@@ -226,6 +235,9 @@ export interface RpcResponses {
   'users.contacts': { id: string; email: string }[];
   'users.find-by-phone': PublicProfileView;
   'users.mail-recipient': MailRecipient | null;
+  'users.reset-password': { userId: string; message: string };
+  'users.verify-email': { userId: string; message: string };
+  'users.resend-verification': { sent: boolean; message: string };
   'users.mails.failed': FailedMailView[];
   'points.health': HealthReport;
   'points.balance': BalanceView;

@@ -127,6 +127,11 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
+  /** Every session of the member ended (password reset): all their sockets close, on every replica. */
+  async closeMember(memberId: string): Promise<void> {
+    this.io?.in(memberRoom(memberId)).disconnectSockets(true);
+  }
+
   /** Open sockets on this replica. */
   connectedCount(): number {
     return this.io?.engine.clientsCount ?? 0;
