@@ -31,3 +31,4 @@ export * from './events/donations.events.js';
 export * from './events/reservations.events.js';
 export * from './events/messaging.events.js';
 export * from './events/neighbourhood.events.js';
+export * from './push.js';

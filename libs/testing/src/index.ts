@@ -2,3 +2,4 @@ export * from './test-env.js';
 export * from './wait-for.js';
 export * from './microservice.js';
 export * from './infrastructure/index.js';
+export * from './push-service-stand-in.js';

@@ -10,6 +10,7 @@ import { messagingDataSourceOptions } from './database/data-source.js';
 import { DonationEventsConsumer } from './donations/donation-events.consumer.js';
 import { DispatchHandlers } from './dispatch/dispatch.handlers.js';
 import { DispatchSchedule } from './dispatch/dispatch-schedule.js';
+import { PUSH_CHANNEL } from './dispatch/channels.js';
 import { Dispatcher } from './dispatch/dispatcher.js';
 import { MailRecipients } from './dispatch/mail-recipients.js';
 import { PreferencesService } from './dispatch/preferences.service.js';
@@ -20,6 +21,10 @@ import { MessagesService } from './messages/messages.service.js';
 import { NotificationsHandlers } from './notifications/notifications.handlers.js';
 import { NotificationsService } from './notifications/notifications.service.js';
 import { PointsEventsConsumer } from './notifications/points-events.consumer.js';
+import { PushSenderLifecycle } from './push/push-sender.lifecycle.js';
+import { PushSubscriptionsService } from './push/push-subscriptions.service.js';
+import { PushHandlers } from './push/push.handlers.js';
+import { PushService } from './push/push.service.js';
 
 @Module({})
 export class AppModule {
@@ -45,7 +50,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, DispatchHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, DispatchHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -55,10 +60,15 @@ export class AppModule {
         UsersEventsConsumer,
         DonationEventsConsumer,
         PointsEventsConsumer,
+        PushService,
+        PushSubscriptionsService,
+        PushSenderLifecycle,
         DispatchSchedule,
         PreferencesService,
         MailRecipients,
         Dispatcher,
+        // The dispatcher's pushes go through the push service's outbox (decision 0025).
+        { provide: PUSH_CHANNEL, useExisting: PushService },
       ],
     };
   }

@@ -6,13 +6,28 @@ const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
 export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend(mailEnvSchema.shape).extend({
   /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
   LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  // Web Push (decision 0025). Without the key pair no push is sent (deliveries stay queued).
+  /** The VAPID key pair (base64url: the 65-byte public point, the 32-byte private scalar), e.g. `npx web-push generate-vapid-keys`. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  /** Who push services contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL').default('mailto:contact@hdiya.ma'),
+  /** Delivery attempts before a push is given up (404/410 end it at once, removing the device). */
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** The first retry's delay; each next one doubles it (capped at 10 minutes). */
+  PUSH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long a push service may take to answer one push. */
+  PUSH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long a push service keeps a push for an offline device (the TTL header). */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(24 * 60 * 60),
   // Reaching members who are away (decision 0027)
   /** The first notification mail leaves this long after the first unseen event (1–3 min; tests shorten it). */
   MAIL_DIGEST_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(2 * 60 * 1000),
   /** Then at most one notification mail per member per this interval. */
   MAIL_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60 * 1000),
   /** A push leaves this long after its event if no open page saw it; no mail carries an event younger than this. */
-  PUSH_DELAY_MS: z.coerce.number().int().min(0).default(10 * 1000),
+  NOTIFICATION_PUSH_DELAY_MS: z.coerce.number().int().min(0).default(10 * 1000),
   /** How often the dispatcher looks for members whose mail or push is due. */
   DISPATCH_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Signs the unsubscribe links of notification mails (HMAC-SHA256); set your own in production. */

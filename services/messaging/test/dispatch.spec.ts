@@ -92,7 +92,7 @@ beforeAll(async () => {
     MAIL_LINK_SECRET: SECRET,
     MAIL_DIGEST_FIRST_DELAY_MS: String(FIRST_DELAY_MS),
     MAIL_DIGEST_INTERVAL_MS: String(INTERVAL_MS),
-    PUSH_DELAY_MS: '100',
+    NOTIFICATION_PUSH_DELAY_MS: '100',
     // The test runs the dispatcher itself, at the moments it chooses.
     DISPATCH_POLL_MS: '3600000',
     PUBLIC_URL: 'https://hdiya.example',
@@ -230,6 +230,65 @@ describe('notification mails to members who are away', () => {
     const second = new Dispatcher(dataSource, app.get(MailRecipients), config, null);
     await Promise.all([dispatcher.runOnce(), second.runOnce(), dispatcher.runOnce(), second.runOnce()]);
     expect(await mailsTo(owner)).toHaveLength(1);
+  });
+});
+
+describe('pushes to members who are away', () => {
+  async function device(memberId: string, language: 'fr' | 'ar'): Promise<string> {
+    const id = randomUUID();
+    await dataSource.query(
+      `INSERT INTO messaging.push_subscriptions ("id", "member_id", "endpoint", "p256dh", "auth", "language") VALUES ($1, $2, $3, 'key', 'auth', $4)`,
+      [id, memberId, `https://push.example/${id}`, language],
+    );
+    return id;
+  }
+
+  async function pushesTo(subscriptionId: string): Promise<{ body: string; url: string; tag?: string; lang: string; actions: { action: string; title: string; url: string }[] }[]> {
+    const rows = (await dataSource.query(`SELECT "payload" FROM messaging.push_deliveries WHERE "subscription_id" = $1 ORDER BY "created_at"`, [subscriptionId])) as {
+      payload: never;
+    }[];
+    return rows.map((row) => row.payload);
+  }
+
+  async function dispatchPushes(memberId: string): Promise<void> {
+    for (;;) {
+      const [row] = (await dataSource.query(`SELECT "push_due_at" FROM messaging.dispatch_schedule WHERE "member_id" = $1`, [memberId])) as { push_due_at: Date | null }[];
+      const due = row?.push_due_at;
+      if (!due || due.getTime() > Date.now() + 5000) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.getTime() - Date.now()) + 50));
+      await dispatcher.runUntilIdle();
+    }
+  }
+
+  it('should push each event once, collapsed per conversation, with its buttons and in the member’s language', async () => {
+    const [owner, asker] = [await member('Souad', { verified: false, language: 'ar' }), await member('Mehdi')];
+    const phone = await device(owner, 'ar');
+    await reserved(owner, asker, 'كرسي');
+    for (const content of ['سلام', 'واش باقي؟', 'غدا']) await send(asker, owner, content);
+    await dispatchPushes(owner);
+    const pushes = await pushesTo(phone);
+    expect(pushes).toHaveLength(2);
+    expect(pushes).toContainEqual(
+      expect.objectContaining({ body: 'حجز Mehdi T. «كرسي».', lang: 'ar', url: expect.stringMatching(/^\/donations\/\d+$/), actions: [expect.objectContaining({ action: 'view', title: 'عرض الغرض' })] }),
+    );
+    expect(pushes).toContainEqual(
+      expect.objectContaining({ tag: `conversation:${asker}:none`, url: `/messages?with=${asker}`, actions: [expect.objectContaining({ action: 'reply', title: 'ردّ' })] }),
+    );
+    // Already pushed: nothing twice.
+    await dataSource.query(`UPDATE messaging.dispatch_schedule SET "push_due_at" = now() WHERE "member_id" = $1`, [owner]);
+    await dispatcher.runUntilIdle();
+    expect(await pushesTo(phone)).toHaveLength(2);
+  });
+
+  it('should push nothing an open page saw, nor a kind the member turned off for push', async () => {
+    const [owner, asker] = [await member('Kenza'), await member('Ilyas')];
+    const laptop = await device(owner, 'fr');
+    await reserved(owner, asker, 'Table');
+    await requestRpc(nc, Rpc.messaging.notificationsSeen, { memberId: owner });
+    await requestRpc(nc, Rpc.messaging.updateNotificationPreferences, { userId: owner, preferences: [{ kind: 'message_received', push: false }] });
+    await send(asker, owner, 'Bonjour');
+    await dispatchPushes(owner);
+    expect(await pushesTo(laptop)).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
+import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
@@ -120,6 +121,12 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    // Web Push (decision 0025)
+    /** The VAPID public key browsers subscribe with (null: push is not configured). */
+    pushConfig: 'messaging.push.config',
+    /** Registers one device of a member (an endpoint moves to the member who subscribes it last). */
+    pushSubscribe: 'messaging.push.subscribe',
+    pushUnsubscribe: 'messaging.push.unsubscribe',
     /** Mails this service's sender gave up on (administrators). */
     failedMails: 'messaging.mails.failed',
     // Reaching members who are away (decision 0027)
@@ -208,6 +215,9 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.push.config': P.NoPayloadSchema,
+  'messaging.push.subscribe': PushSubscribePayloadSchema,
+  'messaging.push.unsubscribe': PushUnsubscribePayloadSchema,
   'messaging.mails.failed': P.FailedMailsPayloadSchema,
   'messaging.notifications.seen': P.NotificationsSeenPayloadSchema,
   'messaging.notification-preferences.get': P.MemberPayloadSchema,
@@ -294,6 +304,9 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.push.config': PushConfigView;
+  'messaging.push.subscribe': { subscribed: true };
+  'messaging.push.unsubscribe': { removed: number };
   'messaging.mails.failed': FailedMailView[];
   'messaging.notifications.seen': { seen: number };
   'messaging.notification-preferences.get': NotificationPreferenceView[];

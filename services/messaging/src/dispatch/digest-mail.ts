@@ -43,6 +43,12 @@ export interface DigestInput {
 /** The button a push or a one-item mail shows: answer a conversation, or look at the item. */
 export const actionLabel = (lang: MailLanguage, item: DispatchItem) => (isConversation(item) ? WORDS[lang].reply : WORDS[lang].view);
 
+/** A push's buttons: "Répondre" for a conversation, "Voir l'objet" for what it is about. */
+export const pushActionsOf = (lang: MailLanguage, item: DispatchItem, hasDonation: boolean): { action: 'reply' | 'view'; title: string }[] => [
+  ...(isConversation(item) ? [{ action: 'reply' as const, title: WORDS[lang].reply }] : []),
+  ...(hasDonation ? [{ action: 'view' as const, title: WORDS[lang].view }] : []),
+];
+
 /**
  * One mail for everything new: a line per notification (the web app's sentence), a button, and
  * a one-click unsubscribe (RFC 8058) from the kinds this mail is about.

@@ -33,7 +33,7 @@ export class DispatchSchedule {
        ON CONFLICT ("member_id") DO UPDATE SET
          "mail_due_at" = COALESCE(s."mail_due_at", GREATEST(EXCLUDED."mail_due_at", s."last_mail_at" + $4::int * interval '1 millisecond')),
          "push_due_at" = COALESCE(s."push_due_at", EXCLUDED."push_due_at")`,
-      [members, this.config.MAIL_DIGEST_FIRST_DELAY_MS, this.config.PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS],
+      [members, this.config.MAIL_DIGEST_FIRST_DELAY_MS, this.config.NOTIFICATION_PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS],
     );
   }
 

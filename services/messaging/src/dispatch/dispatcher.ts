@@ -4,9 +4,9 @@ import { DISPATCHED_KINDS, type MailLanguage } from '@hdiya/contracts';
 import { enqueueMail } from '@hdiya/platform';
 import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
 import { PUSH_CHANNEL, type PushChannel } from './channels.js';
-import { actionLabel, digestMail } from './digest-mail.js';
+import { digestMail, pushActionsOf } from './digest-mail.js';
 import { MailRecipients, type RecipientLookup } from './mail-recipients.js';
-import { isConversation, linkOf, sentenceOf, tagOf, type DispatchItem } from './notification-sentences.js';
+import { donationPathOf, isConversation, pathOf, sentenceOf, tagOf, type DispatchItem } from './notification-sentences.js';
 
 /** Members handled per round; each round is one short transaction. */
 const BATCH = 50;
@@ -125,7 +125,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
          AND (n."seen_at" IS NULL OR n."seen_at" < n."activity_at")
          AND n."activity_at" > now() - interval '${MAX_AGE_DAYS} days'
        ORDER BY n."activity_at", n."id"`,
-      [memberIds, [...DISPATCHED_KINDS], this.config.PUSH_DELAY_MS],
+      [memberIds, [...DISPATCHED_KINDS], this.config.NOTIFICATION_PUSH_DELAY_MS],
     )) as PendingRow[];
     const byMember = new Map<string, PendingRow[]>();
     for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row]);
@@ -168,13 +168,16 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
       const latestByTag = new Map<string, PendingRow>();
       for (const item of items) latestByTag.set(tagOf(item), item);
       for (const [tag, item] of latestByTag) {
+        const donationPath = donationPathOf(item);
         await this.push.enqueue(manager, due.member_id, {
           title: 'Hdiya',
           body: sentenceOf(lang, item),
-          url: linkOf(this.config.PUBLIC_URL, item),
+          url: pathOf(item),
           tag,
           lang,
-          actions: [{ action: isConversation(item) ? 'reply' : 'view', title: actionLabel(lang, item) }],
+          actions: pushActionsOf(lang, item, donationPath !== null),
+          ...(isConversation(item) ? { replyUrl: pathOf(item) } : {}),
+          ...(donationPath ? { viewUrl: donationPath } : {}),
         });
       }
       if (items.length > 0) await manager.query(`UPDATE "${SCHEMA}"."notifications" SET "pushed_at" = now() WHERE "id" = ANY($1::uuid[])`, [items.map((i) => i.id)]);
@@ -186,7 +189,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
          "push_due_at" = CASE WHEN $3 THEN (CASE WHEN $4 THEN now() + $5::int * interval '1 millisecond' END) ELSE "push_due_at" END,
          "last_mail_at" = CASE WHEN $7 THEN now() ELSE "last_mail_at" END
        WHERE "member_id" = $1`,
-      [due.member_id, due.mail_due, due.push_due, nextFresh, this.config.PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS, mailed],
+      [due.member_id, due.mail_due, due.push_due, nextFresh, this.config.NOTIFICATION_PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS, mailed],
     );
   }
 }

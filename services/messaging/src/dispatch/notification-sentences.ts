@@ -59,13 +59,20 @@ const otherMemberOf = (item: DispatchItem): string | null => text(item.params.se
 
 export const isConversation = (item: DispatchItem): boolean => item.kind === 'message_received' || item.kind === 'reply_reminder';
 
-/** Where the item leads in the web app (as its notification list does), on the public origin. */
-export function linkOf(publicUrl: string, item: DispatchItem): string {
+/** Where the item leads in the web app (as its notification list does): a path of the web app. */
+export function pathOf(item: DispatchItem): string {
   const donationId = typeof item.params.donationId === 'number' ? item.params.donationId : null;
   const other = otherMemberOf(item);
-  if (isConversation(item) && other) return `${publicUrl}/messages?with=${encodeURIComponent(other)}${donationId ? `&donation=${donationId}` : ''}`;
-  return donationId ? `${publicUrl}/donations/${donationId}` : `${publicUrl}/notifications`;
+  if (isConversation(item) && other) return `/messages?with=${encodeURIComponent(other)}${donationId ? `&donation=${donationId}` : ''}`;
+  return donationId ? `/donations/${donationId}` : '/notifications';
 }
+
+/** The item's page on the public origin (mails). */
+export const linkOf = (publicUrl: string, item: DispatchItem): string => `${publicUrl}${pathOf(item)}`;
+
+/** The donation the item is about, if any (a push's "Voir l'objet"). */
+export const donationPathOf = (item: DispatchItem): string | null =>
+  typeof item.params.donationId === 'number' ? `/donations/${item.params.donationId}` : null;
 
 /** Pushes about one conversation (or one donation) replace each other on the device. */
 export function tagOf(item: DispatchItem): string {

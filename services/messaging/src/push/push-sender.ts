@@ -1,0 +1,197 @@
+import type { LoggerService } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+import webpush from 'web-push';
+import { registerCounter } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
+import type { PushPayload } from './push-message.js';
+import type { VapidDetails } from './vapid.js';
+
+export interface PushSenderOptions {
+  dataSource: DataSource;
+  vapid: VapidDetails;
+  logger: LoggerService;
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollIntervalMs: number;
+  requestTimeoutMs: number;
+  batchSize?: number;
+  /** How long a claimed delivery stays reserved; a sender that dies mid-send frees it after this. */
+  leaseMs?: number;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  subscription_id: string;
+  payload: PushPayload;
+  topic: string | null;
+  urgency: webpush.Urgency;
+  ttl_seconds: number;
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+type Outcome = 'sent' | 'gone' | 'retried' | 'failed';
+
+const MAX_BACKOFF_MS = 10 * 60 * 1000;
+const FAILED_RETENTION = '7 days';
+
+export const pushDeliveries = registerCounter(
+  'hdiya_push_deliveries_total',
+  'Web pushes handed to push services, by outcome (sent; gone: the device unsubscribed, 404/410, and is removed; retried; failed: given up)',
+  ['outcome'],
+);
+
+/**
+ * Delivers queued pushes like the outbox relay publishes events: deliveries are claimed with a
+ * lease (FOR UPDATE SKIP LOCKED, so replicas share the work and a crashed sender's claim runs
+ * out), sent with `web-push`'s encryption and VAPID signature, retried with exponential backoff
+ * and given up after `maxAttempts`. A push service answering 404 or 410 has forgotten the device:
+ * its subscription is removed with whatever was still queued for it.
+ */
+export class PushSender {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private lastCleanup = 0;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: PushSenderOptions) {
+    this.batchSize = options.batchSize ?? 50;
+    this.leaseMs = options.leaseMs ?? Math.max(30_000, options.requestTimeoutMs * 3);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Sends what is due now; a kick during a pass is covered by the next poll. */
+  kick(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: Error) => this.options.logger.warn?.(`push sender pass failed: ${error.message}`))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Sends batches until none is due. Returns the outcomes (for tests and logs). */
+  async drain(): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (;;) {
+      const batch = await this.claim();
+      outcomes.push(...(await Promise.all(batch.map((delivery) => this.deliver(delivery)))));
+      if (batch.length < this.batchSize || this.stopped) break;
+    }
+    await this.cleanup();
+    return outcomes;
+  }
+
+  private async claim(): Promise<ClaimedDelivery[]> {
+    const [rows] = (await this.options.dataSource.query(
+      `UPDATE "${SCHEMA}"."push_deliveries" d
+         SET "claimed_until" = now() + ($2 || ' milliseconds')::interval, "attempts" = d."attempts" + 1
+       FROM "${SCHEMA}"."push_subscriptions" s
+       WHERE s."id" = d."subscription_id" AND d."id" IN (
+         SELECT "id" FROM "${SCHEMA}"."push_deliveries"
+         WHERE "failed_at" IS NULL AND "next_attempt_at" <= now() AND ("claimed_until" IS NULL OR "claimed_until" < now())
+         ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING d."id", d."subscription_id", d."payload", d."topic", d."urgency", d."ttl_seconds", d."attempts",
+                 s."endpoint", s."p256dh", s."auth"`,
+      [this.batchSize, String(this.leaseMs)],
+    )) as [ClaimedDelivery[], number];
+    return rows;
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<Outcome> {
+    let outcome: Outcome;
+    let error = '';
+    try {
+      const status = await this.send(delivery);
+      if (status >= 200 && status < 300) outcome = 'sent';
+      else if (status === 404 || status === 410) outcome = 'gone';
+      else {
+        error = `push service answered ${status}`;
+        outcome = delivery.attempts >= this.options.maxAttempts ? 'failed' : 'retried';
+      }
+    } catch (e) {
+      error = (e as Error).message;
+      outcome = delivery.attempts >= this.options.maxAttempts ? 'failed' : 'retried';
+    }
+    await this.record(delivery, outcome, error);
+    pushDeliveries.inc({ outcome });
+    return outcome;
+  }
+
+  /** One POST to the push service: web-push encrypts (aes128gcm) and signs; the request is ours (timeout, no redirects). */
+  private async send(delivery: ClaimedDelivery): Promise<number> {
+    const details = webpush.generateRequestDetails(
+      { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
+      JSON.stringify(delivery.payload),
+      {
+        vapidDetails: this.options.vapid,
+        TTL: delivery.ttl_seconds,
+        urgency: delivery.urgency,
+        ...(delivery.topic ? { topic: delivery.topic } : {}),
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(details.headers)) if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+    const response = await fetch(delivery.endpoint, {
+      method: 'POST',
+      headers,
+      body: details.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(this.options.requestTimeoutMs),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return response.status;
+  }
+
+  private async record(delivery: ClaimedDelivery, outcome: Outcome, error: string): Promise<void> {
+    const q = (sql: string, params: unknown[]) => this.options.dataSource.query(sql, params);
+    switch (outcome) {
+      case 'sent':
+        await q(`DELETE FROM "${SCHEMA}"."push_deliveries" WHERE "id" = $1`, [delivery.id]);
+        return;
+      case 'gone':
+        this.options.logger.log?.(`push: the push service forgot a device (subscription ${delivery.subscription_id}): removed`);
+        await q(`DELETE FROM "${SCHEMA}"."push_subscriptions" WHERE "id" = $1`, [delivery.subscription_id]);
+        return;
+      case 'failed':
+        this.options.logger.warn?.(`push: delivery ${delivery.id} given up after ${delivery.attempts} attempts: ${error}`);
+        await q(`UPDATE "${SCHEMA}"."push_deliveries" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = $2 WHERE "id" = $1`, [
+          delivery.id,
+          error.slice(0, 500),
+        ]);
+        return;
+      case 'retried': {
+        const backoff = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (delivery.attempts - 1));
+        await q(
+          `UPDATE "${SCHEMA}"."push_deliveries" SET "claimed_until" = NULL, "last_error" = $2,
+             "next_attempt_at" = now() + ($3 || ' milliseconds')::interval WHERE "id" = $1`,
+          [delivery.id, error.slice(0, 500), String(backoff)],
+        );
+      }
+    }
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
+    this.lastCleanup = Date.now();
+    await this.options.dataSource.query(`DELETE FROM "${SCHEMA}"."push_deliveries" WHERE "failed_at" < now() - interval '${FAILED_RETENTION}'`, []);
+  }
+}
