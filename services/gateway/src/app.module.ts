@@ -20,6 +20,7 @@ import { DonationsController } from './http/donations.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { MemberListsController } from './http/member-lists.controller.js';
 import { MessagesController } from './http/messages.controller.js';
+import { NotificationDeliveryController } from './http/notification-delivery.controller.js';
 import { NotificationsController } from './http/notifications.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
@@ -32,6 +33,7 @@ import { ImageStore } from './images/image-store.js';
 import { ImagesController } from './images/images.controller.js';
 import { UnattachedImagesSweep } from './images/unattached-images-sweep.js';
 import { PushRelay } from './realtime/push-relay.js';
+import { SeenReports } from './realtime/seen-reports.js';
 import { SocketServer } from './realtime/socket-server.js';
 import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
 import { sessionMiddlewareProvider } from './auth/session.middleware.js';
@@ -71,6 +73,7 @@ export class AppModule {
         ImagesController,
         MessagesController,
         NotificationsController,
+        NotificationDeliveryController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -80,6 +83,7 @@ export class AppModule {
         SocketServer,
         SocketMetrics,
         PushRelay,
+        SeenReports,
         ServiceClient,
         RateLimits,
         CurrentAccountService,
