@@ -1,17 +1,9 @@
-import { waitFor } from '@hdiya/testing';
+import { caughtMails, waitFor, type CaughtMail } from '@hdiya/testing';
+
+export type { CaughtMail };
 
 // The mails the stack sent, read from the mail catcher's REST API (maildev: `GET /email`), as a
 // member would find them in their inbox. The test runner exports HDIYA_E2E_MAIL_API_URL.
-
-export interface CaughtMail {
-  id: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  to: { address: string; name?: string }[];
-  headers: Record<string, string>;
-}
 
 export function mailApiUrl(): string {
   const url = process.env.HDIYA_E2E_MAIL_API_URL;
@@ -21,9 +13,7 @@ export function mailApiUrl(): string {
 
 /** Every mail caught so far to `address` (case-insensitive), oldest first. */
 export async function mailsTo(address: string, apiUrl = mailApiUrl()): Promise<CaughtMail[]> {
-  const response = await fetch(`${apiUrl}/email`);
-  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
-  const all = (await response.json()) as CaughtMail[];
+  const all = await caughtMails(apiUrl);
   const wanted = address.toLowerCase();
   return all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === wanted));
 }

@@ -1,8 +1,8 @@
 import { backendSetting, chooseBackend } from './backend-choice.js';
 import { askContainerRuntime } from './container-runtime-probe.js';
 import { stackConnection, testVariables } from './endpoints.js';
-import type { MailCatcher, TestInfrastructure, TestInfrastructureOptions, TestServers } from './infrastructure-types.js';
-import { loadLocalStack } from './local-stack.js';
+import type { TestInfrastructure, TestInfrastructureOptions, TestServers } from './infrastructure-types.js';
+import { startMailCatcher } from './mail-catcher.js';
 import { startMachineInfrastructure } from './machine-infrastructure.js';
 
 /**
@@ -42,9 +42,3 @@ export async function startTestInfrastructure(options: TestInfrastructureOptions
   };
 }
 
-/** maildev on two free ports of this machine. */
-async function startMailCatcher(): Promise<MailCatcher> {
-  const local = await loadLocalStack();
-  const catcher = await local.startMailCatcher(await local.freePort(), await local.freePort(), { log: false });
-  return { smtpUrl: catcher.smtpUrl, apiUrl: catcher.webUrl, stop: catcher.stop, start: catcher.start };
-}
