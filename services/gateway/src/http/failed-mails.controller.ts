@@ -9,6 +9,9 @@ const MAIL_SENDERS = [
   { service: 'messaging', subject: Rpc.messaging.failedMails },
 ] as const;
 
+/** A service that does not answer soon is reported as unavailable rather than holding the page. */
+const LIST_TIMEOUT_MS = 2000;
+
 /** Mails given up after their last attempt (decision 0024), for moderators to look into. */
 @Controller('api/admin/mails')
 @UseGuards(AdminGuard)
@@ -20,7 +23,7 @@ export class FailedMailsController {
   async failed(): Promise<FailedMailsView> {
     const answers = await Promise.all(
       MAIL_SENDERS.map(({ service, subject }) =>
-        this.services.call(subject, { limit: 200 }).then(
+        this.services.call(subject, { limit: 200 }, LIST_TIMEOUT_MS).then(
           (mails): { service: string; mails: FailedMailView[] | null } => ({ service, mails }),
           () => ({ service, mails: null }),
         ),
