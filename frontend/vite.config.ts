@@ -37,6 +37,8 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
+    // Web Push: the push and notificationclick handlers (public/push-handler.js), our own file (CSP script-src 'self').
+    importScripts: ['/push-handler.js'],
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
     runtimeCaching: [

@@ -4,7 +4,7 @@
 //
 // Node built-ins only: start.mjs imports this before `npm install` has run.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -155,6 +155,32 @@ export function ensureSessionSecret(file) {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * A fresh VAPID key pair for Web Push, as the messaging service reads it: base64url of the
+ * uncompressed P-256 public point (65 bytes) and of the private scalar (32 bytes).
+ */
+export function vapidKeys() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+  return { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d };
+}
+
+/**
+ * Reads the VAPID key pair from `file` (JSON, mode 600), creating it the first time: browsers
+ * subscribed with the public key, so a new pair on each start would silence every device.
+ */
+export function ensureVapidKeys(file) {
+  if (existsSync(file)) {
+    const keys = JSON.parse(readFileSync(file, 'utf8'));
+    if (/^[\w-]{87}$/.test(keys.VAPID_PUBLIC_KEY ?? '') && /^[\w-]{43}$/.test(keys.VAPID_PRIVATE_KEY ?? '')) return keys;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const keys = vapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 // ------------------------------------------------------------------ NATS and Redis with credentials

@@ -18,6 +18,7 @@ import {
   ROOT,
   ensureSessionSecret,
   freePort,
+  ensureVapidKeys,
   isPortOpen,
   natsPasswords,
   redisUrlOf,
@@ -152,6 +153,8 @@ async function main() {
       publicUrl: `http://localhost:${PORT}`,
       smtpUrl,
       sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),
+      // Web Push: one key pair kept across restarts (VAPID_* in the environment win), so devices stay subscribed.
+      envFor: { messaging: process.env.VAPID_PUBLIC_KEY ? {} : ensureVapidKeys(path.join(dataDir, 'vapid-keys.json')) },
       s3DataDir: path.join(dataDir, 's3'), // reused when something already listens on 4569
       detached: true, // Ctrl-C reaches this script only; it stops the children in order
       // A crashed service comes back (with backoff) instead of taking the product down.

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT, startStack, waitForHttp } from './stack.mjs';
+import { freePort, ROOT, startStack, vapidKeys, waitForHttp } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -138,7 +138,18 @@ async function main() {
         // Mail retries a fifth of a second apart (doubling to 2 s), so SMTP's return shows soon.
         users: withMetrics('users', MAIL_RETRIES),
         points: withMetrics('points'),
-        messaging: withMetrics('messaging', MAIL_RETRIES),
+        // Web Push: a key pair per run; pushes go to the tests' stand-in on 127.0.0.1 and are retried quickly.
+        // Notification digests (decision 0027): the first 4 s after the first unseen event, pushes after 1 s.
+        messaging: withMetrics('messaging', {
+          ...MAIL_RETRIES,
+          ...vapidKeys(),
+          PUSH_POLL_INTERVAL_MS: '100',
+          PUSH_RETRY_BASE_MS: '100',
+          MAIL_DIGEST_FIRST_DELAY_MS: '4000',
+          MAIL_DIGEST_INTERVAL_MS: '60000',
+          NOTIFICATION_PUSH_DELAY_MS: '1000',
+          DISPATCH_POLL_MS: '250',
+        }),
       },
       log: false,
       logDir,

@@ -25,6 +25,7 @@ interface Selector {
 interface Peer {
   podSelector?: Selector;
   namespaceSelector?: Selector;
+  ipBlock?: { cidr: string; except?: string[] };
 }
 interface Rule {
   to?: Peer[];
@@ -70,6 +71,9 @@ function selects(selector: Selector, labels: Record<string, string>): boolean {
 function peerName(peer: Peer): string {
   const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
   if (namespace === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns') return 'dns';
+  // The public internet: everywhere but the private ranges (and so the cluster) and the metadata endpoint.
+  const except = new Set(peer.ipBlock?.except ?? []);
+  if (peer.ipBlock?.cidr === '0.0.0.0/0' && ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'].every((c) => except.has(c))) return 'internet';
   return `${namespace ? `${namespace}/` : ''}${peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? JSON.stringify(peer)}`;
 }
 
@@ -140,6 +144,8 @@ describe('Kubernetes manifests', () => {
       gateway: ['dns:53', 'dns:53/UDP', 'minio:9000', 'nats:4222', 'redis:6379'],
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [name, ['dns:53', 'dns:53/UDP', 'nats:4222', 'postgres:5432']])),
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [`${name}-migrate`, ['dns:53', 'dns:53/UDP', 'postgres:5432']])),
+      // Web Push: browsers' push services, over https.
+      messaging: ['dns:53', 'dns:53/UDP', 'internet:443', 'nats:4222', 'postgres:5432'],
     };
     const actual = Object.fromEntries(
       workloads.map((w) => {

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
@@ -49,6 +49,9 @@ const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page'
 const NotificationsPage = lazy(() =>
   import('@/features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+const DevicePushSwitch = lazy(() =>
+  import('@/features/notifications/components/device-push-switch').then((m) => ({ default: m.DevicePushSwitch })),
+);
 const PointsHistoryPage = lazy(() =>
   import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
 );
@@ -56,6 +59,13 @@ const PointsHistoryPage = lazy(() =>
 // Features do not import each other (conventions §10): pages that show another feature's
 // pieces receive them here, where the app composes features.
 const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
+
+// This device's notifications switch, under the profile form until the notification settings exist.
+const profileSettings = (
+  <Suspense fallback={null}>
+    <DevicePushSwitch />
+  </Suspense>
+);
 
 const profilePanels = {
   donations: <MyDonationsPanel />,
@@ -74,7 +84,7 @@ export const routes: RouteObject[] = [
       { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} /> },
       { path: 'create-donation', element: <CreateDonationPage /> },
       { path: 'edit-donation/:id', element: <EditDonationPage /> },
-      { path: 'profile', element: <ProfilePage panels={profilePanels} /> },
+      { path: 'profile', element: <ProfilePage panels={profilePanels} settings={profileSettings} /> },
       { path: 'messages', element: <MessagesPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'alerts', element: <SavedSearchesPage /> },

@@ -137,5 +137,5 @@ export const api = {
   post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', url, { body, headers }),
   patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, { body }),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, { body }),
 };

@@ -22,6 +22,7 @@ import { MemberListsController } from './http/member-lists.controller.js';
 import { MessagesController } from './http/messages.controller.js';
 import { NotificationDeliveryController } from './http/notification-delivery.controller.js';
 import { NotificationsController } from './http/notifications.controller.js';
+import { PushController } from './http/push.controller.js';
 import { PointsController } from './http/points.controller.js';
 import { ReservationsController } from './http/reservations.controller.js';
 import { UsersController } from './http/users.controller.js';
@@ -74,6 +75,7 @@ export class AppModule {
         MessagesController,
         NotificationsController,
         NotificationDeliveryController,
+        PushController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -17,6 +17,7 @@ describe(contentSecurityPolicy.name, () => {
     expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('font-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.net']);
     expect([...policy.values()].flat()).not.toContain("'unsafe-inline'");
     expect(policy.has('upgrade-insecure-requests')).toBe(false);

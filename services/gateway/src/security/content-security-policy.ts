@@ -14,6 +14,9 @@ export function contentSecurityPolicy(tileUrl: string) {
       'style-src': ["'self'"],
       // Helmet's default also allows any https: font; the web app ships none of its own elsewhere.
       'font-src': ["'self'", 'data:'],
+      // The service worker (offline pages, push notifications) and the push handler it imports
+      // are our own files: named so a later change of script-src cannot break them unnoticed.
+      'worker-src': ["'self'"],
       'upgrade-insecure-requests': null,
     },
   };

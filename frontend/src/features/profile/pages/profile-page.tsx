@@ -12,9 +12,11 @@ import './profile.css';
 export interface ProfilePageProps {
   /** the donations, reservations and favourites lists, composed in by the app (they belong to the donations feature) */
   panels?: Partial<Record<Exclude<ProfileTab, 'profile'>, ReactNode>>;
+  /** settings shown under the profile form (this device's notifications), composed in by the app */
+  settings?: ReactNode;
 }
 
-export function ProfilePage({ panels = {} }: ProfilePageProps) {
+export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,7 +48,10 @@ export function ProfilePage({ panels = {} }: ProfilePageProps) {
       <ProfileTabs active={tab} onChange={selectTab} />
       <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`} data-testid="profile-tab-panel">
         {tab === 'profile' ? (
-          <ProfileForm key={user.id} user={user} />
+          <div className="stack">
+            <ProfileForm key={user.id} user={user} />
+            {settings}
+          </div>
         ) : (
           (panels[tab] ?? (
             <div className="card empty-state" data-testid="coming-soon-message">
