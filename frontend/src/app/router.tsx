@@ -52,6 +52,13 @@ const NotificationsPage = lazy(() =>
 const DevicePushSwitch = lazy(() =>
   import('@/features/notifications/components/device-push-switch').then((m) => ({ default: m.DevicePushSwitch })),
 );
+const NotificationSettingsPage = lazy(() =>
+  import('@/features/notification-settings/pages/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
+);
+const UnsubscribePage = lazy(() => import('@/features/notification-settings/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
+const NotificationSettingsLink = lazy(() =>
+  import('@/features/notification-settings/components/notification-settings-link').then((m) => ({ default: m.NotificationSettingsLink })),
+);
 const PointsHistoryPage = lazy(() =>
   import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
 );
@@ -60,10 +67,15 @@ const PointsHistoryPage = lazy(() =>
 // pieces receive them here, where the app composes features.
 const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
 
-// This device's notifications switch, under the profile form until the notification settings exist.
-const profileSettings = (
+// The notification settings hold this device's push switch; the profile links to them.
+const devicePush = (
   <Suspense fallback={null}>
     <DevicePushSwitch />
+  </Suspense>
+);
+const profileSettings = (
+  <Suspense fallback={null}>
+    <NotificationSettingsLink />
   </Suspense>
 );
 
@@ -91,6 +103,9 @@ export const routes: RouteObject[] = [
       { path: 'transfer-points', element: <TransferPointsPage /> },
       { path: 'points-history', element: <PointsHistoryPage /> },
       { path: 'notifications', element: <NotificationsPage /> },
+      { path: 'settings/notifications', element: <NotificationSettingsPage devicePush={devicePush} /> },
+      // A notification mail's "stop these mails" link (decision 0027).
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'about', element: <AboutPage /> },
