@@ -26,6 +26,10 @@ const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((
 const ForgotPasswordPage = lazy(() =>
   import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const ContactPage = lazy(() => import('@/features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
 const BrowsePage = lazy(() => import('@/features/donations/pages/browse-page').then((m) => ({ default: m.BrowsePage })));
@@ -116,6 +120,9 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      // The links of account mails (the token in the fragment).
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       // The older app linked the forgot-password page to /simple-login.
       { path: 'simple-login', element: <Navigate to="/login" replace /> },
       { path: '*', element: <NotFoundPage /> },

@@ -20,6 +20,11 @@ export const mailEnvSchema = z.object({
   /** First retry delay; each failure doubles it, up to MAIL_MAX_BACKOFF_MS. */
   MAIL_BACKOFF_MS: z.coerce.number().int().min(1).default(5000),
   MAIL_MAX_BACKOFF_MS: z.coerce.number().int().min(1).default(10 * 60 * 1000),
+  /**
+   * How long a sender holds the mails it claimed: a sender killed mid-batch leaves them to the
+   * others after this. Longer than a batch takes to send (20 mails), or a slow batch is sent twice.
+   */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(5 * 60 * 1000),
 });
 
 export type MailEnv = z.infer<typeof mailEnvSchema>;

@@ -4,6 +4,7 @@ import type nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FailedMailView } from '@hdiya/contracts';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
+import { crashpoint } from '../faults/crashpoint.js';
 import { registerCounter, registerGauge } from '../metrics/metrics.js';
 import { mailOutboxChannel } from './outgoing-mail.js';
 import { createSmtpTransport, domainOf, isConnectionError } from './smtp-transport.js';
@@ -208,6 +209,7 @@ export class MailSender {
         continue;
       }
       // Marked at once, one by one: a crash from here on re-sends only this mail.
+      crashpoint('mail.after-smtp-accepted');
       await this.q(`UPDATE ${this.table} SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
       this.sent.inc({ kind: row.kind });
       sent += 1;

@@ -27,7 +27,7 @@ export interface MailModuleOptions {
   databaseUrl: string;
   timeouts?: DatabaseTimeouts;
   /** The service's mail configuration (mailEnvSchema). */
-  mail: Pick<MailEnv, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_MAX_ATTEMPTS' | 'MAIL_BACKOFF_MS' | 'MAIL_MAX_BACKOFF_MS'>;
+  mail: Pick<MailEnv, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_MAX_ATTEMPTS' | 'MAIL_BACKOFF_MS' | 'MAIL_MAX_BACKOFF_MS' | 'MAIL_LEASE_MS'>;
   /** Where administrators (through the gateway) ask for the mails given up on. */
   failedMailsSubject: FailedMailsSubject;
 }
@@ -48,6 +48,7 @@ export class MailSenderLifecycle implements OnApplicationBootstrap, OnApplicatio
       maxAttempts: options.mail.MAIL_MAX_ATTEMPTS,
       backoffMs: options.mail.MAIL_BACKOFF_MS,
       maxBackoffMs: options.mail.MAIL_MAX_BACKOFF_MS,
+      leaseMs: options.mail.MAIL_LEASE_MS,
       logger: new Logger(`${options.service}:mail`),
     });
     this.sender.registerMetrics();
