@@ -42,26 +42,28 @@ self.addEventListener('push', (event) => {
 });
 
 // "Répondre" opens the conversation, "Voir l'objet" the donation, the notification itself its url:
-// in a Hdiya tab already open when there is one, else in a new window.
+// in the Hdiya tab already open when there is one (navigated there), else in a new window.
+// Named on the worker so the browser tests can run it on a notification they cannot click.
+self.hdiyaOpenNotification = async (notification, action) => {
+  const data = notification.data || {};
+  const target = (action && data.actions && data.actions[action]) || data.url || `${self.location.origin}/`;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const ours = windows.find((w) => w.url === target) || windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (ours) {
+    try {
+      const shown = ours.url === target ? ours : await ours.navigate(target);
+      if (shown) {
+        await shown.focus().catch(() => undefined); // focusing needs the click's user activation
+        return shown;
+      }
+    } catch {
+      // a tab this worker does not control yet: a new window instead
+    }
+  }
+  return self.clients.openWindow(target);
+};
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = event.notification.data || {};
-  const target = (event.action && data.actions && data.actions[event.action]) || data.url || `${self.location.origin}/`;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const same = windows.find((w) => w.url === target);
-      if (same) return same.focus();
-      const ours = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (ours) {
-        try {
-          const focused = await ours.focus();
-          return await focused.navigate(target);
-        } catch {
-          // not controlled by this worker yet: a new window instead
-        }
-      }
-      return self.clients.openWindow(target);
-    })(),
-  );
+  event.waitUntil(self.hdiyaOpenNotification(event.notification, event.action));
 });
