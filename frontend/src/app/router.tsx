@@ -71,7 +71,8 @@ const PointsHistoryPage = lazy(() =>
 // pieces receive them here, where the app composes features.
 const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
 
-// The notification settings hold this device's push switch; the profile links to them.
+// The notification settings hold this device's push switch; the profile keeps it too (the
+// quickest place to turn this phone on) and links to the settings.
 const devicePush = (
   <Suspense fallback={null}>
     <DevicePushSwitch />
@@ -79,6 +80,7 @@ const devicePush = (
 );
 const profileSettings = (
   <Suspense fallback={null}>
+    <DevicePushSwitch />
     <NotificationSettingsLink />
   </Suspense>
 );
