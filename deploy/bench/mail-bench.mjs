@@ -11,7 +11,7 @@ import { databaseUrl, freePort, startMailCatcher } from '../local/stack.mjs';
 import { percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_mail';
-const REDIS_URL = 'redis://127.0.0.1:6379/14';
+const REDIS_URL = process.env.HDIYA_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/14';
 const SESSION_SECRET = `bench-${randomUUID()}`;
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const MEMBERS = Number(args.members ?? 10_000);
