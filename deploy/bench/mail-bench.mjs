@@ -4,8 +4,11 @@
 // SMTP (a local maildev, whose receive time is read back), p50/p95/p99, with the first-digest delay
 // shortened to FIRST_DELAY_MS; the same less that delay is what the dispatcher and the mail sender
 // add. Prints figures; asserts nothing.
-// Options: --members=10000 --away=1000 --first-delay=2000
+// Options: --members=10000 --away=1000 --first-delay=2000 --concurrency=50
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { databaseUrl, freePort, startMailCatcher } from '../local/stack.mjs';
 import { percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
@@ -17,6 +20,7 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const MEMBERS = Number(args.members ?? 10_000);
 const AWAY = Number(args.away ?? 1_000);
 const FIRST_DELAY_MS = Number(args['first-delay'] ?? 2000);
+const CONCURRENCY = Number(args.concurrency ?? 50);
 const cleanups = [];
 
 const say = (line) => console.log(`bench     | ${line}`);
@@ -59,8 +63,11 @@ async function insertMembers(members) {
 async function main() {
   const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
   const catcher = await startCatcher();
+  const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-bench-mail-logs-'));
+  say(`service logs in ${logDir}`);
   const stack = await startBenchStack(
     {
+      logDir,
       database: DATABASE,
       redisUrl: REDIS_URL,
       sessionSecret: SESSION_SECRET,
@@ -80,10 +87,10 @@ async function main() {
   const away = others.slice(0, AWAY);
   const sentAt = new Map();
   const begun = Date.now();
-  // All at once: 50 requests in flight, as many senders' browsers would.
+  // All at once: CONCURRENCY requests in flight, as many senders' browsers would.
   let next = 0;
   await Promise.all(
-    Array.from({ length: 50 }, async () => {
+    Array.from({ length: CONCURRENCY }, async () => {
       while (next < away.length) {
         const receiver = away[next++];
         const res = await fetch(`${stack.url}/api/messages`, {
@@ -113,11 +120,21 @@ async function main() {
     .filter((v) => v !== null)
     .sort((a, b) => a - b);
   const less = latencies.map((v) => v - FIRST_DELAY_MS);
+  // When each digest was written (the dispatcher's part) and accepted (the sender's), from the mail outbox.
+  const outbox = new pg.Client({ connectionString: databaseUrl('messaging', { database: DATABASE }) });
+  await outbox.connect();
+  const { rows } = await outbox.query(`SELECT recipient, created_at, sent_at FROM messaging.mail_outbox WHERE kind = 'notification_digest'`);
+  await outbox.end();
+  const written = rows
+    .map((row) => (sentAt.has(row.recipient) ? row.created_at.getTime() - sentAt.get(row.recipient) - FIRST_DELAY_MS : null))
+    .filter((v) => v !== null)
+    .sort((a, b) => a - b);
   const ms = (v) => String(Math.round(v)).padStart(8);
   console.log(`\nnotification digests, ${MEMBERS.toLocaleString('en')} members, ${AWAY.toLocaleString('en')} away at once, first delay ${FIRST_DELAY_MS} ms, all processes on this machine`);
   console.log(`${'measure'.padEnd(48)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   console.log(`${'message answered → mail accepted by SMTP'.padEnd(48)} ${ms(percentile(latencies, 50))} ${ms(percentile(latencies, 95))} ${ms(percentile(latencies, 99))}`);
   console.log(`${'the same, less the first-digest delay'.padEnd(48)} ${ms(percentile(less, 50))} ${ms(percentile(less, 95))} ${ms(percentile(less, 99))}`);
+  console.log(`${'digest written (outbox), less the delay'.padEnd(48)} ${ms(percentile(written, 50))} ${ms(percentile(written, 95))} ${ms(percentile(written, 99))}`);
   console.log(`\n${latencies.length} of ${AWAY} digests received\n`);
 }
 

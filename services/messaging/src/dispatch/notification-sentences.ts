@@ -11,6 +11,14 @@ export interface DispatchItem {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
 
+/** Whole hours since `since` (a reply reminder's wait), at least one. */
+const hoursSince = (since: unknown): number => {
+  const at = typeof since === 'string' ? Date.parse(since) : NaN;
+  return Number.isNaN(at) ? 24 : Math.max(1, Math.round((Date.now() - at) / 3_600_000));
+};
+const hoursFr = (n: number) => (n === 1 ? 'une heure' : `${n} heures`);
+const hoursAr = (n: number) => (n === 1 ? 'ساعة' : n === 2 ? 'ساعتين' : n <= 10 ? `${n} ساعات` : `${n} ساعة`);
+
 /** The sentences the web app shows (frontend/src/locales/*\/notifications.json), for mails and pushes. */
 const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>) => string>> = {
   fr: {
@@ -27,7 +35,8 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
     waitlist_offer: (p) => `C’est votre tour : « ${text(p.title)} » vous est proposé. Acceptez-le avant demain à la même heure.`,
     saved_search_match: (p) => `Nouveau don pour l’une de vos recherches : « ${text(p.title)} ».`,
     message_received: (p) => (p.title ? `Nouveau message de ${text(p.senderName)} à propos de « ${text(p.title)} ».` : `Nouveau message de ${text(p.senderName)}.`),
-    reply_reminder: (p) => `${text(p.otherName) || text(p.senderName) || 'Un membre'} attend votre réponse${p.title ? ` à propos de « ${text(p.title)} »` : ''}.`,
+    reply_reminder: (p) =>
+      `${text(p.otherName) || 'Un membre'} attend votre réponse${p.title ? ` à propos de « ${text(p.title)} »` : ''} depuis ${hoursFr(hoursSince(p.since))}.`,
   },
   ar: {
     reservation_made: (p) => `حجز ${text(p.reserverName)} «${text(p.title)}».`,
@@ -39,7 +48,7 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
     waitlist_offer: (p) => `جاء دورك: «${text(p.title)}» معروض عليك. اقبله قبل الغد في الساعة نفسها.`,
     saved_search_match: (p) => `هدية جديدة تطابق إحدى عمليات بحثك: «${text(p.title)}».`,
     message_received: (p) => (p.title ? `رسالة جديدة من ${text(p.senderName)} بخصوص «${text(p.title)}».` : `رسالة جديدة من ${text(p.senderName)}.`),
-    reply_reminder: (p) => `${text(p.otherName) || text(p.senderName) || 'عضو'} ينتظر ردّك${p.title ? ` بخصوص «${text(p.title)}»` : ''}.`,
+    reply_reminder: (p) => `${text(p.otherName) || 'عضو'} في انتظار ردّك${p.title ? ` بخصوص «${text(p.title)}»` : ''} منذ ${hoursAr(hoursSince(p.since))}.`,
   },
 };
 
