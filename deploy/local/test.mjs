@@ -132,6 +132,7 @@ async function main() {
       nodeEnv: 'test',
       logLevel: 'warn',
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
+      // An unanswered conversation is reminded after 20 s instead of a day (who owes a reply).
       envFor: {
         gateway: withMetrics('gateway', gatewayEnv),
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
@@ -149,6 +150,9 @@ async function main() {
           MAIL_DIGEST_INTERVAL_MS: '60000',
           NOTIFICATION_PUSH_DELAY_MS: '1000',
           DISPATCH_POLL_MS: '250',
+          // Reply reminders after 20 s (decision 0026).
+          REPLY_REMINDER_AFTER_MS: '20000',
+          REPLY_REMINDER_INTERVAL_MS: '1000',
         }),
       },
       log: false,

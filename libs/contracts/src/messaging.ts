@@ -44,6 +44,11 @@ export interface ConversationView {
   donation: { id: number; title: string } | null;
   lastMessage: MessageView;
   unreadCount: number;
+  /**
+   * When the other member's unanswered messages began, if the last word is theirs and neither
+   * blocked the other (the member owes a reply); null otherwise.
+   */
+  awaitingReplySince: string | null;
 }
 
 export interface UnreadCounts {
@@ -86,6 +91,8 @@ export interface NotificationParamsByKind {
   points_received: { points: number; senderName: string; message: string | null };
   /** A new message (one unread notice per conversation). */
   message_received: { senderId: string; senderName: string; donationId: number | null; title: string | null };
+  /** The other member has waited a day for your reply (once per unanswered streak). */
+  reply_reminder: { otherId: string; otherName: string; donationId: number | null; title: string | null; since: string };
 }
 
 export type NotificationKind = keyof NotificationParamsByKind;
@@ -93,6 +100,20 @@ export type NotificationKind = keyof NotificationParamsByKind;
 export type NotificationView = {
   [K in NotificationKind]: { id: string; kind: K; params: NotificationParamsByKind[K]; read: boolean; createdAt: string };
 }[NotificationKind];
+
+// Who owes a reply (issue 20): how long members usually take to answer.
+export const ReplyRules = {
+  /** Replies counted for the usual reply time: those sent in the last `windowDays`. */
+  windowDays: 90,
+  /** Fewer replies than this in the window: no figure yet. */
+  minReplies: 3,
+} as const;
+
+/** A member's usual reply time: the median delay of their replies over the window, or null. */
+export interface ReplyTimeView {
+  medianMs: number | null;
+  replies: number;
+}
 
 /** Socket.io events the gateway pushes to a member's sockets (the socket is a hint; the API is the record). */
 export interface ServerToClientEvents {

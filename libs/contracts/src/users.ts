@@ -1,4 +1,5 @@
 import type { MailLanguage } from './mail.js';
+import type { ReplyTimeView } from './messaging.js';
 
 export type Role = 'member' | 'admin';
 
@@ -42,6 +43,11 @@ export interface PublicProfileView {
   profileImageUrl: string | null;
   city: string | null;
   createdAt: string;
+}
+
+/** `GET /api/users/{id}`: the public profile with the member's usual reply time (messaging). */
+export interface MemberProfileView extends PublicProfileView {
+  replyTime: ReplyTimeView;
 }
 
 export interface DisplayNameSource {

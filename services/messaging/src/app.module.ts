@@ -25,6 +25,10 @@ import { PushSenderLifecycle } from './push/push-sender.lifecycle.js';
 import { PushSubscriptionsService } from './push/push-subscriptions.service.js';
 import { PushHandlers } from './push/push.handlers.js';
 import { PushService } from './push/push.service.js';
+import { RepliesHandlers } from './replies/replies.handlers.js';
+import { ReplyReminderJob } from './replies/reply-reminder.job.js';
+import { ReplyRemindersService } from './replies/reply-reminders.service.js';
+import { ReplyTimeService } from './replies/reply-time.service.js';
 
 @Module({})
 export class AppModule {
@@ -50,7 +54,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, DispatchHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -69,6 +73,9 @@ export class AppModule {
         Dispatcher,
         // The dispatcher's pushes go through the push service's outbox (decision 0025).
         { provide: PUSH_CHANNEL, useExisting: PushService },
+        ReplyTimeService,
+        ReplyRemindersService,
+        ReplyReminderJob,
       ],
     };
   }

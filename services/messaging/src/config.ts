@@ -32,6 +32,10 @@ export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   DISPATCH_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Signs the unsubscribe links of notification mails (HMAC-SHA256); set your own in production. */
   MAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_MAIL_LINK_SECRET),
+  /** Who owes a reply: an unanswered streak this old sends the member one reminder (tests shorten it). */
+  REPLY_REMINDER_AFTER_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
+  /** How often the reply-reminder job looks for streaks that became due. */
+  REPLY_REMINDER_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 /** The service refuses to run in production with the published default: anyone could sign unsubscribe links. */

@@ -11,6 +11,7 @@ import { Dispatcher } from '../src/dispatch/dispatcher.js';
 import { MailRecipients } from '../src/dispatch/mail-recipients.js';
 import { signUnsubscribe } from '../src/dispatch/unsubscribe-token.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
+import { NotificationsService } from '../src/notifications/notifications.service.js';
 import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
 
 const FIRST_DELAY_MS = 600;
@@ -202,6 +203,18 @@ describe('notification mails to members who are away', () => {
     const mails = await mailsTo(owner);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text_body).not.toContain('Tapis');
+  });
+
+  it('should mail a reply reminder like any other kind, with the web app’s sentence and a way to answer', async () => {
+    const [waited, other] = [await member('Ghita'), await member('Reda')];
+    const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    await dataSource.transaction((manager) =>
+      app.get(NotificationsService).notify(manager, waited, 'reply_reminder', { otherId: other, otherName: 'Reda T.', donationId: null, title: null, since }),
+    );
+    await dispatchWhenDue(waited);
+    const [mail] = await mailsTo(waited);
+    expect(mail!.subject).toBe('Hdiya : Reda T. attend votre réponse depuis 24 heures.');
+    expect(mail!.text_body).toContain(`Répondre: https://hdiya.example/messages?with=${other}`);
   });
 
   it('should send no notification mail to an unverified address', async () => {

@@ -3,7 +3,7 @@ import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
 import type { FailedMailView, MailRecipient } from '../mail.js';
-import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
+import type { ConversationView, MessageMemberView, MessageView, NotificationView, ReplyTimeView, UnreadCounts } from '../messaging.js';
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
@@ -121,6 +121,8 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    /** A member's usual reply time over the last 90 days (public profile). */
+    replyTime: 'messaging.reply-time',
     // Web Push (decision 0025)
     /** The VAPID public key browsers subscribe with (null: push is not configured). */
     pushConfig: 'messaging.push.config',
@@ -215,6 +217,7 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.reply-time': P.MemberPayloadSchema,
   'messaging.push.config': P.NoPayloadSchema,
   'messaging.push.subscribe': PushSubscribePayloadSchema,
   'messaging.push.unsubscribe': PushUnsubscribePayloadSchema,
@@ -304,6 +307,7 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.reply-time': ReplyTimeView;
   'messaging.push.config': PushConfigView;
   'messaging.push.subscribe': { subscribed: true };
   'messaging.push.unsubscribe': { removed: number };

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Rpc, type PublicProfileView } from '@hdiya/contracts';
+import { Rpc, type MemberProfileView } from '@hdiya/contracts';
 import { ServiceClient } from '../rpc/service-client.js';
 import { MemberId } from './member-id.pipe.js';
 
@@ -7,9 +7,16 @@ import { MemberId } from './member-id.pipe.js';
 export class UsersController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** A member's public profile: no e-mail, no phone, last name as an initial. */
+  /**
+   * A member's public profile: no e-mail, no phone, last name as an initial; with their usual
+   * reply time from the messaging service.
+   */
   @Get(':id')
-  publicProfile(@Param('id', MemberId()) id: string): Promise<PublicProfileView> {
-    return this.services.call(Rpc.users.getPublic, { userId: id });
+  async publicProfile(@Param('id', MemberId()) id: string): Promise<MemberProfileView> {
+    const [profile, replyTime] = await Promise.all([
+      this.services.call(Rpc.users.getPublic, { userId: id }),
+      this.services.call(Rpc.messaging.replyTime, { userId: id }),
+    ]);
+    return { ...profile, replyTime };
   }
 }

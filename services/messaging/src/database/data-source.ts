@@ -4,6 +4,7 @@ import { SCHEMA, type MessagingConfig } from '../config.js';
 import { InitialMessagingSchema1763750000000 } from './migrations/1763750000000-InitialMessagingSchema.js';
 import { MessagesAndNotifications1763900000000 } from './migrations/1763900000000-MessagesAndNotifications.js';
 import { PushSubscriptions1764000000000 } from './migrations/1764000000000-PushSubscriptions.js';
+import { ReplyWaits1764000000300 } from './migrations/1764000000300-ReplyWaits.js';
 import { NotificationDispatch1764300000000 } from './migrations/1764300000000-NotificationDispatch.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
@@ -11,7 +12,13 @@ export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingCon
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [],
-    migrations: [InitialMessagingSchema1763750000000, MessagesAndNotifications1763900000000, PushSubscriptions1764000000000, NotificationDispatch1764300000000],
+    migrations: [
+      InitialMessagingSchema1763750000000,
+      MessagesAndNotifications1763900000000,
+      PushSubscriptions1764000000000,
+      ReplyWaits1764000000300,
+      NotificationDispatch1764300000000,
+    ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'messaging',

@@ -18,6 +18,7 @@ import { BlocksService } from '../blocks/blocks.service.js';
 import { DirectoryService } from '../members/directory.service.js';
 import { DispatchSchedule } from '../dispatch/dispatch-schedule.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
+import { recordReplyWait } from '../replies/reply-waits.js';
 import { MESSAGE_SELECT, messageViewOf, type MessageRow } from './message-row.js';
 
 /** `none`, a donation id, or undefined (every conversation between the two), as SQL reads it. */
@@ -60,6 +61,7 @@ export class MessagesService {
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
         await this.noticeOnce(manager, message);
+        await recordReplyWait(manager, message);
         return message;
       });
     } catch (error) {
@@ -154,11 +156,16 @@ export class MessagesService {
          SELECT "sender_id" AS other_id, COALESCE("donation_id", 0) AS donation_key, count(*)::int AS n
          FROM "${SCHEMA}"."messages" WHERE "receiver_id" = $1 AND "read_at" IS NULL GROUP BY 1, 2
        )
-       SELECT latest."id" AS latest_id, latest.other_id, COALESCE(unread.n, 0) AS unread_count
+       SELECT latest."id" AS latest_id, latest.other_id, COALESCE(unread.n, 0) AS unread_count, wait."since" AS awaiting_since
        FROM latest LEFT JOIN unread ON unread.other_id = latest.other_id AND unread.donation_key = COALESCE(latest."donation_id", 0)
+       -- Who owes a reply: the member, when the other's streak is unanswered and neither blocked the other.
+       LEFT JOIN "${SCHEMA}"."reply_waits" wait ON wait."owing_id" = $1 AND wait."waiting_id" = latest.other_id
+         AND wait."donation_key" = COALESCE(latest."donation_id", 0)
+         AND NOT EXISTS (SELECT 1 FROM "${SCHEMA}"."blocks" b WHERE (b."blocker_id" = $1 AND b."blocked_id" = latest.other_id)
+                                                             OR (b."blocker_id" = latest.other_id AND b."blocked_id" = $1))
        ORDER BY latest."created_at" DESC, latest."id" DESC`,
       [userId],
-    )) as { latest_id: string; other_id: string; unread_count: number }[];
+    )) as { latest_id: string; other_id: string; unread_count: number; awaiting_since: Date | null }[];
     if (rows.length === 0) return [];
     const messages = (await this.dataSource.query(`${MESSAGE_SELECT} WHERE msg."id" = ANY($1::uuid[])`, [rows.map((r) => r.latest_id)])) as MessageRow[];
     const byId = new Map(messages.map((row) => [row.id, messageViewOf(row)]));
@@ -169,6 +176,7 @@ export class MessagesService {
         donation: lastMessage.donation,
         lastMessage,
         unreadCount: row.unread_count,
+        awaitingReplySince: row.awaiting_since && lastMessage.senderId === row.other_id ? row.awaiting_since.toISOString() : null,
       };
     });
   }

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationImage, photoSrcSet } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
+import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
@@ -145,6 +146,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               <p className="detail__owner-name" data-testid="donation-owner-name">
                 <bdi>{donation.owner.displayName}</bdi>
               </p>
+              <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
             </div>
           </div>
 

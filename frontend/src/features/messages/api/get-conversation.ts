@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { MessageView, PublicProfileView } from '@hdiya/contracts';
+import type { MessageView } from '@hdiya/contracts';
 import { api, withQuery } from '@/lib/api-client';
 import { fallbackInterval } from '@/lib/realtime';
 import { unreadCountsKey } from '@/lib/unread-counts';
@@ -42,14 +42,4 @@ export function useConversation(otherId: string | null, donation: number | 'none
       });
   }, [otherId, donation, newestUnread, queryClient]);
   return query;
-}
-
-/** The other member of a conversation that has no message yet (opened from a donation's page). */
-export function useMemberProfile(id: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: messagesKeys.member(id ?? ''),
-    queryFn: ({ signal }) => api.get<PublicProfileView>(`/api/users/${encodeURIComponent(id!)}`, signal),
-    enabled: enabled && id !== null,
-    staleTime: 5 * 60_000,
-  });
 }

@@ -3,7 +3,6 @@ export const messagesKeys = {
   all: ['messages'] as const,
   conversations: ['messages', 'conversations'] as const,
   thread: (otherId: string, donation: number | 'none') => ['messages', 'thread', otherId, donation] as const,
-  member: (id: string) => ['messages', 'member', id] as const,
 };
 
 /** Spec §9: a conversation is re-read every second and the list every 5 s, when the socket is down. */

@@ -4,6 +4,7 @@ import type { ConversationView } from '@hdiya/contracts';
 import { nameInitials } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { conversationHref } from '@/lib/conversation-link';
+import { formatWaitingSince } from '@/lib/duration';
 
 interface ConversationListProps {
   conversations: ConversationView[];
@@ -24,7 +25,7 @@ export function ConversationList({ conversations, userId, selected }: Conversati
   return (
     <ul className="conversation-list" data-testid="conversation-list">
       {conversations.map((conversation) => {
-        const { otherUser, donation, lastMessage, unreadCount } = conversation;
+        const { otherUser, donation, lastMessage, unreadCount, awaitingReplySince } = conversation;
         const active = selected.otherId === otherUser.id && selected.donation === (donation?.id ?? 'none');
         return (
           <li key={`${otherUser.id}:${donation?.id ?? 'none'}`}>
@@ -54,6 +55,11 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   {lastMessage.senderId === userId ? t('messages.you') : ''}
                   {lastMessage.content}
                 </span>
+                {awaitingReplySince && (
+                  <span className="conversation__waiting" data-testid="conversation-waiting">
+                    {t('messages.waiting.list', { duration: formatWaitingSince(awaitingReplySince, t) })}
+                  </span>
+                )}
               </span>
               {unreadCount > 0 && (
                 <span className="badge badge--count" data-testid="conversation-unread">

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageView } from '@hdiya/contracts';
+import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { formatWaitingSince } from '@/lib/duration';
+import { useMemberProfile } from '@/lib/member-profile';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { useConversation, useMemberProfile } from '../api/get-conversation';
+import { useConversation } from '../api/get-conversation';
 import { useSendMessage } from '../api/send-message';
 import { isOutgoing, mergeOutgoing, type OutgoingMessage } from '../lib/outgoing';
 import { MessageComposer } from './message-composer';
@@ -21,15 +24,18 @@ interface MessageThreadProps {
   /** From the conversation list, when the conversation already exists. */
   otherName?: string;
   donationTitle?: string | null;
+  /** From the conversation list: since when the other member waits for the member's reply. */
+  awaitingReplySince?: string | null;
 }
 
 /** One conversation: its messages oldest first, the member's own on the inline end, and the send form. */
-export function MessageThread({ userId, otherId, donation, otherName, donationTitle }: MessageThreadProps) {
+export function MessageThread({ userId, otherId, donation, otherName, donationTitle, awaitingReplySince }: MessageThreadProps) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const thread = useConversation(otherId, donation);
   const messages = thread.data ?? [];
-  const profile = useMemberProfile(otherId, !otherName && messages.length === 0);
+  // Its name when the conversation has no message yet, and its usual reply time.
+  const profile = useMemberProfile(otherId);
   const send = useSendMessage();
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [typingUntil, setTypingUntil] = useState(0);
@@ -77,6 +83,12 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         {title && (
           <p className="muted thread__about" data-testid="thread-about">
             {t('messages.about')} <bdi>{title}</bdi>
+          </p>
+        )}
+        <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
+        {awaitingReplySince && outgoing.length === 0 && (
+          <p className="thread__waiting" data-testid="thread-waiting">
+            {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}
           </p>
         )}
       </header>

@@ -50,6 +50,7 @@ export function MessagesPage() {
               donation={selected.donation}
               otherName={current?.otherUser.displayName}
               donationTitle={current?.donation?.title}
+              awaitingReplySince={current?.awaitingReplySince}
             />
           </>
         ) : (

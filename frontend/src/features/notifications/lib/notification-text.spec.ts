@@ -30,6 +30,17 @@ describe('notification text', () => {
     expect(plain(notificationText(points(15), i18n.t))).toBe('حوّل إليك Salma T. 15 نقطة.');
   });
 
+  it('should remind who waits for a reply, and for how long, in both languages', async () => {
+    const since = new Date(Date.now() - 26 * 3_600_000).toISOString();
+    const reminder = (title: string | null): NotificationView => ({ ...base, kind: 'reply_reminder', params: { otherId: 'u-2', otherName: 'Karim T.', donationId: title ? 12 : null, title, since } });
+    await i18n.changeLanguage('fr');
+    expect(plain(notificationText(reminder('Lampe'), i18n.t))).toBe('Karim T. attend votre réponse à propos de « Lampe » depuis 1 jour.');
+    expect(plain(notificationText(reminder(null), i18n.t))).toBe('Karim T. attend votre réponse depuis 1 jour.');
+    await i18n.changeLanguage('ar');
+    expect(plain(notificationText(reminder('Lampe'), i18n.t))).toBe('Karim T. في انتظار ردّك بخصوص «Lampe» منذ يوم.');
+    expect(notificationHref(reminder('Lampe'))).toBe('/messages?with=u-2&donation=12');
+  });
+
   it('should lead to what the notification is about', () => {
     expect(notificationHref(reserved)).toBe('/donations/12');
     expect(notificationHref(points(2))).toBe('/points-history');

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { NotificationView } from '@hdiya/contracts';
 import { conversationHref } from '@/lib/conversation-link';
+import { formatWaitingSince } from '@/lib/duration';
 
 /** Isolates member-written text (names, titles) so it keeps its own direction inside a sentence. */
 export const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -50,6 +51,11 @@ export function notificationText(notification: NotificationView, t: TFunction): 
         ? t('notifications.kinds.message_received_about', { name: isolate(p.senderName), title: isolate(p.title) })
         : t('notifications.kinds.message_received', { name: isolate(p.senderName) });
     }
+    case 'reply_reminder': {
+      const p = notification.params;
+      const waited = { name: isolate(p.otherName), duration: formatWaitingSince(p.since, t) };
+      return p.title ? t('notifications.kinds.reply_reminder_about', { ...waited, title: isolate(p.title) }) : t('notifications.kinds.reply_reminder', waited);
+    }
   }
 }
 
@@ -60,6 +66,8 @@ export function notificationHref(notification: NotificationView): string {
       return '/points-history';
     case 'message_received':
       return conversationHref(notification.params.senderId, notification.params.donationId);
+    case 'reply_reminder':
+      return conversationHref(notification.params.otherId, notification.params.donationId);
     default:
       return `/donations/${notification.params.donationId}`;
   }
