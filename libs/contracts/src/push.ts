@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Messages } from './messages.js';
 import { string, uuid } from './validation/fields.js';
 
 // Web Push: a member's devices subscribe through the web app; the messaging service keeps the
@@ -26,7 +27,7 @@ export const PushSubscriptionSchema = z.object({
   endpoint: string('endpoint', PushMessages.endpoint)
     .max(PushRules.endpointMaxLength, PushMessages.endpoint)
     .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, PushMessages.endpoint),
-  expirationTime: z.number().nullish(),
+  expirationTime: z.number({ error: Messages.invalidRequest }).nullish(),
   keys: z.object(
     {
       /** The device's ECDH P-256 public key, uncompressed (65 bytes, 0x04 first). */
