@@ -79,11 +79,12 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** One round: up to BATCH due members. Answers how many were handled. */
   async runOnce(): Promise<number> {
-    // Who is due, without a lock: their addresses are asked of the users service outside any transaction.
+    // Who is due, without holding a lock: their addresses are asked of the users service outside any
+    // transaction. SKIP LOCKED here only passes over members another replica is dispatching right now.
     const due = (await this.dataSource.query(
       `SELECT "member_id" FROM "${SCHEMA}"."dispatch_schedule"
        WHERE ("mail_due_at" IS NOT NULL OR "push_due_at" IS NOT NULL) AND LEAST("mail_due_at", "push_due_at") <= now()
-       ORDER BY LEAST("mail_due_at", "push_due_at") LIMIT $1`,
+       ORDER BY LEAST("mail_due_at", "push_due_at") LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [BATCH],
     )) as { member_id: string }[];
     if (due.length === 0) return 0;
