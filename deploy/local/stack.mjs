@@ -62,6 +62,7 @@ export function databaseUrl(service, opts = {}) {
 }
 
 let processSessionSecret;
+let processMailLinkSecret;
 
 /**
  * The Hdiya variables one service needs (strings only; merge over process.env yourself,
@@ -76,7 +77,9 @@ let processSessionSecret;
  *   publicOrigins (array or comma string; default http://localhost:<port>,http://127.0.0.1:<port>),
  *   trustProxy and cookieSecure (unset unless given: the gateway's defaults),
  *   frontendDist (<root>/frontend/dist), s3 ({endpoint, port, useSSL, accessKey, secretKey,
- *   bucket, region}, merged over the local s3rver defaults), env (raw variables, added last).
+ *   bucket, region}, merged over the local s3rver defaults), smtpUrl (SMTP_URL of the services that
+ *   send mail, unset: they queue mails without sending), publicUrl (PUBLIC_URL, the origin links
+ *   in mails open: default http://localhost:<port>), env (raw variables, added last).
  * Any other UPPER_CASE key is copied as a variable too:
  *   serviceEnv('gateway', { port: 3100, RATE_LIMIT_LOGIN: '50' })
  * DATABASE_URL goes to the four database services only (the gateway owns no data);
@@ -109,6 +112,14 @@ export function serviceEnv(service, opts = {}) {
   if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
   if (DB_SERVICES.includes(service)) {
     env.DATABASE_URL = databaseUrl(service, { ...opts, password: opts.passwords?.[service] });
+  }
+  // Links in mails open the web app at the gateway's public origin.
+  env.PUBLIC_URL = opts.publicUrl ?? `http://localhost:${opts.port ?? DEFAULTS.port}`;
+  if (MAIL_SERVICES.includes(service) && opts.smtpUrl) env.SMTP_URL = String(opts.smtpUrl);
+  if (service === 'messaging') {
+    // Signs the unsubscribe links of notification mails (decision 0027): one per stack, as the session secret.
+    processMailLinkSecret ??= randomBytes(32).toString('hex');
+    env.MAIL_LINK_SECRET = opts.mailLinkSecret ?? processMailLinkSecret;
   }
   if (service === 'gateway') {
     processSessionSecret ??= randomBytes(32).toString('hex');
@@ -532,6 +543,57 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
     port,
     alreadyRunning: false,
     child,
+    stop: () => supervisor.kill(name),
+  };
+}
+
+// ------------------------------------------------------------------ mail catcher
+
+/** The services that send mail (SMTP_URL goes to them). */
+export const MAIL_SERVICES = ['users', 'messaging'];
+
+/**
+ * Starts maildev (npm): an SMTP server on smtpPort that keeps every mail, with a web inbox and a
+ * REST API (`GET /email`, `DELETE /email/all`) on webPort, both on host. Resolves
+ * {smtpUrl, webUrl, smtpPort, webPort, stop(), start()}: stop and start again on the same ports
+ * (fault tests take SMTP away and bring it back). Options: host ('127.0.0.1'), supervisor, log,
+ * detached, name ('mail'), timeoutMs (15 s).
+ */
+export async function startMailCatcher(smtpPort, webPort, opts = {}) {
+  const host = opts.host ?? '127.0.0.1';
+  const bin = path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev');
+  if (!existsSync(bin)) throw new Error('maildev is not installed: run `npm install` first');
+  for (const port of [smtpPort, webPort]) {
+    if (await isPortOpen(host, port)) throw new Error(`port ${port} is already in use on ${host}: the mail catcher needs it`);
+  }
+  const supervisor = opts.supervisor ?? new Supervisor({ log: opts.log, detached: opts.detached });
+  const name = opts.name ?? 'mail';
+  const start = async () => {
+    const child = supervisor.spawn(name, {
+      file: bin,
+      args: ['--smtp', String(smtpPort), '--web', String(webPort), '--ip', host, '--web-ip', host, '--silent'],
+    });
+    const early = child.exited.then((result) => {
+      throw new Error(describeExit(child, result));
+    });
+    early.catch(() => {});
+    const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+    while (!(await isPortOpen(host, smtpPort)) || !(await isPortOpen(host, webPort))) {
+      if (!child.alive) await early;
+      if (Date.now() >= deadline) {
+        await supervisor.kill(name, 'SIGKILL');
+        throw new Error(`maildev did not listen on ${host}:${smtpPort} and ${webPort} in time`);
+      }
+      await sleep(100);
+    }
+  };
+  await start();
+  return {
+    smtpUrl: `smtp://${host}:${smtpPort}`,
+    webUrl: `http://${host}:${webPort}`,
+    smtpPort,
+    webPort,
+    start,
     stop: () => supervisor.kill(name),
   };
 }

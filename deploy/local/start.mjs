@@ -3,7 +3,8 @@
 //   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. the product's own NATS
 //   (per-process users and subject permissions, deploy/nats/nats-server.conf) on 127.0.0.1:4223 and
 //   Redis with a password on 127.0.0.1:6380, fresh passwords each run   5. s3rver as the object store
-//   6. every service from dist   7. demo data (deploy/demo), when the database has none.
+//   6. a mail catcher (maildev, web inbox on http://localhost:1080 when free) unless SMTP_URL is set
+//   7. every service from dist   8. demo data (deploy/demo), when the database has none.
 // Ctrl-C stops every process this script started, and only those.
 //
 // Options: --skip-install, --skip-build (when you know they are up to date).
@@ -16,6 +17,7 @@ import {
   DEFAULTS,
   ROOT,
   ensureSessionSecret,
+  freePort,
   ensureVapidKeys,
   isPortOpen,
   natsPasswords,
@@ -23,6 +25,7 @@ import {
   spawnNats,
   spawnRedis,
   restartWithBackoff,
+  startMailCatcher,
   startStack,
   waitForPort,
 } from './stack.mjs';
@@ -30,6 +33,9 @@ import {
 const PORT = 3000;
 const NATS_PORT = 4223;
 const REDIS_PORT = 6380;
+/** maildev's usual ports, taken when free (else any free port). */
+const MAIL_SMTP_PORT = 1025;
+const MAIL_WEB_PORT = 1080;
 const SEED = path.join('deploy', 'demo', 'seed-demo.mjs');
 const args = new Set(process.argv.slice(2));
 for (const arg of args) {
@@ -42,6 +48,7 @@ for (const arg of args) {
 process.chdir(ROOT);
 let stack;
 let brokers = []; // our NATS and Redis processes
+let mailCatcher; // maildev, when SMTP_URL is not set
 let step; // the preparation command currently running
 let stopping = false;
 
@@ -57,6 +64,7 @@ async function shutdown(code) {
     say('stopping...');
     await stack.stop();
   }
+  await mailCatcher?.stop().catch(() => undefined);
   for (const child of brokers) child.kill('SIGTERM');
   process.exit(code);
 }
@@ -122,6 +130,15 @@ async function main() {
   await waitForPort('127.0.0.1', NATS_PORT, 10_000);
   await waitForPort('127.0.0.1', REDIS_PORT, 10_000);
 
+  // Mails go to SMTP_URL when given; otherwise to a local catcher whose inbox anyone can open.
+  let smtpUrl = process.env.SMTP_URL;
+  if (!smtpUrl) {
+    const port = async (preferred) => ((await isPortOpen('127.0.0.1', preferred)) ? freePort() : preferred);
+    mailCatcher = await startMailCatcher(await port(MAIL_SMTP_PORT), await port(MAIL_WEB_PORT), { detached: true });
+    smtpUrl = mailCatcher.smtpUrl;
+    say(`mail catcher (maildev): SMTP on ${smtpUrl}, inbox on http://localhost:${mailCatcher.webPort}`);
+  }
+
   say('starting s3rver and the services');
   try {
     stack = await startStack({
@@ -133,6 +150,8 @@ async function main() {
       redisUrl: redisUrlOf(REDIS_PORT, redisPassword),
       logFormat: 'pretty', // read by a person, in a terminal
       publicOrigins: [`http://localhost:${PORT}`, `http://127.0.0.1:${PORT}`],
+      publicUrl: `http://localhost:${PORT}`,
+      smtpUrl,
       sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),
       // Web Push: one key pair kept across restarts (VAPID_* in the environment win), so devices stay subscribed.
       envFor: { messaging: process.env.VAPID_PUBLIC_KEY ? {} : ensureVapidKeys(path.join(dataDir, 'vapid-keys.json')) },
@@ -161,7 +180,8 @@ async function main() {
   step = undefined;
   if (stopping) return;
   if (seeded !== 0) say('demo data could not be loaded; the app runs without it');
-  console.log(`\nHdiya is running on http://localhost:${PORT} (Ctrl-C to stop)\n`);
+  const mails = mailCatcher ? `mails sent by Hdiya: http://localhost:${mailCatcher.webPort}` : `mails go to ${new URL(smtpUrl).host}`;
+  console.log(`\nHdiya is running on http://localhost:${PORT} (Ctrl-C to stop)\n${mails}\n`);
 }
 
 main().catch((error) => {

@@ -113,9 +113,11 @@ async function main() {
     RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL: '12',
     RATE_SIGNUPS_PER_ADDRESS: '100000',
     RATE_FORMS_PER_ADDRESS: '100000',
+    RATE_PASSWORD_RESETS_PER_ADDRESS: '100000',
     RATE_SIGNUP_CONFLICTS_PER_ADDRESS: '30',
     SOCKET_SESSION_CHECK_MS: '500',
   };
+  const MAIL_RETRIES = { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   // Each process serves Prometheus metrics on a port of its own, as in production.
   const metricsPorts = {};
@@ -125,6 +127,8 @@ async function main() {
     startStack({
       ...infrastructure.stackConnection(),
       port,
+      // Links in mails open this stack's web app.
+      publicUrl: `http://127.0.0.1:${port}`,
       nodeEnv: 'test',
       logLevel: 'warn',
       // The reservation jobs run every half second and undo interrupted reservations after 3 s.
@@ -132,10 +136,24 @@ async function main() {
       envFor: {
         gateway: withMetrics('gateway', gatewayEnv),
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
-        users: withMetrics('users'),
+        // Mail retries a fifth of a second apart (doubling to 2 s), so SMTP's return shows soon.
+        users: withMetrics('users', MAIL_RETRIES),
         points: withMetrics('points'),
         // Web Push: a key pair per run; pushes go to the tests' stand-in on 127.0.0.1 and are retried quickly.
-        messaging: withMetrics('messaging', { ...vapidKeys(), PUSH_POLL_INTERVAL_MS: '100', PUSH_RETRY_BASE_MS: '100', REPLY_REMINDER_AFTER_MS: '20000', REPLY_REMINDER_INTERVAL_MS: '1000' }),
+        // Notification digests (decision 0027): the first 4 s after the first unseen event, pushes after 1 s.
+        messaging: withMetrics('messaging', {
+          ...MAIL_RETRIES,
+          ...vapidKeys(),
+          PUSH_POLL_INTERVAL_MS: '100',
+          PUSH_RETRY_BASE_MS: '100',
+          MAIL_DIGEST_FIRST_DELAY_MS: '4000',
+          MAIL_DIGEST_INTERVAL_MS: '60000',
+          NOTIFICATION_PUSH_DELAY_MS: '1000',
+          DISPATCH_POLL_MS: '250',
+          // Reply reminders after 20 s (decision 0026).
+          REPLY_REMINDER_AFTER_MS: '20000',
+          REPLY_REMINDER_INTERVAL_MS: '1000',
+        }),
       },
       log: false,
       logDir,

@@ -10,6 +10,8 @@ describe('cross-site requests', () => {
     ['POST', '/api/login'],
     ['POST', '/api/contact'],
     ['POST', '/api/forgot-password'],
+    ['POST', '/api/reset-password'],
+    ['POST', '/api/verify-email'],
     ['PATCH', '/api/auth/user'],
   ])('should refuse %s %s from a foreign Origin', async (method, path) => {
     const client = new ApiClient(undefined, 'https://evil.example');

@@ -58,6 +58,8 @@ it('should show no French word on the main Arabic screens', async () => {
     ['transfer', '/transfer-points', 'transfer-form'],
     ['how-it-works', '/how-it-works', 'how-it-works-page'],
     ['alerts', '/alerts', 'saved-searches-page'],
+    ['notification settings', '/settings/notifications', 'notification-preferences'],
+    ['unsubscribe', '/unsubscribe?token=x', 'unsubscribe-page'],
   ] satisfies Screen[]) {
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();

@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const secrets = Object.fromEntries(
   [
     'SESSION_SECRET',
+    'MAIL_LINK_SECRET',
     'REDIS_PASSWORD',
     'NATS_PASSWORD_GATEWAY',
     'NATS_PASSWORD_USERS',

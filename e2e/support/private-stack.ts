@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestInfrastructure } from '@hdiya/testing';
+import { startTestInfrastructure, type MailCatcher } from '@hdiya/testing';
 
 // The whole product on its own database, NATS, Redis, S3 server and ports, for tests that kill
 // processes: what they kill must not disturb the other end-to-end suites. The servers come from
@@ -32,6 +32,8 @@ export interface PrivateStack {
   killNats(): Promise<void>;
   /** NATS again, on the same port and store. */
   startNats(): Promise<void>;
+  /** The stack's mail catcher: its API (caughtMails), and SMTP taken away and brought back. */
+  mail: MailCatcher;
   stop(): Promise<void>;
 }
 
@@ -51,10 +53,12 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     for (const service of ['users', 'points', 'donations', 'messaging']) {
       envFor[service] = { ...envFor[service], METRICS_PORT: String(await local.freePort()) };
     }
+    const port = await local.freePort();
     stack = await local.startStack({
       ...infrastructure.stackConnection(),
       envFor,
-      port: await local.freePort(),
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
       nodeEnv: 'test',
       logLevel: 'error',
       log: false,
@@ -71,6 +75,7 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     databaseUrl: infrastructure.postgres.adminUrl,
     killNats: () => brokers.killNats(),
     startNats: () => brokers.startNats(),
+    mail: infrastructure.mail,
     async stop() {
       await stack.stop();
       await infrastructure.stop();

@@ -26,6 +26,10 @@ const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((
 const ForgotPasswordPage = lazy(() =>
   import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const ContactPage = lazy(() => import('@/features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
 const BrowsePage = lazy(() => import('@/features/donations/pages/browse-page').then((m) => ({ default: m.BrowsePage })));
@@ -52,6 +56,13 @@ const NotificationsPage = lazy(() =>
 const DevicePushSwitch = lazy(() =>
   import('@/features/notifications/components/device-push-switch').then((m) => ({ default: m.DevicePushSwitch })),
 );
+const NotificationSettingsPage = lazy(() =>
+  import('@/features/notification-settings/pages/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
+);
+const UnsubscribePage = lazy(() => import('@/features/notification-settings/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
+const NotificationSettingsLink = lazy(() =>
+  import('@/features/notification-settings/components/notification-settings-link').then((m) => ({ default: m.NotificationSettingsLink })),
+);
 const PointsHistoryPage = lazy(() =>
   import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
 );
@@ -60,10 +71,17 @@ const PointsHistoryPage = lazy(() =>
 // pieces receive them here, where the app composes features.
 const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
 
-// This device's notifications switch, under the profile form until the notification settings exist.
+// The notification settings hold this device's push switch; the profile keeps it too (the
+// quickest place to turn this phone on) and links to the settings.
+const devicePush = (
+  <Suspense fallback={null}>
+    <DevicePushSwitch />
+  </Suspense>
+);
 const profileSettings = (
   <Suspense fallback={null}>
     <DevicePushSwitch />
+    <NotificationSettingsLink />
   </Suspense>
 );
 
@@ -91,6 +109,9 @@ export const routes: RouteObject[] = [
       { path: 'transfer-points', element: <TransferPointsPage /> },
       { path: 'points-history', element: <PointsHistoryPage /> },
       { path: 'notifications', element: <NotificationsPage /> },
+      { path: 'settings/notifications', element: <NotificationSettingsPage devicePush={devicePush} /> },
+      // A notification mail's "stop these mails" link (decision 0027).
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'about', element: <AboutPage /> },
@@ -101,6 +122,9 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      // The links of account mails (the token in the fragment).
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
       // The older app linked the forgot-password page to /simple-login.
       { path: 'simple-login', element: <Navigate to="/login" replace /> },
       { path: '*', element: <NotFoundPage /> },

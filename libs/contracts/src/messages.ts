@@ -27,6 +27,14 @@ export const Messages = {
   currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer votre email ou votre téléphone.',
   currentPasswordWrong: 'Mot de passe actuel incorrect.',
   serviceUnavailable: 'Service temporairement indisponible. Réessayez dans un instant.',
+  // Account mails (issue 20): password reset and address verification
+  resetTokenInvalid: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  passwordResetDone: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.',
+  verificationTokenInvalid: 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau depuis votre profil.',
+  emailVerified: 'Votre adresse email est vérifiée.',
+  verificationSent: 'Un nouveau lien de vérification a été envoyé à votre adresse email.',
+  emailAlreadyVerified: 'Votre adresse email est déjà vérifiée.',
+  invalidLanguage: 'Langue inconnue : fr ou ar.',
   mustBeText: (field: string) => `Le champ ${field} doit être un texte.`,
   tooLong: (field: string, max: number) => `Le champ ${field} ne doit pas dépasser ${max} caractères.`,
 } as const;

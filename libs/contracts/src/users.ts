@@ -1,3 +1,4 @@
+import type { MailLanguage } from './mail.js';
 import type { ReplyTimeView } from './messaging.js';
 
 export type Role = 'member' | 'admin';
@@ -14,6 +15,10 @@ export interface AccountView {
   city: string | null;
   role: Role;
   createdAt: string;
+  /** Whether the member opened the verification link sent to this address (a changed address is unverified). */
+  emailVerified: boolean;
+  /** The language of the member's web app and mails. */
+  language: MailLanguage;
 }
 
 /** The signed-in member as the header shows them: the account plus their points, from two services. */

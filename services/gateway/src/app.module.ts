@@ -11,12 +11,16 @@ import { LoginGuard } from './auth/login.guard.js';
 import { SessionSerializer } from './auth/session.serializer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminController } from './http/admin.controller.js';
+import { FailedMailsController } from './http/failed-mails.controller.js';
+import { AccountMailsController } from './auth/account-mails.controller.js';
+import { MemberSessions } from './auth/member-sessions.js';
 import { CatalogueController } from './http/catalogue.controller.js';
 import { ContactController } from './http/contact.controller.js';
 import { DonationsController } from './http/donations.controller.js';
 import { HealthController } from './http/health.controller.js';
 import { MemberListsController } from './http/member-lists.controller.js';
 import { MessagesController } from './http/messages.controller.js';
+import { NotificationDeliveryController } from './http/notification-delivery.controller.js';
 import { NotificationsController } from './http/notifications.controller.js';
 import { PushController } from './http/push.controller.js';
 import { PointsController } from './http/points.controller.js';
@@ -30,6 +34,7 @@ import { ImageStore } from './images/image-store.js';
 import { ImagesController } from './images/images.controller.js';
 import { UnattachedImagesSweep } from './images/unattached-images-sweep.js';
 import { PushRelay } from './realtime/push-relay.js';
+import { SeenReports } from './realtime/seen-reports.js';
 import { SocketServer } from './realtime/socket-server.js';
 import { redisProvider, RedisShutdown } from './redis/redis.provider.js';
 import { sessionMiddlewareProvider } from './auth/session.middleware.js';
@@ -64,9 +69,12 @@ export class AppModule {
         ReservationsController,
         PointsController,
         AdminController,
+        AccountMailsController,
+        FailedMailsController,
         ImagesController,
         MessagesController,
         NotificationsController,
+        NotificationDeliveryController,
         PushController,
       ],
       providers: [
@@ -77,9 +85,11 @@ export class AppModule {
         SocketServer,
         SocketMetrics,
         PushRelay,
+        SeenReports,
         ServiceClient,
         RateLimits,
         CurrentAccountService,
+        MemberSessions,
         LocalStrategy,
         LoginGuard,
         KnownDevices,

@@ -92,6 +92,11 @@ export const gatewayConfigSchema = z
     /** Messages a member may send per minute (a conversation needs far fewer; a spammer more). */
     RATE_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_HOURLY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60 * 60),
+    // Account mails (issue 20): forgot-password per e-mail address and per client address, like sign-in
+    RATE_PASSWORD_RESETS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    RATE_PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    /** "Renvoyer le lien" of the address verification, per member. */
+    RATE_VERIFICATION_MAILS_PER_MEMBER: z.coerce.number().int().min(1).default(5),
   })
   .refine((c) => c.NODE_ENV !== 'production' || !PUBLISHED_SECRETS.has(c.SESSION_SECRET), {
     message: 'SESSION_SECRET must be set in production, to a secret of your own (not one printed in this repository)',

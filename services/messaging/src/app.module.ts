@@ -2,12 +2,18 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, natsAuthOf } from '@hdiya/platform';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
 import { messagingDataSourceOptions } from './database/data-source.js';
 import { DonationEventsConsumer } from './donations/donation-events.consumer.js';
+import { DispatchHandlers } from './dispatch/dispatch.handlers.js';
+import { DispatchSchedule } from './dispatch/dispatch-schedule.js';
+import { PUSH_CHANNEL } from './dispatch/channels.js';
+import { Dispatcher } from './dispatch/dispatcher.js';
+import { MailRecipients } from './dispatch/mail-recipients.js';
+import { PreferencesService } from './dispatch/preferences.service.js';
 import { DirectoryService } from './members/directory.service.js';
 import { UsersEventsConsumer } from './members/users-events.consumer.js';
 import { MessagesHandlers } from './messages/messages.handlers.js';
@@ -32,6 +38,14 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
         EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
+        MailModule.forService({
+          service: 'messaging',
+          schema: SCHEMA,
+          databaseUrl: config.DATABASE_URL,
+          timeouts: databaseTimeoutsOf(config),
+          mail: config,
+          failedMailsSubject: 'messaging.mails.failed',
+        }),
         ClientsModule.register([
           {
             name: LOOKUP_RPC,
@@ -40,7 +54,7 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers],
+      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
       providers: [
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
@@ -53,6 +67,12 @@ export class AppModule {
         PushService,
         PushSubscriptionsService,
         PushSenderLifecycle,
+        DispatchSchedule,
+        PreferencesService,
+        MailRecipients,
+        Dispatcher,
+        // The dispatcher's pushes go through the push service's outbox (decision 0025).
+        { provide: PUSH_CHANNEL, useExisting: PushService },
         ReplyTimeService,
         ReplyRemindersService,
         ReplyReminderJob,

@@ -1,7 +1,9 @@
-import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
-export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend({
+const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
+
+export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend(mailEnvSchema.shape).extend({
   /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
   LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   // Web Push (decision 0025). Without the key pair no push is sent (deliveries stay queued).
@@ -19,11 +21,29 @@ export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   PUSH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How long a push service keeps a push for an offline device (the TTL header). */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(24 * 60 * 60),
+  // Reaching members who are away (decision 0027)
+  /** The first notification mail leaves this long after the first unseen event (1–3 min; tests shorten it). */
+  MAIL_DIGEST_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(2 * 60 * 1000),
+  /** Then at most one notification mail per member per this interval. */
+  MAIL_DIGEST_INTERVAL_MS: z.coerce.number().int().min(0).default(15 * 60 * 1000),
+  /** A push leaves this long after its event if no open page saw it; no mail carries an event younger than this. */
+  NOTIFICATION_PUSH_DELAY_MS: z.coerce.number().int().min(0).default(10 * 1000),
+  /** How often the dispatcher looks for members whose mail or push is due. */
+  DISPATCH_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Signs the unsubscribe links of notification mails (HMAC-SHA256); set your own in production. */
+  MAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_MAIL_LINK_SECRET),
   /** Who owes a reply: an unanswered streak this old sends the member one reminder (tests shorten it). */
   REPLY_REMINDER_AFTER_MS: z.coerce.number().int().min(1000).default(24 * 60 * 60 * 1000),
   /** How often the reply-reminder job looks for streaks that became due. */
   REPLY_REMINDER_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
 });
+
+/** The service refuses to run in production with the published default: anyone could sign unsubscribe links. */
+export function assertMailLinkSecret(config: Pick<MessagingConfig, 'NODE_ENV' | 'MAIL_LINK_SECRET'>): void {
+  if (config.NODE_ENV === 'production' && config.MAIL_LINK_SECRET === DEV_MAIL_LINK_SECRET) {
+    throw new Error('MAIL_LINK_SECRET must be set in production, to a secret of your own (openssl rand -hex 32)');
+  }
+}
 
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
 

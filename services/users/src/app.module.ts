@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, natsAuthOf } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
@@ -9,6 +9,9 @@ import { ContactHandlers } from './contact/contact.handlers.js';
 import { ContactService } from './contact/contact.service.js';
 import { PasswordResetHandlers } from './password-reset/password-reset.handlers.js';
 import { PasswordResetService } from './password-reset/password-reset.service.js';
+import { EmailVerificationHandlers } from './email-verification/email-verification.handlers.js';
+import { EmailVerificationService } from './email-verification/email-verification.service.js';
+import { AccountMails, PUBLIC_URL } from './mail/account-mails.js';
 import { SCHEMA, type UsersConfig } from './config.js';
 import { usersDataSourceOptions } from './database/data-source.js';
 
@@ -20,9 +23,18 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(usersDataSourceOptions(config)),
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'users') }),
+        MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers],
-      providers: [PasswordHasher, AccountsService, ContactService, PasswordResetService],
+      controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
+      providers: [
+        PasswordHasher,
+        AccountsService,
+        ContactService,
+        PasswordResetService,
+        EmailVerificationService,
+        AccountMails,
+        { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
+      ],
     };
   }
 }

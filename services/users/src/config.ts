@@ -1,7 +1,7 @@
-import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import type { z } from 'zod';
 
-export const usersConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('users').shape);
+export const usersConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('users').shape).extend(mailEnvSchema.shape);
 
 export type UsersConfig = z.infer<typeof usersConfigSchema>;
 

@@ -46,6 +46,9 @@ export function UserMenu({ user }: { user: User }) {
           <Link role="menuitem" to="/alerts" data-testid="user-menu-alerts">
             {t('layout.userMenu.alerts')}
           </Link>
+          <Link role="menuitem" to="/settings/notifications" data-testid="user-menu-notification-settings">
+            {t('layout.userMenu.notificationSettings')}
+          </Link>
           <Link role="menuitem" to="/transfer-points" data-testid="user-menu-transfer">
             {t('layout.userMenu.transfer')}
           </Link>

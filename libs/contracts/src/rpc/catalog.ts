@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { City } from '../cities.js';
 import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
+import type { FailedMailView, MailRecipient } from '../mail.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, ReplyTimeView, UnreadCounts } from '../messaging.js';
+import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
-import { ForgotPasswordSchema, LoginSchema, SignupSchema } from '../schemas/auth.js';
+import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
 import * as P from './payloads.js';
@@ -32,6 +34,17 @@ export const Rpc = {
     contacts: 'users.contacts',
     /** The member with this phone number (points transfers name the receiver by phone). */
     findByPhone: 'users.find-by-phone',
+    // Mail (issue 20)
+    /** Where and in which language to write to a member, or null for an unknown one. */
+    mailRecipient: 'users.mail-recipient',
+    /** Sets a new password with a mailed token (once, within the hour) and names the member whose sessions end. */
+    resetPassword: 'users.reset-password',
+    /** Marks the address a mailed verification token names as verified. */
+    verifyEmail: 'users.verify-email',
+    /** Mails the member a new verification link for their current address. */
+    resendVerification: 'users.resend-verification',
+    /** Mails this service's sender gave up on (administrators). */
+    failedMails: 'users.mails.failed',
   },
   points: {
     health: 'points.health',
@@ -108,14 +121,23 @@ export const Rpc = {
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
     unreadCounts: 'messaging.unread-counts',
+    /** A member's usual reply time over the last 90 days (public profile). */
+    replyTime: 'messaging.reply-time',
     // Web Push (decision 0025)
     /** The VAPID public key browsers subscribe with (null: push is not configured). */
     pushConfig: 'messaging.push.config',
     /** Registers one device of a member (an endpoint moves to the member who subscribes it last). */
     pushSubscribe: 'messaging.push.subscribe',
     pushUnsubscribe: 'messaging.push.unsubscribe',
-    /** A member's usual reply time over the last 90 days (public profile). */
-    replyTime: 'messaging.reply-time',
+    /** Mails this service's sender gave up on (administrators). */
+    failedMails: 'messaging.mails.failed',
+    // Reaching members who are away (decision 0027)
+    /** The gateway relayed to a member's open page: their notifications so far count as seen (no mail, no push). */
+    notificationsSeen: 'messaging.notifications.seen',
+    notificationPreferences: 'messaging.notification-preferences.get',
+    updateNotificationPreferences: 'messaging.notification-preferences.update',
+    /** A mail's one-click unsubscribe: the signed token alone, no session. */
+    unsubscribe: 'messaging.unsubscribe',
   },
 } as const;
 
@@ -135,6 +157,11 @@ export const RpcRequests = {
   'users.contact': P.ContactPayloadSchema,
   'users.contacts': P.ContactsPayloadSchema,
   'users.find-by-phone': P.PhonePayloadSchema,
+  'users.mail-recipient': P.UserIdPayloadSchema,
+  'users.reset-password': ResetPasswordSchema,
+  'users.verify-email': VerifyEmailSchema,
+  'users.resend-verification': P.UserIdPayloadSchema,
+  'users.mails.failed': P.FailedMailsPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.hold': P.HoldPayloadSchema,
@@ -190,10 +217,15 @@ export const RpcRequests = {
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
   'messaging.unread-counts': P.MemberPayloadSchema,
+  'messaging.reply-time': P.MemberPayloadSchema,
   'messaging.push.config': P.NoPayloadSchema,
   'messaging.push.subscribe': PushSubscribePayloadSchema,
   'messaging.push.unsubscribe': PushUnsubscribePayloadSchema,
-  'messaging.reply-time': P.MemberPayloadSchema,
+  'messaging.mails.failed': P.FailedMailsPayloadSchema,
+  'messaging.notifications.seen': P.NotificationsSeenPayloadSchema,
+  'messaging.notification-preferences.get': P.MemberPayloadSchema,
+  'messaging.notification-preferences.update': P.UpdateNotificationPreferencesPayloadSchema,
+  'messaging.unsubscribe': P.UnsubscribePayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -215,6 +247,11 @@ export interface RpcResponses {
   'users.contact': { id: string };
   'users.contacts': { id: string; email: string }[];
   'users.find-by-phone': PublicProfileView;
+  'users.mail-recipient': MailRecipient | null;
+  'users.reset-password': { userId: string; message: string };
+  'users.verify-email': { userId: string; message: string };
+  'users.resend-verification': { sent: boolean; message: string };
+  'users.mails.failed': FailedMailView[];
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.hold': { held: true };
@@ -270,10 +307,15 @@ export interface RpcResponses {
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
   'messaging.unread-counts': UnreadCounts;
+  'messaging.reply-time': ReplyTimeView;
   'messaging.push.config': PushConfigView;
   'messaging.push.subscribe': { subscribed: true };
   'messaging.push.unsubscribe': { removed: number };
-  'messaging.reply-time': ReplyTimeView;
+  'messaging.mails.failed': FailedMailView[];
+  'messaging.notifications.seen': { seen: number };
+  'messaging.notification-preferences.get': NotificationPreferenceView[];
+  'messaging.notification-preferences.update': NotificationPreferenceView[];
+  'messaging.unsubscribe': UnsubscribeResult;
 }
 
 // Every subject has a response type and no response type names an unknown subject.

@@ -5,6 +5,7 @@ import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDona
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
+import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
 
@@ -43,6 +44,8 @@ export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, in
 /** What a member typed to sign in: a username or an e-mail address. */
 export const LoginIdentifierPayloadSchema = z.object({ identifier: z.string(invalid).max(254, invalid) });
 export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish() });
+/** Administrators' list of mails given up on: the newest `limit`. */
+export const FailedMailsPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid).optional() });
 
 // points
 
@@ -102,3 +105,8 @@ export const MemberPairPayloadSchema = z.object({ userId: uuid(), otherId: uuid(
 export const TypingPairPayloadSchema = MemberPairPayloadSchema.extend({ donationId: donationId.nullable().optional() });
 export const NotificationsPayloadSchema = z.object({ userId: uuid(), query: NotificationsQuerySchema });
 export const NotificationPayloadSchema = z.object({ userId: uuid(), notificationId: uuid(MessagingMessages.notificationNotFound) });
+// Reaching members who are away (decision 0027)
+/** The gateway saw the member with an open page: what they were shown so far is seen. */
+export const NotificationsSeenPayloadSchema = z.object({ memberId: uuid() });
+export const UpdateNotificationPreferencesPayloadSchema = z.object({ userId: uuid(), preferences: UpdateNotificationPreferencesSchema.shape.preferences });
+export const UnsubscribePayloadSchema = UnsubscribeSchema;

@@ -1,5 +1,5 @@
 import { postgresEndpoint, stackConnection, testVariables } from './endpoints.js';
-import type { S3Endpoint, SecuredBrokers } from './infrastructure-types.js';
+import type { MailCatcher, S3Endpoint, SecuredBrokers } from './infrastructure-types.js';
 
 const postgres = postgresEndpoint('localhost', 32768, 'postgres', 'hdiya_test');
 const secured: SecuredBrokers = {
@@ -9,6 +9,7 @@ const secured: SecuredBrokers = {
   killNats: async () => undefined,
   startNats: async () => undefined,
 };
+const mail: MailCatcher = { smtpUrl: 'smtp://127.0.0.1:32773', apiUrl: 'http://127.0.0.1:32774', stop: async () => undefined, start: async () => undefined };
 const s3: S3Endpoint = { endpoint: 'localhost', port: 32771, useSSL: false, accessKey: 'a', secretKey: 'b', bucket: 'hdiya-images', region: 'us-east-1' };
 
 describe('postgresEndpoint', () => {
@@ -37,11 +38,15 @@ describe('testVariables', () => {
     expect(JSON.parse(variables.HDIYA_E2E_NATS_PASSWORDS)).toEqual({ gateway: 'pa', users: 'pb' });
     expect(variables).not.toHaveProperty('NATS_URL');
   });
+
+  it("should give the end-to-end tests the mail catcher's API", () => {
+    expect(testVariables({ postgres, secured, mail })).toMatchObject({ HDIYA_E2E_MAIL_API_URL: 'http://127.0.0.1:32774' });
+  });
 });
 
 describe('stackConnection', () => {
-  it('should put the product on the secured brokers, the database and the S3 server', () => {
-    expect(stackConnection({ postgres, secured, s3 })).toEqual({
+  it('should put the product on the secured brokers, the database, the S3 server and the mail catcher', () => {
+    expect(stackConnection({ postgres, secured, s3, mail })).toEqual({
       database: 'hdiya_test',
       pgHost: 'localhost',
       pgPort: 32768,
@@ -49,10 +54,11 @@ describe('stackConnection', () => {
       natsPasswords: { gateway: 'pa', users: 'pb' },
       redisUrl: 'redis://:secret@localhost:32770',
       s3,
+      smtpUrl: 'smtp://127.0.0.1:32773',
     });
   });
 
   it('should refuse to run the product on open brokers', () => {
-    expect(() => stackConnection({ postgres, s3 })).toThrow(/secured brokers/);
+    expect(() => stackConnection({ postgres, s3, mail })).toThrow(/secured brokers/);
   });
 });

@@ -1,4 +1,4 @@
-import type { PostgresEndpoint, StackConnection, TestServers } from './infrastructure-types.js';
+import type { PostgresEndpoint, StackConnection, TestServersWithMail } from './infrastructure-types.js';
 
 // How the servers are written down for tests and for the product, the same for both backends.
 
@@ -11,8 +11,8 @@ export function postgresEndpoint(host: string, port: number, user: string, datab
  * The variables tests read (libs/testing's testEnv, the e2e broker permission tests): the
  * database and its server, the open brokers for integration tests, the secured ones for e2e.
  */
-export function testVariables(servers: Pick<TestServers, 'postgres' | 'open' | 'secured'>): Record<string, string> {
-  const { postgres, open, secured } = servers;
+export function testVariables(servers: Pick<TestServersWithMail, 'postgres' | 'open' | 'secured'> & Partial<Pick<TestServersWithMail, 'mail'>>): Record<string, string> {
+  const { postgres, open, secured, mail } = servers;
   return {
     HDIYA_DATABASE: postgres.database,
     PGHOST: postgres.host,
@@ -26,12 +26,13 @@ export function testVariables(servers: Pick<TestServers, 'postgres' | 'open' | '
           HDIYA_E2E_REDIS_URL: secured.redisUrl,
         }
       : {}),
+    ...(mail ? { HDIYA_E2E_MAIL_API_URL: mail.apiUrl } : {}),
   };
 }
 
 /** startStack's options for these servers: the product always runs on the secured brokers. */
-export function stackConnection(servers: Pick<TestServers, 'postgres' | 'secured' | 's3'>): StackConnection {
-  const { postgres, secured, s3 } = servers;
+export function stackConnection(servers: Pick<TestServersWithMail, 'postgres' | 'secured' | 's3' | 'mail'>): StackConnection {
+  const { postgres, secured, s3, mail } = servers;
   if (!secured) throw new Error("the product runs only on secured brokers: start the test infrastructure with brokers: ['secured']");
   return {
     database: postgres.database,
@@ -41,5 +42,6 @@ export function stackConnection(servers: Pick<TestServers, 'postgres' | 'secured
     natsPasswords: secured.natsPasswords,
     redisUrl: secured.redisUrl,
     s3,
+    smtpUrl: mail.smtpUrl,
   };
 }

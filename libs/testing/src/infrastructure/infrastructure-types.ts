@@ -64,6 +64,17 @@ export interface S3Endpoint {
   region: string;
 }
 
+/** The mail catcher (maildev) the stack's services send to, with its REST API for tests. */
+export interface MailCatcher {
+  smtpUrl: string;
+  /** maildev's web inbox and REST API (`GET /email`, `DELETE /email/all`). */
+  apiUrl: string;
+  /** Takes SMTP away (fault tests); mails caught so far are lost with it. */
+  stop(): Promise<unknown>;
+  /** Back on the same ports. */
+  start(): Promise<void>;
+}
+
 /** What the servers of one backend are, before the shared helpers are added. */
 export interface TestServers {
   postgres: PostgresEndpoint;
@@ -71,6 +82,11 @@ export interface TestServers {
   secured?: SecuredBrokers;
   s3: S3Endpoint;
   stop(): Promise<void>;
+}
+
+/** The servers of one backend and the mail catcher (an npm package, started alike on both). */
+export interface TestServersWithMail extends TestServers {
+  mail: MailCatcher;
 }
 
 /** The startStack options (deploy/local/stack.mjs) that put the product on these servers. */
@@ -82,9 +98,11 @@ export interface StackConnection {
   natsPasswords: Record<string, string>;
   redisUrl: string;
   s3: S3Endpoint;
+  /** SMTP_URL of the services that send mail. */
+  smtpUrl: string;
 }
 
-export interface TestInfrastructure extends TestServers {
+export interface TestInfrastructure extends TestServersWithMail {
   backend: TestBackend;
   /** The variables that point tests at these servers (HDIYA_DATABASE, PGHOST, NATS_URL, ...). */
   env(): Record<string, string>;

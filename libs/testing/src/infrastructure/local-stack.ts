@@ -23,6 +23,11 @@ export interface LocalStack {
   startPrivateNats(prefix?: string): Promise<{ url: string; stop(): void }>;
   startS3(dataDir: string, port?: number, options?: { bucket?: string; log?: false }): Promise<{ port: number; stop(): Promise<unknown> }>;
   waitForPort(host: string, port: number, timeoutMs?: number): Promise<void>;
+  startMailCatcher(
+    smtpPort: number,
+    webPort: number,
+    options?: { log?: false },
+  ): Promise<{ smtpUrl: string; webUrl: string; stop(): Promise<unknown>; start(): Promise<void> }>;
 }
 
 export async function loadLocalStack(): Promise<LocalStack> {

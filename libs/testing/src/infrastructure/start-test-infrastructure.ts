@@ -2,11 +2,13 @@ import { backendSetting, chooseBackend } from './backend-choice.js';
 import { askContainerRuntime } from './container-runtime-probe.js';
 import { stackConnection, testVariables } from './endpoints.js';
 import type { TestInfrastructure, TestInfrastructureOptions, TestServers } from './infrastructure-types.js';
+import { startMailCatcher } from './mail-catcher.js';
 import { startMachineInfrastructure } from './machine-infrastructure.js';
 
 /**
  * The one entry point to the servers tests need: a fresh database (roles, schemas, PostGIS,
- * migrations), NATS with JetStream and Redis (open and/or secured), and an S3 server. In
+ * migrations), NATS with JetStream and Redis (open and/or secured), an S3 server and a mail
+ * catcher (maildev, an npm package: a process of this machine on either backend). In
  * containers when a container engine answers (HDIYA_TEST_CONTAINERS=auto, the default, or on),
  * otherwise on this machine's services; both give the same endpoints.
  */
@@ -23,10 +25,20 @@ export async function startTestInfrastructure(options: TestInfrastructureOptions
   } else {
     servers = await startMachineInfrastructure(options);
   }
+  const mail = await startMailCatcher().catch(async (error: unknown) => {
+    await servers.stop();
+    throw error;
+  });
+  const withMail = { ...servers, mail };
   return {
-    ...servers,
+    ...withMail,
+    stop: async () => {
+      await mail.stop();
+      await servers.stop();
+    },
     backend: choice.backend,
-    env: () => testVariables(servers),
-    stackConnection: () => stackConnection(servers),
+    env: () => testVariables(withMail),
+    stackConnection: () => stackConnection(withMail),
   };
 }
+

@@ -21,6 +21,7 @@ import { RateLimits } from '../security/rate-limits.js';
 import { CurrentAccountService } from './current-account.service.js';
 import { KnownDevices } from './known-device.js';
 import { LoginGuard } from './login.guard.js';
+import { MemberSessions } from './member-sessions.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 import { CurrentUser, type SessionUser } from './session-user.js';
 import { NOT_SIGNED_IN, SignedInGuard } from './signed-in.guard.js';
@@ -36,6 +37,7 @@ export class AuthController {
     private readonly limits: RateLimits,
     private readonly sockets: SocketServer,
     private readonly devices: KnownDevices,
+    private readonly memberSessions: MemberSessions,
   ) {}
 
   /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
@@ -54,6 +56,7 @@ export class AuthController {
     });
     await this.limits.refundSignupConflict(req.ip);
     await new Promise<void>((resolve, reject) => req.logIn(account, (error) => (error ? reject(error) : resolve())));
+    await this.memberSessions.track(account.id, req.session.id);
     this.devices.remember(req, res, account.id);
     return this.currentAccount.withPoints(account);
   }
@@ -128,11 +131,11 @@ export class AuthController {
     return this.currentAccount.withPoints(account);
   }
 
-  /** Always the same answer, whether or not the address has an account. */
+  /** Always the same answer, whether or not the address has an account (a mail only for a member's). */
   @Post('forgot-password')
   @HttpCode(200)
   async forgotPassword(@Body(new ValidatedBody(ForgotPasswordSchema)) input: ForgotPasswordInput, @Req() req: Request) {
-    await this.limits.consumeForm(req.ip ?? 'unknown');
+    await this.limits.consumePasswordReset(req.ip, input.email);
     return this.services.call(Rpc.users.forgotPassword, input);
   }
 }

@@ -6,6 +6,7 @@ import { validateBody } from '../http/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits, type LoginAttempt } from '../security/rate-limits.js';
 import { KnownDevices } from './known-device.js';
+import { MemberSessions } from './member-sessions.js';
 
 /**
  * Validates the form, takes one attempt from the login allowances (before the password is
@@ -20,6 +21,7 @@ export class LoginGuard extends AuthGuard('local') {
     private readonly limits: RateLimits,
     private readonly services: ServiceClient,
     private readonly devices: KnownDevices,
+    private readonly memberSessions: MemberSessions,
   ) {
     super();
   }
@@ -45,6 +47,7 @@ export class LoginGuard extends AuthGuard('local') {
     }
     await this.limits.refundLoginAttempt(attempt);
     await super.logIn(request);
+    await this.memberSessions.track((request.user as AccountView).id, request.session.id);
     this.devices.remember(request, context.switchToHttp().getResponse<Response>(), (request.user as AccountView).id);
     return true;
   }

@@ -36,6 +36,11 @@ export class MemberSocketLeases {
     await this.redis.zrem(keyOf(memberId), socketId);
   }
 
+  /** True when the member has a live socket on any replica (an open page). */
+  async hasOpen(memberId: string, now = Date.now()): Promise<boolean> {
+    return (await this.redis.zcount(keyOf(memberId), `(${now}`, '+inf')) > 0;
+  }
+
   /** Renews the leases of this replica's open sockets. */
   async renew(sockets: Iterable<{ memberId: string; socketId: string }>, now = Date.now()): Promise<void> {
     const pipeline = this.redis.pipeline();

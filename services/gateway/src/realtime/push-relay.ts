@@ -4,6 +4,7 @@ import { eventNameOf, type EventEnvelope } from '@hdiya/contracts';
 import { natsAuthOf } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { pushesFor, PUSHED_SUBJECTS } from './event-pushes.js';
+import { SeenReports } from './seen-reports.js';
 import { SocketServer } from './socket-server.js';
 
 /**
@@ -19,6 +20,7 @@ export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown 
 
   constructor(
     private readonly sockets: SocketServer,
+    private readonly seen: SeenReports,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -32,7 +34,9 @@ export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown 
           try {
             const envelope = msg.json<EventEnvelope<unknown>>();
             const name = eventNameOf(msg.subject, envelope);
-            if (name) for (const push of pushesFor(name, envelope.payload as never)) this.sockets.push(push);
+            if (!name) return;
+            for (const push of pushesFor(name, envelope.payload as never)) this.sockets.push(push);
+            void this.seen.afterRelay(name, envelope.payload as never);
           } catch (failure) {
             this.logger.warn(`${msg.subject}: ${(failure as Error).message}`);
           }

@@ -14,6 +14,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { memberRoom, sessionRoom, type Push } from './event-pushes.js';
 import { MemberSocketLeases } from './member-socket-leases.js';
+import { SeenReports } from './seen-reports.js';
 
 type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId: string; sessionId: string }>;
 
@@ -50,6 +51,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly services: ServiceClient,
     private readonly limits: RateLimits,
+    private readonly seenReports: SeenReports,
   ) {
     // Leases are renewed at each session check: one outlives two missed checks, no more.
     this.leases = new MemberSocketLeases(redis, config.SOCKETS_PER_MEMBER_MAX, 3 * config.SOCKET_SESSION_CHECK_MS);
@@ -94,6 +96,8 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
       );
     });
     io.on('connection', (socket: MemberSocket) => {
+      // An open page loads the member's notifications: what they had is seen (decision 0027).
+      void this.seenReports.seen(socket.data.userId);
       socket.on('typing', (signal) => void this.relayTyping(socket, signal));
       socket.on('disconnect', () => void this.leases.release(socket.data.userId, socket.id).catch(() => undefined));
     });
@@ -125,6 +129,11 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
   /** Logout: the session's sockets close, on every replica. */
   async closeSession(sessionId: string): Promise<void> {
     this.io?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Every session of the member ended (password reset): all their sockets close, on every replica. */
+  async closeMember(memberId: string): Promise<void> {
+    this.io?.in(memberRoom(memberId)).disconnectSockets(true);
   }
 
   /** Open sockets on this replica. */

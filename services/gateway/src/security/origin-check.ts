@@ -2,6 +2,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { ErrorCodes } from '@hdiya/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Routes a signed token in the request authorises, never the session cookie: a forged request
+ * gains nothing there, and a webmail's one-click unsubscribe (RFC 8058) may come from its own origin.
+ */
+const TOKEN_AUTHORISED = new Set(['/api/unsubscribe']);
 
 /** The origin a browser would send for a page served by this very request's host. */
 function ownOrigin(req: Request): string {
@@ -16,7 +21,7 @@ function ownOrigin(req: Request): string {
 export function originCheck(allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || TOKEN_AUTHORISED.has(req.path)) return next();
     const origin = req.get('origin');
     const crossSite = origin ? origin !== ownOrigin(req) && !allowed.has(origin) : req.get('sec-fetch-site') === 'cross-site';
     if (!crossSite) return next();

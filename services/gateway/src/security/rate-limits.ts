@@ -52,6 +52,9 @@ export class RateLimits {
   private readonly uploadsByMember: RateLimiterRedis;
   private readonly messagesByMember: RateLimiterRedis;
   private readonly typingByMember: RateLimiterRedis;
+  private readonly resetsByEmail: RateLimiterRedis;
+  private readonly resetsByAddress: RateLimiterRedis;
+  private readonly verificationMailsByMember: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
@@ -70,6 +73,9 @@ export class RateLimits {
     this.messagesByMember = make('messages-member', config.RATE_MESSAGES_PER_MINUTE, 60);
     // One typing hint a second per member (the indicator needs no more), whatever its sockets.
     this.typingByMember = make('typing-member', 1, 1);
+    this.resetsByEmail = make('password-resets-email', config.RATE_PASSWORD_RESETS_PER_EMAIL, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.resetsByAddress = make('password-resets-address', config.RATE_PASSWORD_RESETS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.verificationMailsByMember = make('verification-mails-member', config.RATE_VERIFICATION_MAILS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
   }
 
   /**
@@ -138,6 +144,24 @@ export class RateLimits {
 
   consumeForm(address: string | undefined): Promise<void> {
     return this.consume(this.formsByAddress, clientAddressKey(address), (m) => `Trop de demandes. Réessayez dans ${m} minutes.`);
+  }
+
+  /**
+   * "Mot de passe oublié" sends a mail: counted per e-mail address typed (a member's inbox is not
+   * flooded from many addresses) and per client address, whether or not the e-mail is a member's,
+   * so the 429 tells nothing either.
+   */
+  consumePasswordReset(address: string | undefined, email: string): Promise<void> {
+    const message = (m: number) => `Trop de demandes de réinitialisation. Réessayez dans ${m} minutes.`;
+    return this.consumeAll([
+      { limiter: this.resetsByAddress, key: clientAddressKey(address), message },
+      { limiter: this.resetsByEmail, key: email.toLowerCase(), message },
+    ]);
+  }
+
+  /** "Renvoyer le lien": verification mails per member. */
+  consumeVerificationMail(memberId: string): Promise<void> {
+    return this.consume(this.verificationMailsByMember, memberId, (m) => `Trop de liens envoyés. Réessayez dans ${m} minutes.`);
   }
 
   /** Photos are counted per member: they cost CPU and storage whoever sends them. */

@@ -5,13 +5,20 @@ import { InitialMessagingSchema1763750000000 } from './migrations/1763750000000-
 import { MessagesAndNotifications1763900000000 } from './migrations/1763900000000-MessagesAndNotifications.js';
 import { PushSubscriptions1764000000000 } from './migrations/1764000000000-PushSubscriptions.js';
 import { ReplyWaits1764000000300 } from './migrations/1764000000300-ReplyWaits.js';
+import { NotificationDispatch1764300000000 } from './migrations/1764300000000-NotificationDispatch.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [],
-    migrations: [InitialMessagingSchema1763750000000, MessagesAndNotifications1763900000000, PushSubscriptions1764000000000, ReplyWaits1764000000300],
+    migrations: [
+      InitialMessagingSchema1763750000000,
+      MessagesAndNotifications1763900000000,
+      PushSubscriptions1764000000000,
+      ReplyWaits1764000000300,
+      NotificationDispatch1764300000000,
+    ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'messaging',

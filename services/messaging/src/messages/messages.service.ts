@@ -16,6 +16,7 @@ import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { BlocksService } from '../blocks/blocks.service.js';
 import { DirectoryService } from '../members/directory.service.js';
+import { DispatchSchedule } from '../dispatch/dispatch-schedule.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { recordReplyWait } from '../replies/reply-waits.js';
 import { MESSAGE_SELECT, messageViewOf, type MessageRow } from './message-row.js';
@@ -31,6 +32,7 @@ export class MessagesService {
     private readonly directory: DirectoryService,
     private readonly blocks: BlocksService,
     private readonly notifications: NotificationsService,
+    private readonly dispatch: DispatchSchedule,
   ) {}
 
   /**
@@ -197,7 +199,10 @@ export class MessagesService {
   private async noticeOnce(manager: EntityManager, message: MessageView): Promise<void> {
     // Serialises parallel sends in one conversation, so two do not both find no notice.
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notice:${message.receiverId}:${message.senderId}:${message.donationId ?? 'none'}`]);
-    if (await this.notifications.hasUnreadMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) return;
+    if (await this.notifications.hasUnreadMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) {
+      // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
+      return this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId);
+    }
     await this.notifications.notify(manager, message.receiverId, 'message_received', {
       senderId: message.senderId,
       senderName: message.sender.displayName,

@@ -13,6 +13,7 @@ import {
 } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { DispatchSchedule, isDispatched } from '../dispatch/dispatch-schedule.js';
 
 interface NotificationRow {
   id: string;
@@ -34,7 +35,10 @@ const COLUMNS = `"id", "kind", "params", "read_at", "created_at"`;
  */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly dispatch: DispatchSchedule,
+  ) {}
 
   async notify<K extends NotificationKind>(manager: EntityManager, userId: string, kind: K, params: NotificationParamsByKind[K]): Promise<NotificationView> {
     const [notification] = await this.notifyAll(manager, kind, [{ userId, params }]);
@@ -48,6 +52,8 @@ export class NotificationsService {
     recipients: { userId: string; params: NotificationParamsByKind[K] }[],
   ): Promise<NotificationView[]> {
     if (recipients.length === 0) return [];
+    // Before the rows: the schedule is locked first by everyone (decision 0027).
+    if (isDispatched(kind)) await this.dispatch.touch(manager, recipients.map((r) => r.userId));
     const rows = (await manager.query(
       `INSERT INTO "${SCHEMA}"."notifications" ("id", "user_id", "kind", "params")
        SELECT n.id, n.user_id, $1, n.params FROM unnest($2::uuid[], $3::uuid[], $4::jsonb[]) WITH ORDINALITY AS n(id, user_id, params, i)

@@ -43,6 +43,11 @@ export class AccountsHandlers {
     return this.accounts.contactsFor(input.actorId, input.userIds);
   }
 
+  @RpcHandler(Rpc.users.mailRecipient)
+  mailRecipient(input: RpcRequest<'users.mail-recipient'>) {
+    return this.accounts.mailRecipient(input.userId);
+  }
+
   @RpcHandler(Rpc.users.findByPhone)
   findByPhone(input: RpcRequest<'users.find-by-phone'>) {
     return this.accounts.findByPhone(input.phone);

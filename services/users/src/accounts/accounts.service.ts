@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, type AccountView, type PublicProfileView, type Role, type SignupInput, type UpdateProfileInput, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
+import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, type AccountView, type MailRecipient, type PublicProfileView, type Role, type SignupInput, type UpdateProfileInput, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
 import { toAccountView, toPublicProfileView, User } from './user.entity.js';
@@ -17,6 +18,7 @@ export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /** Creates the account and records `UserRegistered` in the same transaction. */
@@ -37,8 +39,11 @@ export class AccountsService {
           profileImageUrl: null,
           city: null,
           role,
+          language: input.language ?? 'fr',
+          emailVerifiedAt: null,
         });
         await manager.save(user);
+        await this.verification.issue(manager, user);
         const payload: UserRegisteredV1 = {
           userId: user.id,
           username: user.username,
@@ -93,15 +98,20 @@ export class AccountsService {
         if (changes.firstName !== undefined) user.firstName = emptyToNull(changes.firstName);
         if (changes.lastName !== undefined) user.lastName = emptyToNull(changes.lastName);
         if (changes.city !== undefined) user.city = emptyToNull(changes.city);
-        if (changes.email !== undefined && changes.email !== user.email) {
+        if (changes.language !== undefined) user.language = changes.language;
+        const emailChanged = changes.email !== undefined && changes.email !== user.email;
+        if (emailChanged) {
           await this.assertAvailable({ email: changes.email }, manager);
-          user.email = changes.email;
+          user.email = changes.email!;
+          // A new address is unverified until its own link is opened.
+          user.emailVerifiedAt = null;
         }
         if (phone !== undefined && phone !== user.phone) {
           await this.assertAvailable({ phone }, manager);
           user.phone = phone;
         }
         await manager.save(user);
+        if (emailChanged) await this.verification.issue(manager, user);
         const payload: UserUpdatedV1 = {
           userId: user.id,
           username: user.username,
@@ -144,6 +154,12 @@ export class AccountsService {
     if (userIds.length === 0) return [];
     const users = await this.dataSource.getRepository(User).find({ select: { id: true, email: true }, where: { id: In(userIds) } });
     return users.map((u) => ({ id: u.id, email: u.email }));
+  }
+
+  /** Where and in which language to write to a member (account and notification mails); null when unknown. */
+  async mailRecipient(userId: string): Promise<MailRecipient | null> {
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: userId });
+    return user ? { email: user.email, emailVerified: user.emailVerifiedAt !== null, language: user.language } : null;
   }
 
   /** The member with this phone number, however it is written; shown publicly (never the phone). */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { AccountView, PublicProfileView, Role } from '@hdiya/contracts';
+import type { AccountView, MailLanguage, PublicProfileView, Role } from '@hdiya/contracts';
 import { displayName, lastNameInitial } from '@hdiya/contracts';
 import { SCHEMA } from '../config.js';
 
@@ -37,6 +37,13 @@ export class User {
   @Column('text', { default: 'member' })
   role: Role;
 
+  @Column('text', { default: 'fr' })
+  language: MailLanguage;
+
+  /** When the member opened the verification link of the current address; null: unverified. */
+  @Column('timestamptz', { name: 'email_verified_at', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -56,6 +63,8 @@ export function toAccountView(user: User): AccountView {
     city: user.city,
     role: user.role,
     createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
+    language: user.language,
   };
 }
 

@@ -9,6 +9,8 @@ import { loadUsersConfig } from '../config.js';
 import { createUsersDataSource } from '../database/data-source.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { PasswordHasher } from '../accounts/password-hasher.js';
+import { EmailVerificationService } from '../email-verification/email-verification.service.js';
+import { AccountMails } from '../mail/account-mails.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +32,9 @@ function fail(message: string): never {
 if (!values.username) fail('--username is required');
 const dataSource = createUsersDataSource(loadUsersConfig());
 await dataSource.initialize();
-const accounts = new AccountsService(dataSource, new PasswordHasher());
+const config = loadUsersConfig();
+// The administrator's verification mail is queued like any member's; the service sends it.
+const accounts = new AccountsService(dataSource, new PasswordHasher(), new EmailVerificationService(dataSource, new AccountMails(config.PUBLIC_URL)));
 try {
   if (values.promote) {
     const admin = await accounts.grantRole(values.username, 'admin');

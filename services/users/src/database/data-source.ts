@@ -5,13 +5,15 @@ import { ContactMessage } from '../contact/contact-message.entity.js';
 import { PasswordResetRequest } from '../password-reset/password-reset-request.entity.js';
 import { SCHEMA, type UsersConfig } from '../config.js';
 import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-InitialUsersSchema.js';
+import { AccountMails1795500000000 } from './migrations/1795500000000-AccountMails.js';
+import { EmailVerification } from '../email-verification/email-verification.entity.js';
 
 export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [User, ContactMessage, PasswordResetRequest],
-    migrations: [InitialUsersSchema1763750000000],
+    entities: [User, ContactMessage, PasswordResetRequest, EmailVerification],
+    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'users',

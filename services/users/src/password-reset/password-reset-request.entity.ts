@@ -20,6 +20,10 @@ export class PasswordResetRequest {
   @Column('timestamptz', { name: 'expires_at', nullable: true })
   expiresAt: Date | null;
 
+  /** When the token set a new password: a token works once. */
+  @Column('timestamptz', { name: 'used_at', nullable: true })
+  usedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

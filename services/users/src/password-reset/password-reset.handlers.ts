@@ -11,4 +11,9 @@ export class PasswordResetHandlers {
   request(input: RpcRequest<'users.forgot-password'>) {
     return this.passwordReset.request(input.email);
   }
+
+  @RpcHandler(Rpc.users.resetPassword)
+  reset(input: RpcRequest<'users.reset-password'>) {
+    return this.passwordReset.reset(input);
+  }
 }

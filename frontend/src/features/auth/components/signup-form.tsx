@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { useSignup, type SignupInput } from '../api/signup';
 
 /** What the form holds: every field of the API's signup input, as typed text. */
-type SignupFormValues = { [K in keyof SignupInput]-?: string };
+type SignupFormValues = { [K in Exclude<keyof SignupInput, 'language'>]-?: string };
 import { validateSignup } from '../lib/validation';
 
 type FieldName = keyof SignupFormValues;
@@ -28,7 +28,7 @@ const EMPTY: SignupFormValues = {
 const REDIRECT_DELAY_MS = 100;
 
 export function SignupForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { toast } = useToast();
   const signup = useSignup();
@@ -60,6 +60,8 @@ export function SignupForm() {
       phone: values.phone.trim(),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
+      // Mails reach the member in the language they signed up in.
+      language: i18n.resolvedLanguage === 'ar' ? 'ar' : 'fr',
     };
     signup.mutate(input, {
       onSuccess: () => {

@@ -9,8 +9,8 @@ import { errorMessage } from '@/lib/errors';
 import type { UpdateProfileInput } from '@hdiya/contracts';
 import { useUpdateUser } from '../api/update-user';
 
-/** What the form holds: every field of the API's profile change, as typed text. */
-type UpdateUserInput = { [K in keyof UpdateProfileInput]-?: string };
+/** What the form holds: every field of the API's profile change, as typed text (the language switch sets the language). */
+type UpdateUserInput = { [K in Exclude<keyof UpdateProfileInput, 'language'>]-?: string };
 
 function fromUser(user: User): UpdateUserInput {
   return {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fullName, initials, type User } from '@/lib/auth';
 import { intlLocale } from '@/lib/i18n';
-import { Calendar, MapPin, Sparkles } from 'lucide-react';
+import { Calendar, CircleCheck, MailWarning, MapPin, Sparkles } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
 
 export function ProfileHeader({ user }: { user: User }) {
@@ -20,6 +20,13 @@ export function ProfileHeader({ user }: { user: User }) {
         </h1>
         <p className="muted profile-header__email" dir="ltr" data-testid="profile-email">
           {user.email}
+        </p>
+        <p
+          className={`profile-header__verified profile-header__verified--${user.emailVerified ? 'yes' : 'no'}`}
+          data-testid="profile-email-status"
+        >
+          {user.emailVerified ? <CircleCheck className="icon" aria-hidden="true" /> : <MailWarning className="icon" aria-hidden="true" />}
+          {t(user.emailVerified ? 'profile.verification.verified' : 'profile.verification.unverified')}
         </p>
         <ul className="profile-header__facts">
           <li data-testid="profile-points">

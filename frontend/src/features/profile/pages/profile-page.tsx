@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
+import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileTabs } from '../components/profile-tabs';
@@ -44,6 +45,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
 
   return (
     <div className="container page stack profile-page" data-testid="profile-page">
+      <EmailVerificationBanner user={user} />
       <ProfileHeader user={user} />
       <ProfileTabs active={tab} onChange={selectTab} />
       <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`} data-testid="profile-tab-panel">

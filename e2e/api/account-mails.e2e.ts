@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { testEnv } from '@hdiya/testing';
+import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { signedInAdmin } from '../support/admin.js';
+import { linkIn, mailsTo, tokenOf, waitForMails, type CaughtMail } from '../support/mailbox.js';
+import { withDatabase } from '../support/members.js';
+
+// Account mails on the real stack, read from the mail catcher as a member reads their inbox:
+// the password reset (decision 0024) and the address verification.
+
+const gatewayUrl = testEnv().gatewayUrl;
+const secondGatewayUrl = process.env.HDIYA_E2E_SECOND_GATEWAY_URL!;
+const NEW_PASSWORD = 'un-nouveau-mot-de-passe';
+const sockets: Socket[] = [];
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+/** A member's socket on `url`, connected. */
+async function openSocket(client: ApiClient, url = gatewayUrl): Promise<Socket> {
+  const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url, cookie: `hdiya.sid=${client.sessionCookie}` } });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const isReset = (mail: CaughtMail) => mail.text.includes('/reset-password#token=');
+const isVerification = (mail: CaughtMail) => mail.text.includes('/verify-email#token=');
+
+async function resetLink(email: string, count = 1): Promise<string> {
+  const mails = await waitForMails(email, { count, match: isReset });
+  return linkIn(mails[count - 1]!, '/reset-password');
+}
+
+const login = (username: string, password: string) => new ApiClient().post('/api/login', { username, password });
+
+describe('password reset by mail', () => {
+  it('should mail a link whose page sets a new password once, refuse the old one and end every session and socket', async () => {
+    const member = await signedUpMember();
+    const elsewhere = new ApiClient();
+    expect((await elsewhere.post('/api/login', { username: member.payload.username, password: member.payload.password })).status).toBe(200);
+    const socket = await openSocket(member.client, secondGatewayUrl);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    const asked = await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    expect(asked.status).toBe(200);
+    const [mail] = await waitForMails(member.payload.email, { match: isReset });
+    expect(mail!.subject).toBe('Réinitialiser votre mot de passe Hdiya');
+    expect(mail!.html).toContain('lang="fr"');
+    const link = linkIn(mail!, '/reset-password');
+    expect(link.startsWith(`${gatewayUrl}/reset-password#token=`)).toBe(true);
+    // The link opens the web app's page (the token, in the fragment, never reaches the server).
+    const page = await fetch(link.split('#')[0]!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const reset = await new ApiClient().post('/api/reset-password', { token: tokenOf(link), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.' } });
+
+    expect((await login(member.payload.username, member.payload.password)).status).toBe(401);
+    expect((await login(member.payload.username, NEW_PASSWORD)).status).toBe(200);
+    expect((await member.client.get('/api/auth/user')).status).toBe(401);
+    expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
+    expect(await closed).toBe('io server disconnect');
+
+    const again = await new ApiClient().post('/api/reset-password', { token: tokenOf(link), password: 'encore-un-autre', confirmPassword: 'encore-un-autre' });
+    expect(again).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID', field: 'token', message: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.' } });
+    expect((await login(member.payload.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('should answer an unknown address the same and mail nothing there', async () => {
+    const member = await signedUpMember();
+    const unknown = `inconnu_${randomBytes(5).toString('hex')}@example.ma`;
+    const forUnknown = await new ApiClient().post('/api/forgot-password', { email: unknown });
+    const forMember = await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    expect(forUnknown.status).toBe(forMember.status);
+    expect(forUnknown.body).toEqual(forMember.body);
+    // The member's mail, asked after, has arrived: nothing was queued for the unknown address.
+    await waitForMails(member.payload.email, { match: isReset });
+    expect(await mailsTo(unknown)).toEqual([]);
+    const queued = await withDatabase((db) => db.query('SELECT count(*)::int AS n FROM users.mail_outbox WHERE recipient = $1', [unknown]));
+    expect(queued.rows[0].n).toBe(0);
+  });
+
+  it('should refuse expired, used, forged and malformed tokens with a 400 and change nothing', async () => {
+    const member = await signedUpMember();
+    await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    const token = tokenOf(await resetLink(member.payload.email));
+    const forged = randomBytes(32).toString('base64url');
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [forged, tampered, '', 'x'.repeat(500), "' OR '1'='1"]) {
+      const res = await new ApiClient().post('/api/reset-password', { token: bad, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect(res).toMatchObject({ status: 400, body: { field: 'token', message: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.' } });
+    }
+    for (const body of [{ token: 12 }, {}]) {
+      const res = await new ApiClient().post('/api/reset-password', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...body });
+      expect(res).toMatchObject({ status: 400, body: { field: 'token' } });
+    }
+    // An hour later the real token has expired.
+    await withDatabase((db) => db.query(`UPDATE users.password_reset_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [member.user.id]));
+    const expired = await new ApiClient().post('/api/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(expired).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID' } });
+
+    expect((await login(member.payload.username, member.payload.password)).status).toBe(200);
+    expect((await member.client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('should limit requests per address typed, whether or not it is a member’s, with the same answer', async () => {
+    const member = await signedUpMember();
+    const unknown = `inconnu_${randomBytes(5).toString('hex')}@example.ma`;
+    const statuses = async (email: string) => {
+      const answers = [];
+      for (let i = 0; i < 6; i += 1) answers.push((await new ApiClient().post('/api/forgot-password', { email })).status);
+      return answers;
+    };
+    expect(await statuses(member.payload.email)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await statuses(unknown)).toEqual([200, 200, 200, 200, 200, 429]);
+    // Five mails, not six.
+    await waitForMails(member.payload.email, { count: 5, match: isReset });
+  });
+});
+
+describe('address verification', () => {
+  it('should mail a link at sign-up that verifies the address once; a tampered link is refused', async () => {
+    const member = await signedUpMember();
+    expect(member.user).toMatchObject({ emailVerified: false, language: 'fr' });
+    const [mail] = await waitForMails(member.payload.email, { match: isVerification });
+    expect(mail!.subject).toBe('Confirmez votre adresse email Hdiya');
+    const token = tokenOf(linkIn(mail!, '/verify-email'));
+
+    const tampered = await new ApiClient().post('/api/verify-email', { token: `${token.slice(0, -2)}xx` });
+    expect(tampered).toMatchObject({ status: 400, body: { code: 'VERIFICATION_TOKEN_INVALID', message: 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau depuis votre profil.' } });
+    expect((await member.client.get<CurrentUserBody & { emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(false);
+
+    // The link works from any browser, signed in or not.
+    expect(await new ApiClient().post('/api/verify-email', { token })).toMatchObject({ status: 200, body: { emailVerified: true } });
+    expect((await member.client.get<{ emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(true);
+    expect((await new ApiClient().post('/api/verify-email', { token })).status).toBe(400);
+    expect(await member.client.post('/api/verify-email/resend')).toMatchObject({ status: 200, body: { sent: false } });
+  });
+
+  it('should make a changed address unverified, mail the new one a link, and refuse links to the old one', async () => {
+    const member = await signedUpMember();
+    const [first] = await waitForMails(member.payload.email, { match: isVerification });
+    const oldToken = tokenOf(linkIn(first!, '/verify-email'));
+    const newEmail = `nouvelle_${randomBytes(5).toString('hex')}@example.ma`;
+
+    const changed = await member.client.patch<{ email: string; emailVerified: boolean }>('/api/auth/user', { email: newEmail, currentPassword: member.payload.password });
+    expect(changed).toMatchObject({ status: 200, body: { email: newEmail, emailVerified: false } });
+    expect((await new ApiClient().post('/api/verify-email', { token: oldToken })).status).toBe(400);
+
+    const [mail] = await waitForMails(newEmail, { match: isVerification });
+    expect((await new ApiClient().post('/api/verify-email', { token: tokenOf(linkIn(mail!, '/verify-email')) })).status).toBe(200);
+    expect((await member.client.get<{ emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(true);
+  });
+
+  it('should send a new link on request, rate-limited, and write to a member in their language', async () => {
+    const member = await signedUpMember({ language: 'ar' });
+    expect(member.user).toMatchObject({ language: 'ar' });
+    const [arabic] = await waitForMails(member.payload.email, { match: isVerification });
+    expect(arabic!.subject).toBe('أكّد بريدك الإلكتروني على هدية');
+    expect(arabic!.html).toContain('<html lang="ar" dir="rtl">');
+
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await member.client.post('/api/verify-email/resend')).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+    await waitForMails(member.payload.email, { count: 6, match: isVerification });
+    expect((await new ApiClient().post('/api/verify-email/resend')).status).toBe(401);
+  });
+});
+
+describe('GET /api/admin/mails/failed', () => {
+  it('should list the mails given up on to administrators only', async () => {
+    const member = await signedUpMember();
+    expect((await member.client.get('/api/admin/mails/failed')).status).toBe(403);
+    expect((await new ApiClient().get('/api/admin/mails/failed')).status).toBe(401);
+    // A mail SMTP refused eight times (what the sender leaves after its last attempt).
+    const id = await withDatabase(async (db) => {
+      const row = await db.query(
+        `INSERT INTO users.mail_outbox (id, kind, recipient, subject, text_body, html_body, attempts, failed_at, last_error)
+         VALUES (gen_random_uuid(), 'password_reset', $1, 'Sujet', 'texte', '<p>html</p>', 8, now(), '550 mailbox unavailable') RETURNING id`,
+        [member.payload.email],
+      );
+      return row.rows[0].id as string;
+    });
+    const admin = await signedInAdmin();
+    const listed = await admin.client.get<{ mails: { id: string; service: string; attempts: number; lastError: string }[]; unavailable: string[] }>('/api/admin/mails/failed');
+    expect(listed.status).toBe(200);
+    expect(listed.body.mails.find((m) => m.id === id)).toMatchObject({ service: 'users', attempts: 8, lastError: '550 mailbox unavailable', to: member.payload.email });
+  });
+});

@@ -1,0 +1,105 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ResetPasswordSchema } from '@hdiya/contracts';
+import { Button, buttonClass } from '@/components/ui/button';
+import { FormError, InputField } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { userQueryOptions } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { firstInvalid } from '@/lib/validation';
+import { useResetPassword } from '../api/reset-password';
+
+/** The page a reset mail's link opens: a new password, then sign in again (every session ended). */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkInvalid, setLinkInvalid] = useState(!token);
+  const [done, setDone] = useState(false);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = firstInvalid(ResetPasswordSchema, { token: token ?? '', password, confirmPassword });
+    if (invalid) {
+      setFormError(t(invalid.key));
+      return;
+    }
+    setFormError(null);
+    reset.mutate(
+      { token: token!, password, confirmPassword },
+      {
+        onSuccess: () => {
+          setDone(true);
+          // This browser's session, if any, ended with the others.
+          void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'RESET_TOKEN_INVALID') setLinkInvalid(true);
+          else setFormError(errorMessage(error, t, 'auth.reset.errorFallback'));
+        },
+      },
+    );
+  }
+
+  if (done) {
+    return (
+      <div className="stack auth-card__sent" data-testid="reset-password-done">
+        <div className="auth-card__icon">
+          <CheckCircle2 className="icon icon--xl" aria-hidden="true" />
+        </div>
+        <h2>{t('auth.reset.doneTitle')}</h2>
+        <p className="muted">{t('auth.reset.doneText')}</p>
+        <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="reset-to-login">
+          {t('auth.reset.toLogin')}
+        </Link>
+      </div>
+    );
+  }
+
+  if (linkInvalid) {
+    return (
+      <div className="stack" data-testid="reset-password-invalid">
+        <p role="alert" className="field__error">
+          {t('errors.RESET_TOKEN_INVALID')}
+        </p>
+        <Link to="/forgot-password" className={buttonClass('primary', 'md', 'btn--block')} data-testid="reset-ask-again">
+          {t('auth.reset.askAgain')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate data-testid="reset-password-form">
+      <InputField
+        id="reset-password"
+        name="password"
+        type="password"
+        label={t('auth.reset.password')}
+        hint={t('auth.signup.passwordHint')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <InputField
+        id="reset-confirm-password"
+        name="confirmPassword"
+        type="password"
+        label={t('auth.reset.confirmPassword')}
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <FormError>{formError}</FormError>
+      <Button type="submit" className="btn--block" loading={reset.isPending} data-testid="reset-password-submit">
+        {t('auth.reset.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,296 @@
+import type { LoggerService } from '@nestjs/common';
+import pg from 'pg';
+import type nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type { FailedMailView } from '@hdiya/contracts';
+import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
+import { crashpoint } from '../faults/crashpoint.js';
+import { registerCounter, registerGauge } from '../metrics/metrics.js';
+import { mailOutboxChannel } from './outgoing-mail.js';
+import { createSmtpTransport, domainOf, isConnectionError } from './smtp-transport.js';
+
+export interface MailSenderOptions {
+  /** The service the outbox belongs to (metrics, logs, the admin list). */
+  service: string;
+  schema: string;
+  databaseUrl: string;
+  timeouts?: DatabaseTimeouts;
+  /** Unset: nothing is sent, mails stay queued until a sender with an SMTP server runs. */
+  smtpUrl?: string;
+  from: string;
+  logger: LoggerService;
+  /** Failed attempts after which a mail is marked failed (8). */
+  maxAttempts?: number;
+  /** First retry delay, doubled at each failure up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Safety-net poll (and the pace of retries): rows whose NOTIFY was missed, backoffs that ran out. */
+  pollIntervalMs?: number;
+  /** How long a claimed row stays reserved; a sender killed mid-batch frees its rows after this. */
+  leaseMs?: number;
+  batchSize?: number;
+  /** A transport of one's own (tests); default: SMTP from smtpUrl. */
+  transport?: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
+}
+
+interface ClaimedMail {
+  id: string;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string>;
+  attempts: number;
+}
+
+const RETENTION = '30 days';
+
+/**
+ * Delivers the rows of `<schema>.mail_outbox` over SMTP. Rows are claimed with a lease
+ * (FOR UPDATE SKIP LOCKED), so replicas share the work; each is marked sent as soon as SMTP
+ * accepted it, so a sender killed mid-batch sends again at most the one mail in flight (decision
+ * 0024). A failure waits an exponential backoff; after `maxAttempts` failures the mail is marked
+ * failed and listed for administrators.
+ */
+export class MailSender {
+  private readonly pool: pg.Pool;
+  private readonly transport: nodemailer.Transporter<SMTPTransport.SentMessageInfo> | null;
+  private readonly messageIdDomain: string;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+  private listener: pg.Client | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private rerun = false;
+  private stopped = true;
+  private lastCleanup = 0;
+  private readonly sent = registerCounter('hdiya_mails_sent_total', 'Mails the SMTP server accepted, by kind', ['kind']);
+  private readonly failed = registerCounter('hdiya_mails_failed_total', 'Mails given up after their last attempt, by kind', ['kind']);
+  private readonly attemptFailures = registerCounter('hdiya_mail_attempt_failures_total', 'SMTP attempts that failed (retried later), by kind', ['kind']);
+
+  constructor(private readonly options: MailSenderOptions) {
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.backoffMs = options.backoffMs ?? 5000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10 * 60 * 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 5 * 60 * 1000;
+    this.batchSize = options.batchSize ?? 20;
+    this.messageIdDomain = domainOf(options.from);
+    this.transport = options.transport ?? (options.smtpUrl ? createSmtpTransport(options.smtpUrl) : null);
+    this.pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 2,
+      application_name: `${options.schema}-mail`,
+      ...(options.timeouts ? pgTimeoutSettings(options.timeouts) : {}),
+    });
+    this.pool.on('error', () => undefined); // a broken idle connection is replaced on next use
+  }
+
+  /** Mails waiting to be sent (`hdiya_mail_backlog`), read when Prometheus scrapes. */
+  registerMetrics(): void {
+    let last = 0;
+    registerGauge('hdiya_mail_backlog', 'Mails queued and not yet accepted by SMTP (nor given up)', async () => {
+      try {
+        const [row] = await this.q<{ backlog: number }>(`SELECT count(*)::int AS backlog FROM ${this.table} WHERE sent_at IS NULL AND failed_at IS NULL`, []);
+        last = row?.backlog ?? last;
+      } catch {
+        // The database is away: the last figure stands (health checks report the outage).
+      }
+      return last;
+    });
+  }
+
+  /** Starts delivering (nothing when no SMTP server is configured: rows wait for one). */
+  async start(): Promise<void> {
+    if (!this.transport) {
+      this.options.logger.warn?.('SMTP_URL is not set: mails are queued, none is sent');
+      return;
+    }
+    this.stopped = false;
+    await this.listen();
+    this.timer = setInterval(() => this.kick(), this.pollIntervalMs);
+    this.kick();
+  }
+
+  /** Finishes the mail in flight (and marks it), then stops: what is left waits in the table. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await this.listener?.end().catch(() => undefined);
+    this.listener = null;
+    this.transport?.close();
+    await this.pool.end();
+  }
+
+  /** Sends now; concurrent kicks coalesce into one more pass. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.rerun = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: Error) => this.options.logger.warn?.(`mail sender pass failed: ${error.message}`))
+      .finally(() => {
+        this.running = null;
+        if (this.rerun) {
+          this.rerun = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Sends until no claimable row is left. Returns how many mails SMTP accepted. */
+  async drain(): Promise<number> {
+    if (!this.transport) return 0;
+    let sent = 0;
+    for (;;) {
+      const rows = await this.claim();
+      sent += await this.sendBatch(rows);
+      if (rows.length < this.batchSize || this.stopped) break;
+    }
+    await this.cleanup();
+    return sent;
+  }
+
+  /** The newest mails given up on, for administrators. */
+  async listFailed(limit = 100): Promise<FailedMailView[]> {
+    const rows = await this.q<{ id: string; kind: string; recipient: string; subject: string; attempts: number; last_error: string | null; created_at: Date; failed_at: Date }>(
+      `SELECT id, kind, recipient, subject, attempts, last_error, created_at, failed_at FROM ${this.table}
+       WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      service: this.options.service,
+      kind: r.kind,
+      to: r.recipient,
+      subject: r.subject,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      createdAt: r.created_at.toISOString(),
+      failedAt: r.failed_at.toISOString(),
+    }));
+  }
+
+  private async sendBatch(rows: ClaimedMail[]): Promise<number> {
+    let sent = 0;
+    for (const [index, row] of rows.entries()) {
+      if (this.stopped) {
+        await this.releaseUntried(rows.slice(index));
+        break;
+      }
+      try {
+        await this.transport!.sendMail({
+          from: this.options.from,
+          to: row.recipient,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+          headers: row.headers,
+          // The same Message-ID on every attempt: a mail client folds a rare duplicate into one.
+          messageId: `<${row.id}@${this.messageIdDomain}>`,
+        });
+      } catch (error) {
+        await this.recordFailure(row, error as Error);
+        if (isConnectionError(error)) {
+          // The server is out of reach: the rest of the batch would fail alike; each waits its backoff.
+          for (const rest of rows.slice(index + 1)) await this.recordFailure(rest, error as Error);
+          break;
+        }
+        continue;
+      }
+      // Marked at once, one by one: a crash from here on re-sends only this mail.
+      crashpoint('mail.after-smtp-accepted');
+      await this.q(`UPDATE ${this.table} SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
+      this.sent.inc({ kind: row.kind });
+      sent += 1;
+    }
+    return sent;
+  }
+
+  private async claim(): Promise<ClaimedMail[]> {
+    return this.q<ClaimedMail>(
+      `UPDATE ${this.table} SET claimed_until = now() + ($2 || ' milliseconds')::interval
+       WHERE id IN (
+         SELECT id FROM ${this.table}
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+           AND (claimed_until IS NULL OR claimed_until < now())
+         ORDER BY next_attempt_at, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, recipient, subject, text_body, html_body, headers, attempts`,
+      [this.batchSize, String(this.leaseMs)],
+    );
+  }
+
+  /** One more failed attempt: retried after a doubled delay, or given up after the last one. */
+  private async recordFailure(row: ClaimedMail, error: Error): Promise<void> {
+    const attempts = row.attempts + 1;
+    const message = (error.message || String(error)).slice(0, 500);
+    if (attempts >= this.maxAttempts) {
+      this.options.logger.error?.(`mail ${row.id} (${row.kind}) given up after ${attempts} attempts: ${message}`);
+      await this.q(`UPDATE ${this.table} SET attempts = $2, failed_at = now(), claimed_until = NULL, last_error = $3 WHERE id = $1`, [row.id, attempts, message]);
+      this.failed.inc({ kind: row.kind });
+      return;
+    }
+    const backoff = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1));
+    this.options.logger.warn?.(`mail ${row.id} (${row.kind}) failed (attempt ${attempts}), retry in ${backoff} ms: ${message}`);
+    await this.q(
+      `UPDATE ${this.table} SET attempts = $2, claimed_until = NULL, last_error = $3,
+         next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE id = $1`,
+      [row.id, attempts, message, String(backoff)],
+    );
+    this.attemptFailures.inc({ kind: row.kind });
+  }
+
+  /** Rows claimed but not tried before a stop: free at once for the next sender. */
+  private async releaseUntried(rows: ClaimedMail[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.q(`UPDATE ${this.table} SET claimed_until = NULL WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
+  }
+
+  private async cleanup(): Promise<void> {
+    if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
+    this.lastCleanup = Date.now();
+    // Sent mails hold reset and verification links: kept only for a while. Failed ones stay for administrators.
+    await this.q(`DELETE FROM ${this.table} WHERE sent_at < now() - interval '${RETENTION}'`, []);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: `${this.options.schema}-mail` });
+    client.on('notification', () => this.kick());
+    client.on('error', (error) => {
+      this.options.logger.warn?.(`mail listener lost its connection: ${error.message}; polling until it is back`);
+      this.listener = null;
+      void client.end().catch(() => undefined);
+      setTimeout(() => void this.reconnect(), this.pollIntervalMs);
+    });
+    await client.connect();
+    await client.query(`LISTEN "${mailOutboxChannel(this.options.schema)}"`);
+    this.listener = client;
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.stopped || this.listener) return;
+    try {
+      await this.listen();
+    } catch {
+      setTimeout(() => void this.reconnect(), this.pollIntervalMs * 5);
+    }
+  }
+
+  private get table(): string {
+    return `"${this.options.schema}"."mail_outbox"`;
+  }
+
+  private async q<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
+  }
+}
