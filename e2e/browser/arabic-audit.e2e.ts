@@ -58,6 +58,7 @@ it('should show no French word on the main Arabic screens', async () => {
     ['transfer', '/transfer-points', 'transfer-form'],
     ['how-it-works', '/how-it-works', 'how-it-works-page'],
     ['alerts', '/alerts', 'saved-searches-page'],
+    ['reset password', '/reset-password#token=x', 'reset-password-form'],
   ] satisfies Screen[]) {
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();
