@@ -70,6 +70,8 @@ function selects(selector: Selector, labels: Record<string, string>): boolean {
 function peerName(peer: Peer): string {
   const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
   if (namespace === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns') return 'dns';
+  const block = (peer as { ipBlock?: { cidr: string; except?: string[] } }).ipBlock;
+  if (block?.cidr === '0.0.0.0/0' && ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'].every((c) => block.except?.includes(c))) return 'internet';
   return `${namespace ? `${namespace}/` : ''}${peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? JSON.stringify(peer)}`;
 }
 
@@ -94,6 +96,11 @@ describe('Kubernetes manifests', () => {
     }
     const gatewayEnv = named('Deployment', 'gateway')!.spec!.template!.spec.containers[0]!.env!;
     expect(gatewayEnv.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.key).toBe('REDIS_URL');
+    // The services that send mail take their SMTP relay (and its account) from the Secret.
+    for (const name of ['users', 'messaging']) {
+      const env = named('Deployment', name)!.spec!.template!.spec.containers[0]!.env ?? [];
+      expect({ name, key: env.find((e) => e.name === 'SMTP_URL')?.valueFrom?.secretKeyRef?.key }).toEqual({ name, key: 'SMTP_URL' });
+    }
   });
 
   it('should ship the NATS permissions as a ConfigMap, the same file every deployment uses', () => {
@@ -139,6 +146,9 @@ describe('Kubernetes manifests', () => {
     const expected: Record<string, string[]> = {
       gateway: ['dns:53', 'dns:53/UDP', 'minio:9000', 'nats:4222', 'redis:6379'],
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [name, ['dns:53', 'dns:53/UDP', 'nats:4222', 'postgres:5432']])),
+      // Mail: the SMTP relay, outside the cluster (decision 0024).
+      users: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
+      messaging: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [`${name}-migrate`, ['dns:53', 'dns:53/UDP', 'postgres:5432']])),
     };
     const actual = Object.fromEntries(
