@@ -60,6 +60,7 @@ it('should show no French word on the main Arabic screens', async () => {
     ['alerts', '/alerts', 'saved-searches-page'],
     ['notification settings', '/settings/notifications', 'notification-preferences'],
     ['unsubscribe', '/unsubscribe?token=x', 'unsubscribe-page'],
+    ['reset password', '/reset-password#token=x', 'reset-password-form'],
   ] satisfies Screen[]) {
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();

@@ -28,9 +28,22 @@ describe('docker-compose.yml', () => {
     const services = execFileSync('docker-compose', ['config', '--services'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })
       .trim()
       .split('\n');
-    for (const name of ['postgres', 'nats', 'redis', 'minio', 'gateway', 'users', 'points', 'donations', 'messaging']) {
+    for (const name of ['postgres', 'nats', 'redis', 'minio', 'gateway', 'users', 'points', 'donations', 'messaging', 'mail']) {
       expect(services).toContain(name);
     }
+  });
+
+  it('should send the mails of users and messaging to the mail catcher unless SMTP_URL is set', () => {
+    const config = (env: Record<string, string>) =>
+      parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets, ...env } })) as {
+        services: Record<string, { environment?: Record<string, string>; image?: string }>;
+      };
+    const local = config({});
+    expect(local.services.mail!.image).toMatch(/^maildev\/maildev:/);
+    for (const name of ['users', 'messaging']) expect(local.services[name]!.environment!.SMTP_URL).toBe('smtp://mail:1025');
+    expect(local.services.gateway!.environment!.SMTP_URL).toBeUndefined();
+    const relay = config({ SMTP_URL: 'smtp://u:p@smtp.example.ma:587' });
+    expect(relay.services.users!.environment!.SMTP_URL).toBe('smtp://u:p@smtp.example.ma:587');
   });
 
   it('should refuse to start without the secrets it has no default for', () => {

@@ -98,6 +98,11 @@ describe('Kubernetes manifests', () => {
     }
     const gatewayEnv = named('Deployment', 'gateway')!.spec!.template!.spec.containers[0]!.env!;
     expect(gatewayEnv.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef?.key).toBe('REDIS_URL');
+    // The services that send mail take their SMTP relay (and its account) from the Secret.
+    for (const name of ['users', 'messaging']) {
+      const env = named('Deployment', name)!.spec!.template!.spec.containers[0]!.env ?? [];
+      expect({ name, key: env.find((e) => e.name === 'SMTP_URL')?.valueFrom?.secretKeyRef?.key }).toEqual({ name, key: 'SMTP_URL' });
+    }
   });
 
   it('should ship the NATS permissions as a ConfigMap, the same file every deployment uses', () => {
@@ -143,9 +148,10 @@ describe('Kubernetes manifests', () => {
     const expected: Record<string, string[]> = {
       gateway: ['dns:53', 'dns:53/UDP', 'minio:9000', 'nats:4222', 'redis:6379'],
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [name, ['dns:53', 'dns:53/UDP', 'nats:4222', 'postgres:5432']])),
+      // Mail: the SMTP relay, outside the cluster (decision 0024); Web Push: browsers' push services, over https (0025).
+      users: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
+      messaging: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:443', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
       ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [`${name}-migrate`, ['dns:53', 'dns:53/UDP', 'postgres:5432']])),
-      // Web Push: browsers' push services, over https.
-      messaging: ['dns:53', 'dns:53/UDP', 'internet:443', 'nats:4222', 'postgres:5432'],
     };
     const actual = Object.fromEntries(
       workloads.map((w) => {

@@ -58,3 +58,12 @@ it('should count a reservation, time its handlers and routes, and see the events
     what: 'an applied event counted by the points service',
   });
 });
+
+it('should count the mails the users service sent and the ones waiting', async () => {
+  // A sign-up mails a verification link.
+  await signedUpMember();
+  await waitFor(async () => (value(await scrape('users'), 'hdiya_mails_sent_total', { kind: 'email_verification' }) ?? 0) >= 1, {
+    what: 'a verification mail counted as sent',
+  });
+  expect(value(await scrape('users'), 'hdiya_mail_backlog')).not.toBeNull();
+});

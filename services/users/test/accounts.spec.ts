@@ -1,6 +1,6 @@
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Rpc, type AccountView } from '@hdiya/contracts';
 import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
@@ -130,6 +130,27 @@ describe('forgotten passwords', () => {
       expiresAt: expect.any(String),
     });
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('should queue the reset mail with the raw token, in the same transaction, whose hash is the one stored', async () => {
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
+    await requestRpc(nc, Rpc.users.forgotPassword, { email: account.email });
+    const [request] = await db.query(`SELECT token_hash FROM users.password_reset_requests WHERE user_id = $1`, [account.id]);
+    const [mail] = await db.query(`SELECT text_body, html_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'password_reset'`, [account.email]);
+    const token = /reset-password#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    expect(createHash('sha256').update(token).digest('hex')).toBe(request.token_hash);
+    expect(mail.html_body).toContain(`#token=${token}`);
+    // Only the mail holds it: not the event stream's outbox.
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users.outbox WHERE envelope::text LIKE $1`, [`%${token}%`]);
+    expect(n).toBe(0);
+  });
+});
+
+describe('users.mail-recipient', () => {
+  it('should name the address, whether it is verified and the language, and null for an unknown member', async () => {
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload({ language: 'ar' }));
+    expect(await requestRpc(nc, Rpc.users.mailRecipient, { userId: account.id })).toEqual({ email: account.email, emailVerified: false, language: 'ar' });
+    expect(await requestRpc(nc, Rpc.users.mailRecipient, { userId: randomUUID() })).toBeNull();
   });
 });
 
