@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pg from 'pg';
 import type nodemailer from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FailedMailView } from '@hdiya/contracts';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
 import { crashpoint } from '../faults/crashpoint.js';
@@ -30,7 +30,7 @@ export interface MailSenderOptions {
   leaseMs?: number;
   batchSize?: number;
   /** A transport of one's own (tests); default: SMTP from smtpUrl. */
-  transport?: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
+  transport?: nodemailer.Transporter<SMTPPool.SentMessageInfo>;
 }
 
 interface ClaimedMail {
@@ -55,7 +55,7 @@ const RETENTION = '30 days';
  */
 export class MailSender {
   private readonly pool: pg.Pool;
-  private readonly transport: nodemailer.Transporter<SMTPTransport.SentMessageInfo> | null;
+  private readonly transport: nodemailer.Transporter<SMTPPool.SentMessageInfo> | null;
   private readonly messageIdDomain: string;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 
 /** Bounds on one SMTP conversation, so an unreachable server fails an attempt instead of hanging the sender. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -9,10 +9,15 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * it) or `smtps://…` (TLS from the start, port 465). Query parameters are not read: the URL names
  * the server and the account, nothing else.
  */
-export function createSmtpTransport(smtpUrl: string): nodemailer.Transporter<SMTPTransport.SentMessageInfo> {
+export function createSmtpTransport(smtpUrl: string): nodemailer.Transporter<SMTPPool.SentMessageInfo> {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
-  const options: SMTPTransport.Options = {
+  // One kept connection (pooled): a new SMTP conversation per mail capped the sender at a few
+  // mails a second. Still one mail in flight at a time, so a crash re-sends at most that one.
+  const options: SMTPPool.Options = {
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 500,
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
