@@ -1,31 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { composeCommand, composeSecrets } from '../support/compose.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-const secrets = Object.fromEntries(
-  [
-    'SESSION_SECRET',
-    'MAIL_LINK_SECRET',
-    'REDIS_PASSWORD',
-    'NATS_PASSWORD_GATEWAY',
-    'NATS_PASSWORD_USERS',
-    'NATS_PASSWORD_POINTS',
-    'NATS_PASSWORD_DONATIONS',
-    'NATS_PASSWORD_MESSAGING',
-    'MINIO_ROOT_PASSWORD',
-    'S3_SECRET_KEY',
-  ].map(
-    (name) => [name, `test-${name.toLowerCase()}`],
-  ),
-);
 
 /** Compose cannot run here (no Docker engine), but its file must stay valid for operators. */
 describe('docker-compose.yml', () => {
   it('should be a valid compose file with the whole system in it', () => {
-    const services = execFileSync('docker-compose', ['config', '--services'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })
+    const services = composeCommand(['config', '--services'])
       .trim()
       .split('\n');
     for (const name of ['postgres', 'nats', 'redis', 'minio', 'gateway', 'users', 'points', 'donations', 'messaging', 'mail']) {
@@ -35,7 +19,7 @@ describe('docker-compose.yml', () => {
 
   it('should send the mails of users and messaging to the mail catcher unless SMTP_URL is set', () => {
     const config = (env: Record<string, string>) =>
-      parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets, ...env } })) as {
+      parse(composeCommand(['config'], { ...process.env, ...composeSecrets, ...env })) as {
         services: Record<string, { environment?: Record<string, string>; image?: string }>;
       };
     const local = config({});
@@ -47,19 +31,19 @@ describe('docker-compose.yml', () => {
   });
 
   it('should refuse to start without the secrets it has no default for', () => {
-    const run = () => execFileSync('docker-compose', ['config', '--quiet'], { cwd: root, encoding: 'utf8', stdio: 'pipe', env: { PATH: process.env.PATH } });
+    const run = () => composeCommand(['config', '--quiet'], { PATH: process.env.PATH });
     expect(run).toThrow(/SESSION_SECRET|REDIS_PASSWORD|NATS_PASSWORD/);
   });
 
   // Review finding (round two): every process got MinIO's root key, with a default password.
   it.each(['MINIO_ROOT_PASSWORD', 'S3_SECRET_KEY'])('should refuse to start without %s (no default object-storage password)', (name) => {
-    const env = { PATH: process.env.PATH, ...secrets, [name]: '' };
-    const run = () => execFileSync('docker-compose', ['config', '--quiet'], { cwd: root, encoding: 'utf8', stdio: 'pipe', env });
+    const env = { PATH: process.env.PATH, ...composeSecrets, [name]: '' };
+    const run = () => composeCommand(['config', '--quiet'], env);
     expect(run).toThrow(new RegExp(name));
   });
 
   it('should give an S3 key to the gateway only: its own MinIO user, allowed the image bucket only', () => {
-    const config = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
+    const config = parse(composeCommand(['config'])) as {
       services: Record<string, { environment?: Record<string, string>; volumes?: (string | { source: string; target: string })[]; entrypoint?: string[] }>;
     };
     const withS3Key = Object.entries(config.services)
@@ -88,7 +72,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('should give every process its own NATS user and the gateway a Redis password', () => {
-    const config = execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } });
+    const config = composeCommand(['config']);
     for (const name of ['gateway', 'users', 'points', 'donations', 'messaging']) {
       expect(config).toContain(`NATS_USER: ${name}`);
       expect(config).toContain(`NATS_PASSWORD: test-nats_password_${name}`);
@@ -98,7 +82,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('should let every Hdiya process be scaled (`--scale donations=3 --scale gateway=2`) behind one published proxy', () => {
-    const config = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
+    const config = parse(composeCommand(['config'])) as {
       services: Record<string, { ports?: unknown[]; container_name?: string; environment?: Record<string, string> }>;
     };
     for (const name of ['gateway', 'users', 'points', 'donations', 'messaging']) {

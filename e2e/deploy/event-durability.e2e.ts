@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
+import { composeCommand } from '../support/compose.js';
 
 // Review finding (round two): JetStream syncs to disk every two minutes by default, and the outbox
 // forgets an event once JetStream acknowledges it, so a power cut could lose a ReceptionConfirmed
@@ -58,12 +59,8 @@ describe('event durability: production NATS (Helm values beside the Kubernetes m
 });
 
 describe('event durability: docker compose (one NATS server)', () => {
-  const secrets = Object.fromEntries(
-    ['SESSION_SECRET', 'REDIS_PASSWORD', 'MINIO_ROOT_PASSWORD', 'S3_SECRET_KEY', ...['GATEWAY', 'USERS', 'POINTS', 'DONATIONS', 'MESSAGING'].map((n) => `NATS_PASSWORD_${n}`)].map(
-      (name) => [name, `test-${name.toLowerCase()}`],
-    ),
-  );
-  const compose = parse(execFileSync('docker-compose', ['config'], { cwd: root, encoding: 'utf8', env: { ...process.env, ...secrets } })) as {
+
+  const compose = parse(composeCommand(['config'])) as {
     services: Record<string, { image: string; command?: string[]; volumes?: (string | { source: string; target: string })[]; environment?: Record<string, string> }>;
   };
 
