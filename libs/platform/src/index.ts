@@ -10,6 +10,7 @@ export * from './nats/events-stream-config.js';
 export * from './nats/nats-auth.js';
 export * from './nats/event-bus.module.js';
 export * from './outbox/outbox.js';
+export * from './database/drain-loop.js';
 export * from './outbox/outbox-relay.js';
 export * from './inbox/event-consumer.js';
 export * from './rpc/rpc-error.js';

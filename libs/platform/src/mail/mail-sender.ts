@@ -4,6 +4,7 @@ import type nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FailedMailView } from '@hdiya/contracts';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
+import { DrainLoop } from '../database/drain-loop.js';
 import { crashpoint } from '../faults/crashpoint.js';
 import { registerCounter, registerGauge } from '../metrics/metrics.js';
 import { mailOutboxChannel } from './outgoing-mail.js';
@@ -60,14 +61,9 @@ export class MailSender {
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
-  private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
-  private listener: pg.Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private stopped = true;
+  private readonly loop: DrainLoop;
   private lastCleanup = 0;
   private readonly sent = registerCounter('hdiya_mails_sent_total', 'Mails the SMTP server accepted, by kind', ['kind']);
   private readonly failed = registerCounter('hdiya_mails_failed_total', 'Mails given up after their last attempt, by kind', ['kind']);
@@ -77,7 +73,6 @@ export class MailSender {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.backoffMs = options.backoffMs ?? 5000;
     this.maxBackoffMs = options.maxBackoffMs ?? 10 * 60 * 1000;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 5 * 60 * 1000;
     this.batchSize = options.batchSize ?? 20;
     this.messageIdDomain = domainOf(options.from);
@@ -89,6 +84,13 @@ export class MailSender {
       ...(options.timeouts ? pgTimeoutSettings(options.timeouts) : {}),
     });
     this.pool.on('error', () => undefined); // a broken idle connection is replaced on next use
+    this.loop = new DrainLoop({
+      name: 'mail sender',
+      drain: () => this.drain(),
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      logger: options.logger,
+      listen: { databaseUrl: options.databaseUrl, applicationName: `${options.schema}-mail`, channel: mailOutboxChannel(options.schema) },
+    });
   }
 
   /** Mails waiting to be sent (`hdiya_mail_backlog`), read when Prometheus scrapes. */
@@ -111,41 +113,19 @@ export class MailSender {
       this.options.logger.warn?.('SMTP_URL is not set: mails are queued, none is sent');
       return;
     }
-    this.stopped = false;
-    await this.listen();
-    this.timer = setInterval(() => this.kick(), this.pollIntervalMs);
-    this.kick();
+    await this.loop.start();
   }
 
   /** Finishes the mail in flight (and marks it), then stops: what is left waits in the table. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
+    await this.loop.stop();
     this.transport?.close();
     await this.pool.end();
   }
 
   /** Sends now; concurrent kicks coalesce into one more pass. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: Error) => this.options.logger.warn?.(`mail sender pass failed: ${error.message}`))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Sends until no claimable row is left. Returns how many mails SMTP accepted. */
@@ -155,7 +135,7 @@ export class MailSender {
     for (;;) {
       const rows = await this.claim();
       sent += await this.sendBatch(rows);
-      if (rows.length < this.batchSize || this.stopped) break;
+      if (rows.length < this.batchSize || this.loop.stopped) break;
     }
     await this.cleanup();
     return sent;
@@ -184,7 +164,7 @@ export class MailSender {
   private async sendBatch(rows: ClaimedMail[]): Promise<number> {
     let sent = 0;
     for (const [index, row] of rows.entries()) {
-      if (this.stopped) {
+      if (this.loop.stopped) {
         await this.releaseUntried(rows.slice(index));
         break;
       }
@@ -261,29 +241,6 @@ export class MailSender {
     this.lastCleanup = Date.now();
     // Sent mails hold reset and verification links: kept only for a while. Failed ones stay for administrators.
     await this.q(`DELETE FROM ${this.table} WHERE sent_at < now() - interval '${RETENTION}'`, []);
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: `${this.options.schema}-mail` });
-    client.on('notification', () => this.kick());
-    client.on('error', (error) => {
-      this.options.logger.warn?.(`mail listener lost its connection: ${error.message}; polling until it is back`);
-      this.listener = null;
-      void client.end().catch(() => undefined);
-      setTimeout(() => void this.reconnect(), this.pollIntervalMs);
-    });
-    await client.connect();
-    await client.query(`LISTEN "${mailOutboxChannel(this.options.schema)}"`);
-    this.listener = client;
-  }
-
-  private async reconnect(): Promise<void> {
-    if (this.stopped || this.listener) return;
-    try {
-      await this.listen();
-    } catch {
-      setTimeout(() => void this.reconnect(), this.pollIntervalMs * 5);
-    }
   }
 
   private get table(): string {

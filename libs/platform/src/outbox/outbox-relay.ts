@@ -3,6 +3,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import pg from 'pg';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
+import { DrainLoop } from '../database/drain-loop.js';
 import { outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
@@ -36,19 +37,13 @@ const RETENTION = '7 days';
  * and a row claimed by a crashed relay is published again once its lease runs out.
  */
 export class OutboxRelay {
-  private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly pool: pg.Pool;
-  private listener: pg.Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private rerun = false;
-  private stopped = true;
+  private readonly loop: DrainLoop;
   private lastCleanup = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.batchSize = options.batchSize ?? 100;
     this.pool = new pg.Pool({
@@ -58,41 +53,27 @@ export class OutboxRelay {
       ...(options.timeouts ? pgTimeoutSettings(options.timeouts) : {}),
     });
     this.pool.on('error', () => undefined); // a broken idle connection is replaced on next use
+    this.loop = new DrainLoop({
+      name: 'outbox relay',
+      drain: () => this.drain(),
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      logger: options.logger,
+      listen: { databaseUrl: options.databaseUrl, applicationName: `${options.schema}-outbox`, channel: outboxChannel(options.schema) },
+    });
   }
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.listen();
-    this.timer = setInterval(() => this.kick(), this.pollIntervalMs);
-    this.kick();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-    await this.listener?.end().catch(() => undefined);
-    this.listener = null;
+    await this.loop.stop();
     await this.pool.end();
   }
 
   /** Drains the outbox now; concurrent kicks coalesce into one more pass. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.rerun = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error: Error) => this.options.logger.warn?.(`outbox relay pass failed: ${error.message}`))
-      .finally(() => {
-        this.running = null;
-        if (this.rerun) {
-          this.rerun = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Publishes until no claimable row is left. Returns how many rows were published. */
@@ -101,7 +82,7 @@ export class OutboxRelay {
     for (;;) {
       const batch = await this.publishBatch();
       published += batch.published;
-      if (batch.claimed < this.batchSize || this.stopped) break;
+      if (batch.claimed < this.batchSize || this.loop.stopped) break;
     }
     await this.cleanup();
     return published;
@@ -162,29 +143,6 @@ export class OutboxRelay {
     if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
     this.lastCleanup = Date.now();
     await this.q(`DELETE FROM ${this.table} WHERE published_at < now() - interval '${RETENTION}'`, []);
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: `${this.options.schema}-outbox` });
-    client.on('notification', () => this.kick());
-    client.on('error', (error) => {
-      this.options.logger.warn?.(`outbox listener lost its connection: ${error.message}; polling until it is back`);
-      this.listener = null;
-      void client.end().catch(() => undefined);
-      setTimeout(() => void this.reconnect(), this.pollIntervalMs);
-    });
-    await client.connect();
-    await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
-    this.listener = client;
-  }
-
-  private async reconnect(): Promise<void> {
-    if (this.stopped || this.listener) return;
-    try {
-      await this.listen();
-    } catch {
-      setTimeout(() => void this.reconnect(), this.pollIntervalMs * 5);
-    }
   }
 
   private get table(): string {

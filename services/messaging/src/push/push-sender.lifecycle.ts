@@ -31,8 +31,8 @@ export class PushSenderLifecycle implements OnApplicationBootstrap, OnApplicatio
     });
   }
 
-  onApplicationBootstrap(): void {
-    this.sender?.start();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sender?.start();
   }
 
   onApplicationShutdown(): Promise<void> | undefined {

@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import webpush from 'web-push';
-import { registerCounter } from '@hdiya/platform';
+import { DrainLoop, registerCounter } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import type { PushPayload } from './push-message.js';
 import type { VapidDetails } from './vapid.js';
@@ -51,9 +51,7 @@ export const pushDeliveries = registerCounter(
  * its subscription is removed with whatever was still queued for it.
  */
 export class PushSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly loop: DrainLoop;
   private lastCleanup = 0;
   private readonly batchSize: number;
   private readonly leaseMs: number;
@@ -61,30 +59,21 @@ export class PushSender {
   constructor(private readonly options: PushSenderOptions) {
     this.batchSize = options.batchSize ?? 50;
     this.leaseMs = options.leaseMs ?? Math.max(30_000, options.requestTimeoutMs * 3);
+    this.loop = new DrainLoop({ name: 'push sender', drain: () => this.drain(), pollIntervalMs: options.pollIntervalMs, logger: options.logger });
   }
 
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.options.pollIntervalMs);
-    this.kick();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  /** Lets the pass in flight finish. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  /** Sends what is due now; a kick during a pass is covered by the next poll. */
+  /** Sends what is due now; concurrent kicks coalesce into one more pass. */
   kick(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: Error) => this.options.logger.warn?.(`push sender pass failed: ${error.message}`))
-      .finally(() => {
-        this.running = null;
-      });
+    this.loop.kick();
   }
 
   /** Sends batches until none is due. Returns the outcomes (for tests and logs). */
@@ -93,7 +82,7 @@ export class PushSender {
     for (;;) {
       const batch = await this.claim();
       outcomes.push(...(await Promise.all(batch.map((delivery) => this.deliver(delivery)))));
-      if (batch.length < this.batchSize || this.stopped) break;
+      if (batch.length < this.batchSize || this.loop.stopped) break;
     }
     await this.cleanup();
     return outcomes;
