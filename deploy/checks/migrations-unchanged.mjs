@@ -42,12 +42,19 @@ for (const [file, hash] of recorded) {
 }
 const unrecorded = present.filter((file) => !recorded.has(file));
 
-if (update && unrecorded.length > 0) {
+/** The timestamp TypeORM orders by: the leading digits of the file name. */
+const timestampOf = (file) => Number(/^(\d+)-/.exec(path.basename(file))?.[1] ?? Number.NaN);
+for (const file of unrecorded) {
+  const later = [...recorded.keys()].find((landed) => path.dirname(landed) === path.dirname(file) && timestampOf(landed) > timestampOf(file));
+  if (later) problems.push(`${file}: sorts before ${path.basename(later)}, which landed (give it a later timestamp)`);
+}
+
+if (update && unrecorded.length > 0 && problems.length === 0) {
   for (const file of unrecorded) recorded.set(file, hashOf(file));
   const lines = [...recorded].sort(([a], [b]) => a.localeCompare(b)).map(([file, hash]) => `${hash}  ${file}`);
   writeFileSync(MANIFEST, `${lines.join('\n')}\n`);
   console.log(`migrations: recorded ${unrecorded.join(', ')}`);
-} else {
+} else if (!update) {
   for (const file of unrecorded) problems.push(`${file}: not recorded (run node deploy/checks/migrations-unchanged.mjs --update)`);
 }
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 // The check `npm test` runs first: a landed migration that changes or disappears fails it, and a
-// new one must be recorded (with --update, which never rewrites a recorded hash).
+// new one must be recorded (with --update, which never rewrites a recorded hash) and may not sort before
+// a landed one of its service.
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(ROOT, 'deploy/checks/migrations-unchanged.mjs');
@@ -56,5 +57,14 @@ describe('landed migrations check', () => {
     expect(await check()).toEqual({ code: 1, output: expect.stringContaining(`${added}: not recorded`) });
     expect(await check('--update')).toMatchObject({ code: 0 });
     expect(await check()).toEqual({ code: 0, output: expect.stringContaining('2 unchanged') });
+  });
+
+  it('should refuse a new migration that sorts before a landed one of its service', async () => {
+    const inserted = path.join(path.dirname(MIGRATION), '1763740000000-Earlier.ts');
+    writeFileSync(path.join(tree, inserted), 'export {};\n');
+    const sortsBefore = `${inserted}: sorts before ${path.basename(MIGRATION)}, which landed`;
+    expect(await check()).toEqual({ code: 1, output: expect.stringContaining(sortsBefore) });
+    expect(await check('--update')).toEqual({ code: 1, output: expect.stringContaining(sortsBefore) });
+    expect(readFileSync(path.join(tree, 'deploy/checks/migrations.sha256'), 'utf8')).not.toContain('Earlier');
   });
 });

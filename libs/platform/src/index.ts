@@ -5,6 +5,8 @@ export * from './logging/request-context.interceptor.js';
 export * from './database/data-source-options.js';
 export * from './database/messaging-tables.js';
 export * from './database/run-migrations.js';
+export * from './database/migration-checksums.js';
+export * from './database/migrations-check.js';
 export * from './nats/events-stream.js';
 export * from './nats/events-stream-config.js';
 export * from './nats/nats-auth.js';

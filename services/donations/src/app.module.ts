@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
 import { ImpactHandlers } from './impact/impact.handlers.js';
 import { ImpactService } from './impact/impact.service.js';
 import { CategoriesHandlers } from './categories/categories.handlers.js';
@@ -60,6 +60,7 @@ export class AppModule {
         ImagesHandlers,
       ],
       providers: [
+        MigrationsCheck,
         { provide: DONATIONS_CONFIG, useValue: config },
         CategoriesService,
         ImpactService,

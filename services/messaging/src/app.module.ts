@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
@@ -56,6 +56,7 @@ export class AppModule {
       ],
       controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
       providers: [
+        MigrationsCheck,
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
         MessagesService,

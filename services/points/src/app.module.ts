@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
 import { HistoryHandlers } from './history/history.handlers.js';
 import { HistoryService } from './history/history.service.js';
 import { HoldsHandlers } from './holds/holds.handlers.js';
@@ -31,6 +31,7 @@ export class AppModule {
       ],
       controllers: [healthController('points', Rpc.points.health), BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers],
       providers: [
+        MigrationsCheck,
         { provide: POINTS_CONFIG, useValue: config },
         LedgerService,
         HoldsService,

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
@@ -27,6 +27,7 @@ export class AppModule {
       ],
       controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
       providers: [
+        MigrationsCheck,
         PasswordHasher,
         AccountsService,
         ContactService,
