@@ -6,8 +6,11 @@
 //      included), a private NATS server (so a running `npm start` never answers a test's requests)
 //      and Redis for integration tests, NATS with the product's per-process users and subject
 //      permissions and Redis with a password for the stack, and an S3 server;
-//   2. runs each project's lint, typecheck and unit tests, then its integration tests, through Nx;
-//   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite.
+//   2. runs each project's lint, typecheck and unit tests through Nx, then the static checks of the
+//      deployment files (e2e/deploy: Kubernetes render, compose config, k6 parse, boundaries), then
+//      each project's integration tests;
+//   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite
+//      (every e2e file but the static ones).
 // Node built-ins and the built @hdiya/testing only.
 //
 // `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 2 (after `npm run build`),
@@ -25,6 +28,9 @@ const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
 const INTEGRATION_ONLY = process.argv[2] === '--integration-only' ? process.argv.slice(3) : undefined;
 const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
+// The end-to-end suite's jest, one file at a time; its static files (no stack needed) run apart, first.
+const E2E_JEST = ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand'];
+const STATIC_E2E = '/e2e/deploy/';
 const cleanups = [];
 const timings = [];
 
@@ -99,6 +105,9 @@ async function main() {
       run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], env),
     );
     if (unit !== 0) return unit;
+    // Files only, no stack: a broken manifest fails here, minutes before the stack would start.
+    const deployment = await timed('static checks of the deployment files', () => run('node', [...E2E_JEST, STATIC_E2E], env));
+    if (deployment !== 0) return deployment;
     // Against the real Postgres, NATS JetStream, Redis and S3 server.
     const integration = await timed('integration tests', () =>
       run('npx', ['nx', 'run-many', '-t', 'test:integration', '--parallel=2', '--outputStyle=stream'], env),
@@ -170,7 +179,7 @@ async function main() {
   });
 
   const e2e = await timed('end-to-end tests', () =>
-    run('node', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand', ...JEST_ARGS], {
+    run('node', [...E2E_JEST, ...(JEST_ARGS.length > 0 ? JEST_ARGS : ['--testPathIgnorePatterns', STATIC_E2E])], {
       ...env,
       ...gatewayEnv,
       GATEWAY_URL: stack.url,
