@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { launchBrowser } from '../support/browser.js';
 
-// Spec §4 "Location startup" in a real browser: the device is asked once, the nearest city by
+// docs/product.md#location (start-up) in a real browser: the device is asked once, the nearest city by
 // great-circle distance names the place, the spec's keys keep it; a refusal falls back to
 // Casablanca with the spec's toast; saved values win over the defaults; and browse's slider
 // searches on its own only after an 800 ms pause.

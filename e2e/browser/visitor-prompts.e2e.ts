@@ -4,7 +4,7 @@ import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
-// Spec §5 and §6 for a visitor: reserving, favouriting and messaging each ask to sign in with the
+// docs/product.md#validation and #members-and-roles for a visitor: reserving, favouriting and messaging each ask to sign in with the
 // spec's texts and make no call; transfer and history show a "Connexion requise" card; the
 // messages screen sends the visitor home with its toast. Nothing is changed on the server.
 

@@ -36,7 +36,7 @@ export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 /** Entries per page of the points history: a full page means there may be more. */
 export const HISTORY_PAGE_SIZE = 100;
 
-/** One line of the points history (spec §2 "Points history"). */
+/** One line of the points history (docs/product.md#points-history). */
 export interface PointsHistoryEntry {
   id: string;
   type: LedgerEntryType;

@@ -40,7 +40,7 @@ export class AuthController {
     private readonly memberSessions: MemberSessions,
   ) {}
 
-  /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
+  /** Creates the account and signs the member in (docs/product.md#information-and-account-pages, "Inscription réussie"). */
   @Post('signup')
   async signup(
     @Body(new ValidatedBody(SignupSchema)) input: SignupInput,

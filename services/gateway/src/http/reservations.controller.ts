@@ -27,7 +27,7 @@ type Action = 'reserve' | 'confirm' | 'cancel';
 const SUBJECTS = { reserve: Rpc.donations.reserve, confirm: Rpc.donations.confirm, cancel: Rpc.donations.cancel } as const satisfies Record<Action, RpcSubject>;
 
 /**
- * The reservation lifecycle (design §3). The reserver is always the session member; the
+ * The reservation lifecycle (docs/product.md#reservations). The reserver is always the session member; the
  * `reservedById` the spec's client sends is ignored. Answers are final outcomes, never "pending".
  */
 @Controller('api')

@@ -56,7 +56,7 @@ export function useDeviceLocation({ polite = false }: { polite?: boolean } = {})
 }
 
 /**
- * Spec §4: on the first screen that needs a position, ask the device once (see
+ * docs/product.md#location: on the first screen that needs a position, ask the device once (see
  * claimStartupLocationRequest). Its toasts are polite: they never hide one the member is reading
  * (e.g. "Connexion réussie" just before landing on the home page).
  */
