@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from './storage';
 import { DEFAULT_CITY } from '@hdiya/contracts';
 
 // Where the member searches from (docs/product.md#location): a position, the city it is shown as,
-// and a search radius. Kept in localStorage under the spec's keys and shared by every screen
+// and a search radius. Kept in localStorage under the keys of docs/product.md#location and shared by every screen
 // through a tiny external store, so the home page and the browse page always agree.
 
 export interface Coordinates {

@@ -5,7 +5,7 @@ export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed',
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 /**
- * A donation in "my reservations": the spec's client reads a list of donations, so the
+ * A donation in "my reservations": the older client reads a list of donations (docs/api.md#the-older-client), so the
  * reservation rides along in its own field.
  */
 export interface ReservedDonationView extends DonationView {

@@ -68,7 +68,7 @@ export class AuthController {
     return this.currentAccount.withPoints(req.user as AccountView);
   }
 
-  /** A link, as in the spec; ignored when another site triggers it. */
+  /** A link, as the older client uses it (docs/api.md#the-older-client); ignored when another site triggers it. */
   @Get('logout')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!isCrossSiteNavigation(req) && req.isAuthenticated()) {

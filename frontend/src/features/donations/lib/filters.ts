@@ -60,7 +60,7 @@ export function filtersFromSearchParams(
   };
 }
 
-/** filters → URL, in the spec's order; defaults (all categories, available, no text) are left out. */
+/** filters → URL, in the order of docs/product.md#browse; defaults (all categories, available, no text) are left out. */
 /** The browse URL's query for these filters, in the list or the map view. */
 export function filtersToSearchParams(filters: DonationFilters, view: 'list' | 'map' = 'list'): URLSearchParams {
   const params = new URLSearchParams();
