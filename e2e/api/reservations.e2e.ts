@@ -90,7 +90,7 @@ describe('reserving, confirming, cancelling', () => {
     await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'second refund');
   });
 
-  it('should refuse with the spec messages and change nothing', async () => {
+  it('should refuse with the product messages and change nothing', async () => {
     const donor = await member();
     const donation = await publish(donor.client);
     const visitor = await new ApiClient().post(`/api/donations/${donation.id}/reserve`);
@@ -170,7 +170,7 @@ describe('transferring points', () => {
     expect(sent).toMatchObject({ type: 'transferred', amount: -3, relatedUser: { firstName: 'Zineb' } });
   });
 
-  it('should refuse bad transfers with the spec messages', async () => {
+  it('should refuse bad transfers with the product messages', async () => {
     const sender = await giftedMember();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ points: 2 }, 400, 'Veuillez remplir tous les champs requis'],

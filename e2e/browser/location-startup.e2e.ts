@@ -2,9 +2,9 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { launchBrowser } from '../support/browser.js';
 
-// Spec §4 "Location startup" in a real browser: the device is asked once, the nearest city by
-// great-circle distance names the place, the spec's keys keep it; a refusal falls back to
-// Casablanca with the spec's toast; saved values win over the defaults; and browse's slider
+// docs/product.md#location (start-up) in a real browser: the device is asked once, the nearest city by
+// great-circle distance names the place, the stored keys keep it; a refusal falls back to
+// Casablanca with its toast; saved values win over the defaults; and browse's slider
 // searches on its own only after an 800 ms pause.
 
 let browser: Browser;
@@ -27,7 +27,7 @@ async function visitor(options: BrowserContextOptions, saved: Record<string, str
 
 const storage = (page: Page, key: string) => page.evaluate((name) => window.localStorage.getItem(name), key);
 
-it('should name the nearest city when the device tells where it is, and keep it under the spec keys', async () => {
+it('should name the nearest city when the device tells where it is, and keep it under the stored keys', async () => {
   // A few km east of Oujda's centre: nearer Oujda than any other city of the list.
   const page = await visitor({ geolocation: { latitude: 34.69, longitude: -1.88 }, permissions: ['geolocation'] });
   await page.goto(`${base}/`);
@@ -41,7 +41,7 @@ it('should name the nearest city when the device tells where it is, and keep it 
   await page.context().close();
 });
 
-it('should fall back to Casablanca with the spec toast when the position is refused', async () => {
+it('should fall back to Casablanca with the fallback toast when the position is refused', async () => {
   const page = await visitor({ permissions: [] });
   await page.goto(`${base}/donations`);
   const toast = page.getByTestId('toast');

@@ -4,8 +4,8 @@ import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
-// Spec §5 and §6 for a visitor: reserving, favouriting and messaging each ask to sign in with the
-// spec's texts and make no call; transfer and history show a "Connexion requise" card; the
+// docs/product.md#validation and #members-and-roles for a visitor: reserving, favouriting and messaging each ask to sign in with the
+// product's texts and make no call; transfer and history show a "Connexion requise" card; the
 // messages screen sends the visitor home with its toast. Nothing is changed on the server.
 
 let browser: Browser;
@@ -38,7 +38,7 @@ async function toastText(page: Page): Promise<{ title: string; description: stri
   return shown;
 }
 
-it('should ask a visitor to sign in to reserve, favourite or message, with the spec texts and no call', async () => {
+it('should ask a visitor to sign in to reserve, favourite or message, with the product texts and no call', async () => {
   const donor = await signedUpMember();
   const item = await publish(donor.client, 'Chaise pour visiteur');
   const page = await visitorPage('fr');

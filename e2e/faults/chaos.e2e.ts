@@ -10,7 +10,7 @@ import { startPrivateStack, type PrivateStack } from '../support/private-stack.j
 // Chaos (`npm run chaos`, and a 30-second run in `npm test`): members reserve, confirm, cancel,
 // transfer and publish at once while random services, the gateway and NATS itself are killed
 // with SIGKILL and started again. Afterwards, Jepsen-style: every acknowledged operation applied
-// exactly once (lost / duplicated counts), none unacknowledged applied twice, design §4's
+// exactly once (lost / duplicated counts), none unacknowledged applied twice, docs/product.md#points-invariants
 // invariants for every member, no item held by two members, no reservation left pending, and the
 // points of the whole system as the rules say (welcome points, rewards within the caps of decision
 // 0019 replayed independently, reservation costs). It prints the counts.

@@ -6,7 +6,7 @@ import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatab
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { ROOT, startPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
 
-// Kills a service (or NATS) in the middle of a reservation, restarts it, and checks design §4's
+// Kills a service (or NATS) in the middle of a reservation, restarts it, and checks docs/product.md#points-invariants
 // invariants for every member. The stack here is private (its own database, NATS and ports):
 // killing processes must not disturb the other end-to-end suites.
 

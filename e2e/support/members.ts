@@ -88,7 +88,7 @@ export async function withDatabase<T>(work: (db: pg.Client) => Promise<T>, url =
 }
 
 /**
- * Design §4's invariants, for every member: available = sum of ledger entries, blocked = sum of
+ * The invariants of docs/product.md#points-invariants, for every member: available = sum of ledger entries, blocked = sum of
  * open holds, nothing negative; and across services: no reserved donation without a hold, no
  * open hold without a live reservation. Returns the violations (empty when all hold).
  */

@@ -67,7 +67,7 @@ const PointsHistoryPage = lazy(() =>
   import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
 );
 
-// Features do not import each other (conventions §10): pages that show another feature's
+// Features do not import each other (docs/architecture.md#house-rules): pages that show another feature's
 // pieces receive them here, where the app composes features.
 const contactDonor = (donation: { id: number; owner: { id: string } }) => <ContactDonorForm ownerId={donation.owner.id} donationId={donation.id} />;
 
@@ -91,7 +91,7 @@ const profilePanels = {
   favorites: <FavoriteDonationsPanel />,
 };
 
-// Every route of spec §2.
+// Every route of docs/product.md#screens.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 const stylesheets = import.meta.glob<string>('../**/*.css', { eager: true, query: '?raw', import: 'default' });
 
-// RTL depends on logical properties only (conventions §11): no left/right in declarations.
+// RTL depends on logical properties only (docs/product.md#languages-and-look): no left/right in declarations.
 const PHYSICAL = [
   /(?:^|[\s;{])(?:margin|padding|border)-(?:left|right)(?:-\w+)?\s*:/,
   /(?:^|[\s;{])(?:left|right)\s*:/,

@@ -8,7 +8,7 @@ const STEPS = [
   { id: 3, Icon: Handshake },
 ] as const;
 
-/** The three steps of spec §1: describe, arrange the collection, hand over and earn points. */
+/** The three steps of docs/product.md#home: describe, arrange the collection, hand over and earn points. */
 export function HowItWorksSteps() {
   const { t } = useTranslation();
   return (

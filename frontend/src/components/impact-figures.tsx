@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCount, useImpact } from '@/lib/impact';
 
-/** What the gifts have done so far, from the data (spec §2 impact block). */
+/** What the gifts have done so far, from the data (docs/product.md#home, impact block). */
 export function ImpactFigures({ testId = 'impact-figures' }: { testId?: string }) {
   const { t, i18n } = useTranslation();
   const impact = useImpact();

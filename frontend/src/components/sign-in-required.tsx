@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 
-/** The "Connexion requise" card that members-only screens show to visitors (spec §6). */
+/** The "Connexion requise" card that members-only screens show to visitors (docs/product.md#members-and-roles). */
 export function SignInRequired({ text, testId = 'sign-in-required' }: { text: string; testId?: string }) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-// Default category list (spec §3), used until GET /api/categories is wired in and as its fallback.
+// Default category list (docs/product.md#categories), used until GET /api/categories is wired in and as its fallback.
 // Names are translated through `categories.<id>`.
 export type CategoryColor = 'primary' | 'secondary' | 'green' | 'yellow' | 'red' | 'purple' | 'blue' | 'teal';
 

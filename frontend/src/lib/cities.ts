@@ -1,6 +1,6 @@
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 
-/** The 18 cities offered in city pickers (spec §2, create donation). Default: Casablanca. */
+/** The 18 cities offered in city pickers (docs/product.md#cities). Default: Casablanca. */
 export const CITIES = [
   'Casablanca', 'Rabat', 'Fès', 'Marrakech', 'Agadir', 'Tanger', 'Salé', 'Meknès', 'Oujda',
   'Kénitra', 'Tétouan', 'Safi', 'El Jadida', 'Nador', 'Mohammedia', 'Béni Mellal', 'Témara', 'Essaouira',

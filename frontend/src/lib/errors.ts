@@ -3,7 +3,7 @@ import { isApiError } from './api-client';
 import { i18n } from './i18n';
 import { formatDateTime } from './relative-time';
 
-/** The gateway writes its messages in French (design.md §5). */
+/** The gateway writes its messages in French (docs/product.md#errors). */
 const SERVER_LANGUAGE = 'fr';
 
 /**

@@ -64,7 +64,7 @@ describe(readSavedLocation.name, () => {
     expect(readSavedLocation(storage({}))).toEqual({ position: null, city: 'Casablanca', distance: 10 });
   });
 
-  it('should read the spec keys userLocation, userCity and userDistance', () => {
+  it('should read the stored keys userLocation, userCity and userDistance', () => {
     const saved = storage({
       [LOCATION_STORAGE_KEYS.position]: '{"lat":34.0132,"lng":-6.8326}',
       [LOCATION_STORAGE_KEYS.city]: 'Rabat',

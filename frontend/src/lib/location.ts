@@ -3,8 +3,8 @@ import { DonationRules } from './donations';
 import { readStorage, writeStorage } from './storage';
 import { DEFAULT_CITY } from '@hdiya/contracts';
 
-// Where the member searches from (spec §3 "Location state"): a position, the city it is shown as,
-// and a search radius. Kept in localStorage under the spec's keys and shared by every screen
+// Where the member searches from (docs/product.md#location): a position, the city it is shown as,
+// and a search radius. Kept in localStorage under the keys of docs/product.md#location and shared by every screen
 // through a tiny external store, so the home page and the browse page always agree.
 
 export interface Coordinates {
@@ -37,7 +37,7 @@ export const GEOLOCATION_TIMEOUT_MS = 5000;
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Great-circle (haversine) distance in km, rounded to 1 decimal (spec §4). */
+/** Great-circle (haversine) distance in km, rounded to 1 decimal (docs/product.md#location). */
 export function distanceKm(from: Coordinates, to: Coordinates): number {
   const dLat = toRadians(to.lat - from.lat);
   const dLng = toRadians(to.lng - from.lng);
@@ -82,7 +82,7 @@ export function readSavedLocation(read: (key: string) => string | null = readSto
     const parsed: unknown = JSON.parse(read(LOCATION_STORAGE_KEYS.position) ?? 'null');
     if (isCoordinates(parsed)) position = { lat: parsed.lat, lng: parsed.lng };
   } catch {
-    // spec §8: a failure reading the saved location is only logged
+    // docs/product.md#location: a failure reading the saved location is only logged
     console.warn('Saved location unreadable; using the default position');
   }
   const city = read(LOCATION_STORAGE_KEYS.city)?.trim() || DEFAULT_CITY_NAME;
@@ -127,7 +127,7 @@ export class GeolocationError extends Error {
   }
 }
 
-/** The device position (high accuracy, 5 s timeout, never a cached fix), as spec §7 asks. */
+/** The device position (high accuracy, 5 s timeout, never a cached fix), as docs/product.md#location says. */
 export function requestDevicePosition(): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
     const geolocation = globalThis.navigator?.geolocation;
@@ -147,7 +147,7 @@ const REQUESTED_KEY = 'userLocationRequested';
 let requestedThisLoad = false;
 
 /**
- * Spec §4: the device position is asked for when the app starts. We ask once per browser session
+ * docs/product.md#location: the device position is asked for when the app starts. We ask once per browser session
  * and only while no position is saved, so returning members are not prompted (or toasted) on
  * every page load; "Utiliser ma position" asks again on demand.
  */

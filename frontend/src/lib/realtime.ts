@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@hdiya/contract
 
 // One socket per signed-in tab, on the page's own origin (the session cookie signs it in). The
 // socket is a hint: screens keep reading the API, refetch on every reconnect, and poll only while
-// the socket is down (spec §9's 1 s / 5 s).
+// the socket is down (1 s / 5 s, docs/product.md#timing-in-the-web-app).
 
 type PushEvent = keyof ServerToClientEvents;
 type PushData<E extends PushEvent> = Parameters<ServerToClientEvents[E]>[0];
@@ -91,7 +91,7 @@ export function useRealtimeEvent<E extends PushEvent>(event: E | typeof RECONNEC
   }, [event]);
 }
 
-/** Spec §9 polling, kept as the fallback: `intervalMs` while the socket is down, never while it is up. */
+/** The polling of docs/product.md#timing-in-the-web-app, kept as the fallback: `intervalMs` while the socket is down, never while it is up. */
 export function fallbackInterval(intervalMs: number): () => number | false {
   return () => (connected ? false : intervalMs);
 }

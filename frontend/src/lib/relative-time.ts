@@ -11,7 +11,7 @@ export type RelativeTime =
   | { unit: 'date'; date: Date };
 
 /**
- * Spec §4/§9: under 60 s "À l'instant", then minutes (< 60 min), hours (< 24 h), days (< 7 days),
+ * docs/product.md#timing-in-the-web-app: under 60 s "À l'instant", then minutes (< 60 min), hours (< 24 h), days (< 7 days),
  * then the date itself. A missing or unreadable date counts as now; so does a date in the future
  * (a client clock a little behind the server's).
  */

@@ -1,4 +1,4 @@
-// Six static testimonials (spec §2). Names follow design.md §6: first name and last-name initial.
+// Six static testimonials (docs/product.md#information-and-account-pages). Names follow docs/product.md#how-members-are-shown: first name and last-name initial.
 // Their words are translated under `info.stories.items.<id>`.
 export const TESTIMONIALS = [
   { id: 1, name: 'Salma B.', city: 'Casablanca', categoryId: 1, items: 12, points: 85, rating: 5 },

@@ -7,7 +7,7 @@ import { fallbackInterval } from './realtime';
 
 export const unreadCountsKey = ['unread-counts'] as const;
 
-/** Spec §9: the messages badge is re-read every 5 s, only while the socket is down. */
+/** docs/product.md#timing-in-the-web-app: the messages badge is re-read every 5 s, only while the socket is down. */
 const UNREAD_POLL_MS = 5000;
 
 export function useUnreadCounts(enabled: boolean) {

@@ -19,7 +19,7 @@ export function useMetaDescription(content: string | undefined): void {
   }, [content]);
 }
 
-/** The first `length` characters of a text, on one line (spec §2: meta description = 160 characters). */
+/** The first `length` characters of a text, on one line (docs/product.md#donation-detail: meta description = 160 characters). */
 export function excerpt(text: string, length: number): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, length);
 }

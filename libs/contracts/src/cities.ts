@@ -6,14 +6,14 @@ export interface City {
   lng: number;
 }
 
-/** Used wherever no city is known (spec: unknown names fall back to Casablanca). */
+/** Used wherever no city is known (docs/product.md#cities: unknown names fall back to Casablanca). */
 export const DEFAULT_CITY: City = { name: 'Casablanca', nameAr: 'الدار البيضاء', lat: 33.5731, lng: -7.5898 };
 
 /**
  * Reference list of Moroccan cities and towns, including the southern provinces.
  * Order matters: Casablanca is first (the default), then the large cities, then the rest
  * roughly north to south. Coordinates are city centres to 4 decimals (GeoNames, except Casablanca,
- * whose point is fixed by the spec).
+ * whose point is fixed by docs/product.md#browse).
  */
 export const MOROCCAN_CITIES: readonly City[] = Object.freeze([
   DEFAULT_CITY,

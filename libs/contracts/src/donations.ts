@@ -3,7 +3,7 @@ import type { Actor } from './rpc/payloads.js';
 export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
-/** Words the older client sends for statuses, mapped to the canonical ones (design §3). */
+/** Words the older client sends for statuses, mapped to the canonical ones (docs/product.md#statuses). */
 const STATUS_ALIASES: Record<string, DonationStatus> = {
   available: 'available',
   pending: 'available',
@@ -21,7 +21,7 @@ export function canonicalStatus(word: string): DonationStatus | null {
   return STATUS_ALIASES[word.trim().toLowerCase()] ?? null;
 }
 
-/** Business constants of spec §9. */
+/** Business constants of docs/product.md#limits. */
 export const DonationRules = {
   publishReward: 5,
   reservationCost: 2,
@@ -78,7 +78,7 @@ export interface OwnerView {
 }
 
 /**
- * A donation as anyone may see it. The position is rounded to about 1 km (design §6); the exact
+ * A donation as anyone may see it. The position is rounded to about 1 km (docs/product.md#privacy); the exact
  * coordinates never leave the donations service.
  */
 export interface DonationView {

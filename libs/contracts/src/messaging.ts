@@ -13,7 +13,7 @@ export const MessagingRules = {
   badgeCap: 9,
 } as const;
 
-/** A member as a message shows them (design §6: first name and last-name initial, else username). */
+/** A member as a message shows them (docs/product.md#how-members-are-shown: first name and last-name initial, else username). */
 export interface MessageMemberView {
   id: string;
   displayName: string;

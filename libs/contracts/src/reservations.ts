@@ -5,7 +5,7 @@ export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed',
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 /**
- * A donation in "my reservations": the spec's client reads a list of donations, so the
+ * A donation in "my reservations": the older client reads a list of donations (docs/api.md#the-older-client), so the
  * reservation rides along in its own field.
  */
 export interface ReservedDonationView extends DonationView {
@@ -36,7 +36,7 @@ export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 /** Entries per page of the points history: a full page means there may be more. */
 export const HISTORY_PAGE_SIZE = 100;
 
-/** One line of the points history (spec §2 "Points history"). */
+/** One line of the points history (docs/product.md#points-history). */
 export interface PointsHistoryEntry {
   id: string;
   type: LedgerEntryType;

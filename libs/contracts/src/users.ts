@@ -33,7 +33,7 @@ export interface CurrentAccountView extends AccountView {
 
 /**
  * What anyone may see of a member: no e-mail, no phone, and the last name reduced to its
- * initial (design §6: members are shown by first name and last-name initial, else username).
+ * initial (docs/product.md#how-members-are-shown: members are shown by first name and last-name initial, else username).
  */
 export interface PublicProfileView {
   id: string;

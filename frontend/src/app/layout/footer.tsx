@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { categoryHref } from '@/lib/categories';
 import { Gift } from 'lucide-react';
 
-// Footer categories 1..5, named after the category table of spec §3 (its footer list disagrees).
+// Footer categories 1..5, named after docs/product.md#categories (an older footer list disagreed).
 const FOOTER_CATEGORY_IDS = [1, 2, 3, 4, 5] as const;
 
 export function Footer() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { searchHref } from '@/lib/donations';
 
-/** The header's search (spec §2): a field on wide screens, a link to the search screen on phones. */
+/** The header's search (docs/product.md#header-footer-and-navigation): a field on wide screens, a link to the search screen on phones. */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Spec §2: every route change starts at the top. Query-only changes (profile tabs) keep the scroll. */
+/** docs/product.md#screens: every route change starts at the top. Query-only changes (profile tabs) keep the scroll. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

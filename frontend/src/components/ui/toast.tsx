@@ -25,14 +25,14 @@ interface ToastContextValue {
 
 const ToastContext = createContext<ToastContextValue | null>(null);
 
-/** Spec §9's default duration: news goes away by itself; errors and toasts with a link stay. */
+/** The default duration (docs/product.md#timing-in-the-web-app): news goes away by itself; errors and toasts with a link stay. */
 export const TOAST_DURATION_MS = 5000;
 
 export function staysUntilClosed(toast: ToastInput): boolean {
   return toast.variant === 'error' || toast.action !== undefined;
 }
 
-// One toast at a time (spec §9: limit 1); a new one replaces the current one.
+// One toast at a time (docs/product.md#timing-in-the-web-app); a new one replaces the current one.
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
 

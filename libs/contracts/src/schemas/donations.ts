@@ -73,7 +73,7 @@ export const ReportDonationSchema = z.object({
 });
 export type ReportDonationInput = z.output<typeof ReportDonationSchema>;
 
-/** `PATCH /api/donations/{id}/status`, as the spec's client sends it (`reservedById` is ignored). */
+/** `PATCH /api/donations/{id}/status`, as the older client sends it (docs/api.md#the-older-client) (`reservedById` is ignored). */
 export const DonationStatusSchema = z.object({
   status: z.string({ error: DonationMessages.status }).min(1, DonationMessages.status).max(20, DonationMessages.status),
 });

@@ -1,7 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import { setReady } from '../metrics/metrics.js';
 
-/** Design §7: told to stop, a process finishes what it started and is gone within 10 s. */
+/** docs/operations.md#stopping: told to stop, a process finishes what it started and is gone within 10 s. */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /**

@@ -3,7 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 
-// Prometheus metrics of one process (design §7): its registry, the metrics every service shares,
+// Prometheus metrics of one process (docs/operations.md#metrics): its registry, the metrics every service shares,
 // and the HTTP listener Prometheus scrapes (METRICS_PORT; a port of its own, never the public API).
 
 export const metricsRegistry = new Registry();

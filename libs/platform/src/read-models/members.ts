@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { allEventsOf, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
 import { EventConsumer, type EventConsumerOptions, type EventHandlers } from '../inbox/event-consumer.js';
 
-// A service's copy of members' display data (design §2 read models), fed by the users service's
+// A service's copy of members' display data (docs/architecture.md#read-models), fed by the users service's
 // events. Version 1 of the table; a change means a new function and a new migration.
 
 export function createMembersTableV1(schema: string): string[] {

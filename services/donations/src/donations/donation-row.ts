@@ -71,7 +71,7 @@ export function toDonationView(row: DonationRow, distanceMetres?: number): Donat
     userId: row.owner_id,
     owner: {
       id: row.owner_id,
-      // Until the member's registration event has arrived, a neutral name (spec: 'Utilisateur').
+      // Until the member's registration event has arrived, a neutral name (docs/product.md#how-members-are-shown: 'Utilisateur').
       displayName: row.username ? displayName({ username: row.username, firstName: row.first_name, lastName: row.last_name }) : 'Utilisateur',
       profileImageUrl: row.profile_image_url,
     },

@@ -29,7 +29,7 @@ interface Center {
   given: boolean;
 }
 
-/** Resolves where a search looks from: both coordinates, or Casablanca (spec §2). */
+/** Resolves where a search looks from: both coordinates, or Casablanca (docs/product.md#browse). */
 export function centerOf(query: PositionQuery): Center {
   const hasLat = query.lat !== undefined;
   const hasLng = query.lng !== undefined;

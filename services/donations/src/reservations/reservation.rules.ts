@@ -1,6 +1,6 @@
 import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
 
-// The donation lifecycle of design §3 as pure rules: who may do what, from which state.
+// The donation lifecycle of docs/product.md#reservations as pure rules: who may do what, from which state.
 
 export const ReservationMessages = {
   own: 'Vous ne pouvez pas réserver votre propre don.',

@@ -1,7 +1,7 @@
 import { registerCounter } from '@hdiya/platform';
 
 /**
- * How reservations end up (design §7): reserved, refused for points, unavailable (the hold failed
+ * How reservations end up (docs/operations.md#metrics): reserved, refused for points, unavailable (the hold failed
  * or timed out: undone), locked out (recovery won the race), recovered by the job, and the later
  * steps (confirmed by the reserver or with the code, cancelled, expired).
  */

@@ -40,7 +40,7 @@ export class AuthController {
     private readonly memberSessions: MemberSessions,
   ) {}
 
-  /** Creates the account and signs the member in (spec §8 "Inscription réussie"). */
+  /** Creates the account and signs the member in (docs/product.md#information-and-account-pages, "Inscription réussie"). */
   @Post('signup')
   async signup(
     @Body(new ValidatedBody(SignupSchema)) input: SignupInput,
@@ -68,7 +68,7 @@ export class AuthController {
     return this.currentAccount.withPoints(req.user as AccountView);
   }
 
-  /** A link, as in the spec; ignored when another site triggers it. */
+  /** A link, as the older client uses it (docs/api.md#the-older-client); ignored when another site triggers it. */
   @Get('logout')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!isCrossSiteNavigation(req) && req.isAuthenticated()) {

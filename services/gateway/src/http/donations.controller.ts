@@ -106,7 +106,7 @@ export class DonationsController {
     return { id: deleted.id, deleted: true };
   }
 
-  /** A member flags a donation (commercial content is forbidden, spec §1). */
+  /** A member flags a donation (commercial content is forbidden, docs/product.md#reports). */
   @Post(':id/reports')
   @HttpCode(201)
   @UseGuards(SignedInGuard)

@@ -18,7 +18,7 @@ import { RateLimits } from '../security/rate-limits.js';
 import { MemberId } from './member-id.pipe.js';
 import { ValidatedBody } from './validated-body.pipe.js';
 
-/** Messages between members (spec §7): the session member is always one of the two. */
+/** Messages between members (docs/product.md#messaging): the session member is always one of the two. */
 @Controller('api')
 @UseGuards(SignedInGuard)
 export class MessagesController {

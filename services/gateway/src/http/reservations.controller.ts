@@ -27,8 +27,8 @@ type Action = 'reserve' | 'confirm' | 'cancel';
 const SUBJECTS = { reserve: Rpc.donations.reserve, confirm: Rpc.donations.confirm, cancel: Rpc.donations.cancel } as const satisfies Record<Action, RpcSubject>;
 
 /**
- * The reservation lifecycle (design §3). The reserver is always the session member; the
- * `reservedById` the spec's client sends is ignored. Answers are final outcomes, never "pending".
+ * The reservation lifecycle (docs/product.md#reservations). The reserver is always the session member; the
+ * `reservedById` the older client sends is ignored (docs/api.md#the-older-client). Answers are final outcomes, never "pending".
  */
 @Controller('api')
 export class ReservationsController {
@@ -37,7 +37,7 @@ export class ReservationsController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** The spec's client: `{status: 'reserved', reservedById}`; also `completed` (confirm) and `available` (cancel). */
+  /** The older client (docs/api.md#the-older-client): `{status: 'reserved', reservedById}`; also `completed` (confirm) and `available` (cancel). */
   @Patch('donations/:id/status')
   changeStatus(
     @Param('id', DonationId()) id: number,

@@ -34,7 +34,7 @@ export class DonationImages {
   }
 
   /**
-   * `imageUrl` as the spec's client sends it (a data URL) or as our upload endpoint returned it.
+   * `imageUrl` as the older client sends it (a data URL, docs/api.md#the-older-client) or as our upload endpoint returned it.
    * Whether a stored key is the member's to use is the donations service's check, on attaching.
    */
   async fromImageUrl(imageUrl: string, uploader: SessionUser): Promise<StoredImage> {

@@ -32,7 +32,7 @@ const KEY = /^donations\/[0-9a-f-]{36}(-thumb)?\.webp$/;
 /** One photo and nothing much else: thousands of parts or fields are refused before parsing them. */
 const MULTIPART_LIMITS = { fileSize: DonationRules.maxImageBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 };
 
-/** Multer's size refusal, in the spec's words. */
+/** Multer's size refusal, in the product's words (docs/product.md#validation). */
 @Catch(PayloadTooLargeException)
 class UploadTooLargeFilter implements ExceptionFilter {
   private readonly filter = new ApiExceptionFilter();

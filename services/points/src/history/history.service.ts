@@ -23,7 +23,7 @@ export class HistoryService {
 
   /**
    * The member's ledger, newest first, with the other member (first name and last-name initial,
-   * as members are shown to each other, design §6) and the donation's title.
+   * as members are shown to each other, docs/product.md#how-members-are-shown) and the donation's title.
    */
   async history(userId: string, limit: number, before?: string): Promise<PointsHistoryEntry[]> {
     const rows = (await this.dataSource.query(

@@ -27,7 +27,7 @@ import { SCHEMA } from '../config.js';
 const RESERVATION_GONE = "Cette réservation n'est plus possible. Réessayez.";
 
 /**
- * Reservation holds (design §3 and §4). Every operation is idempotent per reservation id and
+ * Reservation holds (docs/product.md#reservations and #points). Every operation is idempotent per reservation id and
  * serialised on the hold row, so an RPC retried after a timeout and an event delivered twice
  * change nothing twice.
  */

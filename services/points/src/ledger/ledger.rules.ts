@@ -101,7 +101,7 @@ export function reservationHold(reserverId: string, ref: ReservationRef, ownerId
   };
 }
 
-/** A cancelled reservation gives its hold back as an `other` entry (design §4). */
+/** A cancelled reservation gives its hold back as an `other` entry (docs/product.md#points). */
 export function reservationRefund(reserverId: string, amount: number, ref: ReservationRef): LedgerEntryDraft {
   return {
     userId: reserverId,

@@ -145,7 +145,7 @@ export class AccountsService {
   }
 
   /**
-   * E-mail addresses are for their owner and moderators only (design §6): the users service checks
+   * E-mail addresses are for their owner and moderators only (docs/product.md#privacy): the users service checks
    * the asker's role in its own records, whatever the caller claims.
    */
   async contactsFor(actorId: string, userIds: string[]): Promise<{ id: string; email: string }[]> {

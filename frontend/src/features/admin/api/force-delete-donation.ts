@@ -13,7 +13,7 @@ export function useForceDeleteDonation() {
   return useMutation({
     mutationFn: forceDeleteDonation,
     onSuccess: (_result, id) => {
-      // Spec §8: the list is updated locally at once, then refreshed.
+      // docs/product.md#moderation: the list is updated locally at once, then refreshed.
       queryClient.setQueryData<InfiniteData<Page<ModerationDonation>>>(moderationQueryKey, (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
       );

@@ -14,7 +14,7 @@ export interface ModerationCardProps {
   onDelete: (donation: ModerationDonation) => void;
 }
 
-/** One donation as moderators see it (spec §2 Admin): everything needed to decide, and delete. */
+/** One donation as moderators see it (docs/product.md#moderation): everything needed to decide, and delete. */
 export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
   const { t, i18n } = useTranslation();
   const reasons = [...new Set(donation.reportReasons)];

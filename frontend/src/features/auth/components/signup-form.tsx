@@ -24,7 +24,7 @@ const EMPTY: SignupFormValues = {
   confirmPassword: '',
 };
 
-/** Spec §4: after signup the app goes home "after about 100 ms", once the toast is on screen. */
+/** docs/product.md#information-and-account-pages: after signup the app goes home "after about 100 ms", once the toast is on screen. */
 const REDIRECT_DELAY_MS = 100;
 
 export function SignupForm() {

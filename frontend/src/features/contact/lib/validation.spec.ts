@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateContact } from './validation';
 
 describe(validateContact.name, () => {
-  it('should accept the spec minimums (2, 5, 10 characters)', () => {
+  it('should accept the product minimums (2, 5, 10 characters)', () => {
     expect(validateContact({ name: 'Al', email: 'a@b.ma', subject: 'Bonjour', message: '0123456789' })).toEqual({});
   });
 

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { FALLBACK_CATEGORIES, type Category } from '@/lib/categories';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 
-/** GET /api/categories → the 8 categories (spec §3). */
+/** GET /api/categories → the 8 categories (docs/product.md#categories). */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
   const categories = await api.get<Category[]>('/api/categories', signal);
   return Array.isArray(categories) && categories.length > 0 ? categories : [...FALLBACK_CATEGORIES];

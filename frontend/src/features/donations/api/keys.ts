@@ -14,6 +14,6 @@ export const donationKeys = {
   cities: ['cities'] as const,
 };
 
-/** Spec §9: donation lists may be 30 s old; reference data 10 min. */
+/** docs/product.md#timing-in-the-web-app: donation lists may be 30 s old; reference data 10 min. */
 export const DONATIONS_STALE_MS = 30_000;
 export const REFERENCE_STALE_MS = 10 * 60_000;

@@ -8,7 +8,7 @@ export interface DistanceSliderProps {
   testId?: string;
 }
 
-/** 1 to 50 km, step 1, with the 1 / 25 / 50 km scale of spec §2. */
+/** 1 to 50 km, step 1, with the 1 / 25 / 50 km scale of docs/product.md#browse. */
 export function DistanceSlider({ id, value, onChange, testId }: DistanceSliderProps) {
   const { t } = useTranslation();
   return (

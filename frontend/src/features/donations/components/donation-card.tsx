@@ -12,7 +12,7 @@ import { MapPin } from 'lucide-react';
 
 export interface DonationCardProps {
   donation: Donation;
-  /** lists without a position (recent donations) hide the distance and the city (spec §2) */
+  /** lists without a position (recent donations) hide the distance and the city (docs/product.md#home) */
   hideDistance?: boolean;
   /** extra lines at the bottom of the card (e.g. a reservation's state and time left) */
   footer?: ReactNode;
@@ -20,7 +20,7 @@ export interface DonationCardProps {
 
 /**
  * The whole card opens the donation (the title link is stretched over it); the heart sits above
- * that link so it stays its own button. Visitors and owners get no heart (spec §2, §6).
+ * that link so it stays its own button. Visitors and owners get no heart (docs/product.md#home, #members-and-roles).
  */
 export function DonationCard({ donation, hideDistance = false, footer }: DonationCardProps) {
   const { t, i18n } = useTranslation();

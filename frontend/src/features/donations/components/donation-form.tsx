@@ -27,7 +27,7 @@ export interface DonationFormProps {
   notice?: ReactNode;
 }
 
-/** Create and edit share this form: title, description, category, city, photo (spec §2). */
+/** Create and edit share this form: title, description, category, city, photo (docs/product.md#giving-an-item). */
 export function DonationForm({ mode, initial, onSubmit, pending, notice }: DonationFormProps) {
   const { t } = useTranslation();
   const { toast } = useToast();

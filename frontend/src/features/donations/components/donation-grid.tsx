@@ -6,7 +6,7 @@ import './donations.css';
 
 export interface DonationGridProps<T extends Donation = Donation> {
   donations: readonly T[] | undefined;
-  /** skeleton cards shown while `loading` (spec §9: 4 on home, 6 on search) */
+  /** skeleton cards shown while `loading` (docs/product.md#timing-in-the-web-app: 4 on home, 6 on search) */
   skeletons?: number;
   loading?: boolean;
   hideDistance?: boolean;
@@ -15,7 +15,7 @@ export interface DonationGridProps<T extends Donation = Donation> {
   renderFooter?: (donation: T) => ReactNode;
 }
 
-/** 1, 2 or 3 columns by width (spec §2). */
+/** 1, 2 or 3 columns by width (docs/product.md#browse). */
 export function DonationGrid<T extends Donation = Donation>({
   donations,
   skeletons = 6,

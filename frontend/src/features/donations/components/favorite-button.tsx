@@ -14,7 +14,7 @@ export interface FavoriteButtonProps {
   variant?: 'icon' | 'full';
 }
 
-/** Adds or removes a favourite; visitors are told to sign in (spec §5) with a link to /login. */
+/** Adds or removes a favourite; visitors are told to sign in (docs/product.md#validation) with a link to /login. */
 export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonProps) {
   const { t } = useTranslation();
   const { toast } = useToast();

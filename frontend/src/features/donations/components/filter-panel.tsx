@@ -10,7 +10,7 @@ import { STATUS_FILTERS, type DonationFilters } from '../lib/filters';
 import { DistanceSlider } from './distance-slider';
 import { Check, MapPin } from 'lucide-react';
 
-/** Spec §9: the slider navigates on its own after an 800 ms pause. */
+/** docs/product.md#browse: the slider navigates on its own after an 800 ms pause. */
 export const SLIDER_DEBOUNCE_MS = 800;
 
 export interface FilterPanelProps {

@@ -18,7 +18,7 @@ export interface LocationDialogProps {
   onApplied?: (location: LocationState) => void;
 }
 
-/** 'Modifier la localisation': a city and a radius, or the device's own position (spec §2). */
+/** 'Modifier la localisation': a city and a radius, or the device's own position (docs/product.md#home). */
 export function LocationDialog({ open, onClose, onApplied }: LocationDialogProps) {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ export function openStreetMapUrl(latitude: number, longitude: number, zoom = 14)
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
 }
 
-/** 'Voir sur la carte': the area the donation is in (to about 1 km), and a link to a full map (spec §2). */
+/** 'Voir sur la carte': the area the donation is in (to about 1 km), and a link to a full map (docs/product.md#donation-detail). */
 export function MapDialog({ open, onClose, city, latitude, longitude }: MapDialogProps) {
   const { t } = useTranslation();
   const points = useMemo(() => [{ id: 0, title: city, lat: latitude, lng: longitude }], [city, latitude, longitude]);

@@ -28,9 +28,9 @@ function MapPicture() {
 }
 
 /**
- * The home page's map teaser (spec §2): a picture that opens the map view of browse, a button
+ * The home page's map teaser (docs/product.md#home): a picture that opens the map view of browse, a button
  * that finds the member and opens the map around them, and "Filtrer", which opens browse's
- * filters (the spec's button did nothing; ours does what it says).
+ * filters (the older client's button did nothing; ours does what it says).
  */
 export function MapTeaser() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ import { MapPin } from 'lucide-react';
 const HOME_SKELETONS = 4;
 
 /**
- * Home "nearby" section (spec §2): with a position, up to 8 available donations nearest first;
+ * Home "nearby" section (docs/product.md#home): with a position, up to 8 available donations nearest first;
  * without one, the latest donations. A badge shows the city and radius and opens the location dialog.
  */
 export function NearbyDonations() {

@@ -15,7 +15,7 @@ export interface ReportDialogProps {
   onClose: () => void;
 }
 
-/** "Signaler": commercial content and other abuse go to the moderators (spec §1). */
+/** "Signaler": commercial content and other abuse go to the moderators (docs/product.md#reports). */
 export function ReportDialog({ donationId, open, onClose }: ReportDialogProps) {
   const { t } = useTranslation();
   return (

@@ -36,7 +36,7 @@ function useSignInToast() {
 
 /**
  * "Réserver (2 points)". Visitors are asked to sign in and members without 2 available points are
- * told so, both without a call (spec §5); the server still has the last word.
+ * told so, both without a call (docs/product.md#validation); the server still has the last word.
  */
 export function ReserveButton({ donation, user }: { donation: Donation; user: User | null }) {
   const { t } = useTranslation();

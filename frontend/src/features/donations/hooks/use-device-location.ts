@@ -15,7 +15,7 @@ import { citiesQueryOptions, type City } from '../api/get-cities';
 
 /**
  * Asks the device where it is, names the nearest city (great-circle distance over the cities
- * list) and makes that the member's location, with the spec's toasts. Resolves to the new state,
+ * list) and makes that the member's location, with the toasts of docs/product.md#location. Resolves to the new state,
  * or null when the device could not tell (the previous location stays).
  */
 export function useDeviceLocation({ polite = false }: { polite?: boolean } = {}) {
@@ -56,7 +56,7 @@ export function useDeviceLocation({ polite = false }: { polite?: boolean } = {})
 }
 
 /**
- * Spec §4: on the first screen that needs a position, ask the device once (see
+ * docs/product.md#location: on the first screen that needs a position, ask the device once (see
  * claimStartupLocationRequest). Its toasts are polite: they never hide one the member is reading
  * (e.g. "Connexion réussie" just before landing on the home page).
  */

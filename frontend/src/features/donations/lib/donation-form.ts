@@ -24,7 +24,7 @@ export interface DonationFormValues {
 export type DonationFormField = 'title' | 'description' | 'categoryId' | 'city' | 'photo';
 export type DonationFormErrors = Partial<Record<DonationFormField, string>>;
 
-/** Client checks before sending (spec §5); each error is a locale key. The server checks again. */
+/** Client checks before sending (docs/product.md#validation); each error is a locale key. The server checks again. */
 export function validateDonationForm(values: DonationFormValues): DonationFormErrors {
   const errors: DonationFormErrors = invalidFields(DONATION_FIELDS, values);
   if (!values.photo) errors.photo = 'validation.donations.imageRequired';
@@ -37,7 +37,7 @@ export type ImageFileProblem = 'tooLarge' | 'notImage';
 /** The photo types the server accepts (it re-checks the content itself). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** A JPEG, PNG or WebP under 5 MB (spec §5); a file of no declared type is left to the server. */
+/** A JPEG, PNG or WebP under 5 MB (docs/product.md#photos); a file of no declared type is left to the server. */
 export function checkImageFile(file: { size: number; type: string }): ImageFileProblem | null {
   if (file.type && !IMAGE_TYPES.includes(file.type)) return 'notImage';
   if (file.size > DonationRules.maxImageBytes) return 'tooLarge';

@@ -2,7 +2,7 @@ import { DonationRules } from '@/lib/donations';
 import { clampDistance, isCoordinates, type Coordinates } from '@/lib/location';
 import type { DonationSearch, StatusFilter } from '../api/get-donations';
 
-// The browse screen's state lives in the URL (spec §2: category, query, status, distance, lat,
+// The browse screen's state lives in the URL (docs/product.md#browse: category, query, status, distance, lat,
 // lng), so a search can be shared, reloaded and navigated with Back. These functions are the
 // only translation between the address bar, the filter form and the API's query string.
 
@@ -60,7 +60,7 @@ export function filtersFromSearchParams(
   };
 }
 
-/** filters → URL, in the spec's order; defaults (all categories, available, no text) are left out. */
+/** filters → URL, in the order of docs/product.md#browse; defaults (all categories, available, no text) are left out. */
 /** The browse URL's query for these filters, in the list or the map view. */
 export function filtersToSearchParams(filters: DonationFilters, view: 'list' | 'map' = 'list'): URLSearchParams {
   const params = new URLSearchParams();

@@ -46,14 +46,14 @@ export interface DetailActions {
   confirm: boolean;
   /** "Annuler la réservation": the reserver or the donor, while reserved */
   cancel: boolean;
-  /** "Modifier": the donor, while available only (design §3); "Supprimer" also while offered from the line (decision 0020) */
+  /** "Modifier": the donor, while available only (docs/product.md#reservations); "Supprimer" also while offered from the line (decision 0020) */
   edit: boolean;
   delete: boolean;
   favorite: boolean;
   report: boolean;
 }
 
-/** What the detail page shows to whom (spec §2, §4, §6; design §3). */
+/** What the detail page shows to whom (docs/product.md#donation-detail, #members-and-roles, #reservations). */
 export function detailActions(
   donation: Pick<Donation, 'status' | 'userId' | 'reservedById'>,
   userId: string | null | undefined,

@@ -17,7 +17,7 @@ import '../components/donations.css';
 
 const SEARCH_SKELETONS = 6;
 
-/** /donations: browse and search; the URL holds the filters (spec §2). */
+/** /donations: browse and search; the URL holds the filters (docs/product.md#browse). */
 export function BrowsePage() {
   const { t } = useTranslation();
   useLocationBootstrap();

@@ -17,7 +17,7 @@ import { pointsText } from '@/lib/points-text';
 
 const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
 
-/** /create-donation (spec §2): members only; +5 points once the item is given. */
+/** /create-donation (docs/product.md#giving-an-item): members only; +5 points once the item is given. */
 export function CreateDonationPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();

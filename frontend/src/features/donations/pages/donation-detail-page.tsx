@@ -33,7 +33,7 @@ import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react
 /** The message form for non-owners, given by the app (features do not import each other). */
 export type ContactSlot = (donation: Donation) => ReactNode;
 
-/** /donations/:id (spec §2): the donation, and reserve / confirm / cancel by who is looking (design §3). */
+/** /donations/:id (docs/product.md#donation-detail): the donation, and reserve / confirm / cancel by who is looking (docs/product.md#reservations). */
 export function DonationDetailPage({ contact }: { contact?: ContactSlot }) {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -223,7 +223,7 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
   );
 }
 
-/** Owners: Modifier; Supprimer while available; cancel the reservation while reserved (spec §2, design §3). */
+/** Owners: Modifier; Supprimer while available; cancel the reservation while reserved (docs/product.md#donation-detail, #reservations). */
 function OwnerActions({ donation, actions }: { donation: Donation; actions: DetailActions }) {
   const { t } = useTranslation();
   const { toast } = useToast();

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { searchHref } from '@/lib/donations';
 import { formatCount, useImpact } from '@/lib/impact';
 
-/** Title, search, the two main actions and three counters counted from the data (spec §2). */
+/** Title, search, the two main actions and three counters counted from the data (docs/product.md#home). */
 export function Hero() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { installApp, useInstallState } from '@/lib/install-prompt';
 
 /**
- * Spec §2's app-store block. Hdiya is a web app that installs from the browser (no store app):
+ * The app block of docs/product.md#home. Hdiya is a web app that installs from the browser (no store app):
  * a button when the browser offers installation, the menu's words otherwise, nothing once installed.
  */
 export function InstallApp() {

@@ -13,7 +13,7 @@ const BENEFITS = [
   { id: 'planet', Icon: Sprout },
 ] as const;
 
-// Points rules (design.md §3–4), shown as text; the ledger itself lives in the points service.
+// Points rules (docs/product.md#reservations and #points), shown as text; the ledger itself lives in the points service.
 const POINT_RULES = [
   { id: 'welcome', value: '+10', sign: 'plus' },
   { id: 'give', value: '+5', sign: 'plus' },

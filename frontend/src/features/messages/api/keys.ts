@@ -5,6 +5,6 @@ export const messagesKeys = {
   thread: (otherId: string, donation: number | 'none') => ['messages', 'thread', otherId, donation] as const,
 };
 
-/** Spec §9: a conversation is re-read every second and the list every 5 s, when the socket is down. */
+/** docs/product.md#timing-in-the-web-app: a conversation is re-read every second and the list every 5 s, when the socket is down. */
 export const THREAD_POLL_MS = 1000;
 export const LIST_POLL_MS = 5000;

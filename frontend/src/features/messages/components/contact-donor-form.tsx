@@ -14,7 +14,7 @@ export interface ContactDonorProps {
   donationId: number;
 }
 
-/** "Contacter le donateur" on a donation's page (spec §2): the first message of the conversation. */
+/** "Contacter le donateur" on a donation's page (docs/product.md#donation-detail): the first message of the conversation. */
 export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
   const { t } = useTranslation();
   const { toast } = useToast();

@@ -14,7 +14,7 @@ interface MessageComposerProps {
   onSend: (content: string) => void;
 }
 
-/** The send form: blank text is not sent (spec §5), and typing tells the other member. */
+/** The send form: blank text is not sent (docs/product.md#messaging), and typing tells the other member. */
 export function MessageComposer({ receiverId, donationId, disabled, onSend }: MessageComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');

@@ -11,7 +11,7 @@ import { MessageThread } from '../components/message-thread';
 import { conversationOf } from '../lib/outgoing';
 import '../components/messages.css';
 
-/** /messages (spec §2): conversations on one side, the selected thread on the other. */
+/** /messages (docs/product.md#messages-screen): conversations on one side, the selected thread on the other. */
 export function MessagesPage() {
   const { t } = useTranslation();
   const { toast } = useToast();

@@ -18,7 +18,7 @@ export const pointsHistoryQueryOptions = infiniteQueryOptions({
   getNextPageParam: historyPageParam,
 });
 
-/** Only for signed-in members (spec §7): visitors see a sign-in card instead. */
+/** Only for signed-in members (docs/product.md#members-and-roles): visitors see a sign-in card instead. */
 export function usePointsHistory(enabled = true) {
   return useInfiniteQuery({ ...pointsHistoryQueryOptions, enabled });
 }

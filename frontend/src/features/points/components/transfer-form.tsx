@@ -12,7 +12,7 @@ import { newIdempotencyKey, transferErrorMessage, validateTransfer, type Transfe
 const EMPTY: TransferFormValues = { receiverIdentifier: '', points: '', message: '' };
 const MESSAGE_MAX_LENGTH = 500;
 
-/** Recipient's phone, points, optional message (spec §2, §5). */
+/** Recipient's phone, points, optional message (docs/product.md#transfers, #validation). */
 export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();

@@ -19,12 +19,12 @@ export interface HistoryAmount {
   text: string;
   sign: '+' | '−' | '';
   value: number;
-  /** colour: earned green, received blue, spent red, transferred orange, other grey (spec §4) */
+  /** colour: earned green, received blue, spent red, transferred orange, other grey (docs/product.md#points-history) */
   tone: HistoryType;
 }
 
 /**
- * Spec §4: earned and received read "+N", spent and transferred "−N", other unsigned. The amount
+ * docs/product.md#points-history: earned and received read "+N", spent and transferred "−N", other unsigned. The amount
  * is already signed: its absolute value is shown with the sign the type calls for.
  */
 export function historyAmount(type: string, amount: number): HistoryAmount {

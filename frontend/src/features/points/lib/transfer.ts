@@ -21,7 +21,7 @@ export interface TransferError {
 }
 
 /**
- * Spec §5: recipient and points required; a positive whole number; not above the available
+ * docs/product.md#transfers: recipient and points required; a positive whole number; not above the available
  * balance (unknown when the points service cannot be reached: the server then decides).
  */
 export function validateTransfer(values: TransferFormValues, available: number | null): TransferError | null {

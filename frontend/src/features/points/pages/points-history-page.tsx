@@ -11,7 +11,7 @@ import { HistoryEntry, HistorySkeleton } from '../components/history-entry';
 import { PointsBalanceCard } from '../components/points-balance-card';
 import '../components/points.css';
 
-/** /points-history (spec §2): the balance, then every points movement, newest first. */
+/** /points-history (docs/product.md#points-screens): the balance, then every points movement, newest first. */
 export function PointsHistoryPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();

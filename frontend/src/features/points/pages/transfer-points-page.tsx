@@ -7,7 +7,7 @@ import { PointsBalanceCard } from '../components/points-balance-card';
 import { TransferForm } from '../components/transfer-form';
 import '../components/points.css';
 
-/** /transfer-points (spec §2): send points to a member found by phone number. */
+/** /transfer-points (docs/product.md#points-screens): send points to a member found by phone number. */
 export function TransferPointsPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();

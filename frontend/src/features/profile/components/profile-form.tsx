@@ -23,7 +23,7 @@ function fromUser(user: User): UpdateUserInput {
   };
 }
 
-// Spec §5: no client checks on this form; the server validates and names the bad field.
+// docs/product.md#validation: no client checks on this form; the server validates and names the bad field.
 // Initial values are read once: the user query may poll (pending points) and must not wipe edits.
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();

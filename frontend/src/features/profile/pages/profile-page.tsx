@@ -33,7 +33,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
   }
   if (!user) return <Navigate to="/" replace />;
 
-  // Spec §2: switching tabs rewrites ?tab= without adding a history entry.
+  // docs/product.md#profile: switching tabs rewrites ?tab= without adding a history entry.
   const selectTab = (next: ProfileTab) =>
     setSearchParams(
       (params) => {
