@@ -20,7 +20,7 @@ describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
     expect((await second.client.post(`/api/donations/${donation.id}/reports`, { reason: 'spam' })).status).toBe(201);
     const admin = await signedInAdmin();
 
-    const reported = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=50');
+    const reported = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48');
     expect(reported.status).toBe(200);
     expect(reported.body.every((d) => d.reportCount > 0)).toBe(true);
     const listed = reported.body.find((d) => d.id === donation.id);
@@ -40,7 +40,7 @@ describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
     });
 
     expect((await new ApiClient().get(`/api/donations/${donation.id}`)).status).toBe(200);
-    const afterwards = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=50');
+    const afterwards = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48');
     expect(afterwards.body.map((d) => d.id)).not.toContain(donation.id);
     const rows = await withDatabase((db) =>
       db.query(`SELECT dismissed_by, dismissed_at FROM donations.reports WHERE donation_id = $1`, [donation.id]),
@@ -70,7 +70,7 @@ describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
     const filter = await admin.client.get<{ message: string }>('/api/admin/donations?reported=peut-etre');
     expect(filter).toMatchObject({ status: 400, body: { message: 'Le filtre « reported » vaut true ou false.' } });
     // The member's report is still open: nothing was dismissed by the refusals.
-    const listed = (await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=50')).body.find((d) => d.id === donation.id);
+    const listed = (await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48')).body.find((d) => d.id === donation.id);
     expect(listed?.reportCount).toBe(1);
   });
 });

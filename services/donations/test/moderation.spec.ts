@@ -19,7 +19,7 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 const list = (reported?: boolean) =>
-  fixture.call<Listed>(Rpc.donations.moderationList, { actor: admin(), page: { limit: 50, ...(reported === undefined ? {} : { reported }) } });
+  fixture.call<Listed>(Rpc.donations.moderationList, { actor: admin(), page: { limit: 48, ...(reported === undefined ? {} : { reported }) } });
 
 describe('moderating reports', () => {
   it('should list the open reports with the comments, newest first, and filter reported donations', async () => {
