@@ -112,8 +112,26 @@ export interface DonationView {
 
 export interface ModerationDonationView extends DonationView {
   ownerEmail: string | null;
+  /** Open reports only: a dismissed report no longer counts. */
   reportCount: number;
   reportReasons: ReportReason[];
+  /** The open reports themselves, newest first: the reporter's reason, comment and time (not who). */
+  reports: OpenReportView[];
+}
+
+/** A report a moderator has not dismissed yet. */
+export interface OpenReportView {
+  id: number;
+  reason: ReportReason;
+  /** The reporter's own words (member text: shown as text, dir="auto"). */
+  details: string | null;
+  createdAt: string;
+}
+
+/** The answer to dismissing a donation's reports: how many were still open (0 when called again). */
+export interface DismissedReportsView {
+  donationId: number;
+  dismissed: number;
 }
 
 /** A page of a list: the HTTP answer stays a plain array, the cursor travels in a header. */

@@ -57,6 +57,7 @@ export const DonationMessages = {
   queryWords: 'Chaque mot recherché doit contenir au moins 2 caractères, et la recherche au plus 6 mots.',
   donationId: 'Identifiant de don invalide.',
   reportReason: 'Motif de signalement inconnu.',
+  reportedFilter: 'Le filtre « reported » vaut true ou false.',
 } as const;
 
 export const PointsMessages = {

@@ -54,7 +54,8 @@ export function Header() {
             {t('layout.create')}
           </Link>
 
-          {user && (
+          {/* Administrators moderate; they take no part in the points economy. */}
+          {user && user.role !== 'admin' && (
             <PointsSummary
               points={user.points}
               blockedPoints={user.blockedPoints}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { City } from '../cities.js';
-import type { CategoryView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
+import type { CategoryView, DismissedReportsView, DonationPage, DonationView, ImpactView, ModerationDonationView } from '../donations.js';
 import type { HealthReport } from '../health.js';
 import type { FailedMailView, MailRecipient } from '../mail.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, ReplyTimeView, UnreadCounts } from '../messaging.js';
@@ -76,6 +76,8 @@ export const Rpc = {
     removeFavorite: 'donations.favorites.remove',
     favorites: 'donations.favorites.list',
     report: 'donations.report',
+    /** A moderator closes a donation's open reports; the donation stays as it is. */
+    dismissReports: 'donations.reports.dismiss',
     reserve: 'donations.reserve',
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
@@ -181,11 +183,12 @@ export const RpcRequests = {
   'donations.delete': P.ActorDonationPayloadSchema,
   'donations.force-delete': P.ActorDonationPayloadSchema,
   'donations.by-owner': P.OwnerPagePayloadSchema,
-  'donations.moderation-list': P.ActorPagePayloadSchema,
+  'donations.moderation-list': P.ModerationListPayloadSchema,
   'donations.favorites.add': P.ActorDonationPayloadSchema,
   'donations.favorites.remove': P.ActorDonationPayloadSchema,
   'donations.favorites.list': P.ActorPagePayloadSchema,
   'donations.report': P.ReportPayloadSchema,
+  'donations.reports.dismiss': P.ActorDonationPayloadSchema,
   'donations.reserve': P.ActorDonationPayloadSchema,
   'donations.confirm': P.ActorDonationPayloadSchema,
   'donations.cancel': P.ActorDonationPayloadSchema,
@@ -276,6 +279,7 @@ export interface RpcResponses {
   'donations.favorites.remove': { donationId: number; favorite: false };
   'donations.favorites.list': DonationPage;
   'donations.report': { reported: true };
+  'donations.reports.dismiss': DismissedReportsView;
   'donations.reserve': DonationView;
   'donations.confirm': DonationView;
   'donations.cancel': DonationView;

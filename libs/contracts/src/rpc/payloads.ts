@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DonationMessages, Messages, MessagingMessages, PointsMessages } from '../messages.js';
 import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
-import { CreateDonationSchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
+import { CreateDonationSchema, ModerationQuerySchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
@@ -83,6 +83,7 @@ export const UpdateDonationPayloadSchema = ActorDonationPayloadSchema.extend({
 });
 export const ReportPayloadSchema = ActorDonationPayloadSchema.extend({ report: ReportDonationSchema });
 export const ActorPagePayloadSchema = z.object({ actor: ActorSchema, page: PageQuerySchema });
+export const ModerationListPayloadSchema = z.object({ actor: ActorSchema, page: ModerationQuerySchema });
 export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuerySchema });
 export const CategoryPayloadSchema = z.object({ id: integer(DonationMessages.categoryUnknown, 1, MAX_INT_ID) });
 export const RegisterImagePayloadSchema = z.object({ actor: ActorSchema, image: StoredImageSchema });

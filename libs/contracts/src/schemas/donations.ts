@@ -48,6 +48,16 @@ const cursor = z.string({ error: DonationMessages.cursor }).max(200, DonationMes
 export const PageQuerySchema = z.object({ limit, cursor });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
+/** The moderation list: a page, optionally of donations with open reports only (`reported=true`). */
+export const ModerationQuerySchema = PageQuerySchema.extend({
+  // Text in a query string, a boolean once the gateway has read it (services validate again).
+  reported: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: DonationMessages.reportedFilter })
+    .optional()
+    .transform((value) => value === true || value === 'true'),
+});
+export type ModerationQuery = z.output<typeof ModerationQuerySchema>;
+
 // Text search stays cheap: one-letter words match half the catalogue as prefixes.
 export const SEARCH_WORDS = /^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u;
 

@@ -11,6 +11,7 @@ import { RestoreUnlinkedReservations1763800000000 } from './migrations/176380000
 import { NeighbourhoodFeatures1764000000000 } from './migrations/1764000000000-NeighbourhoodFeatures.js';
 import { SearchSpots1764100000000 } from './migrations/1764100000000-SearchSpots.js';
 import { HoardingLimits1764200000000 } from './migrations/1764200000000-HoardingLimits.js';
+import { DismissedReports1764310000000 } from './migrations/1764310000000-DismissedReports.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -24,6 +25,7 @@ export const DONATIONS_MIGRATIONS = [
   NeighbourhoodFeatures1764000000000,
   SearchSpots1764100000000,
   HoardingLimits1764200000000,
+  DismissedReports1764310000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -53,6 +53,6 @@ export class DonationsHandlers {
 
   @RpcHandler(Rpc.donations.moderationList)
   moderationList(input: RpcRequest<'donations.moderation-list'>) {
-    return this.donations.moderationList(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);
+    return this.donations.moderationList(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor, input.page.reported);
   }
 }

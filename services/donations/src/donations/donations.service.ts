@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
+import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type OpenReportView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
 import { WaitlistService } from '../waitlist/waitlist.service.js';
@@ -167,24 +167,37 @@ export class DonationsService {
     return pageOf(rows, limit);
   }
 
-  /** Everything, reported donations first (most reports first), for moderators. */
-  async moderationList(actor: Actor, limit: number, cursorText?: string): Promise<DonationPage<Omit<ModerationDonationView, 'ownerEmail'>>> {
+  /**
+   * Everything, donations with open reports first (most first), for moderators; with `reportedOnly`
+   * just those. Dismissed reports no longer count; the open ones come with their comments.
+   */
+  async moderationList(
+    actor: Actor,
+    limit: number,
+    cursorText?: string,
+    reportedOnly = false,
+  ): Promise<DonationPage<Omit<ModerationDonationView, 'ownerEmail'>>> {
     if (actor.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
     const cursor = decodeCursor(cursorText, 'number');
     const offset = cursor ? Number(cursor.k) : 0;
     const rows = (await this.dataSource.query(
-      `SELECT ${DONATION_COLUMNS}, COALESCE(r.report_count, 0)::int AS report_count, COALESCE(r.reasons, '{}') AS reasons
+      `SELECT ${DONATION_COLUMNS}, COALESCE(r.report_count, 0)::int AS report_count, COALESCE(r.reasons, '{}') AS reasons,
+              COALESCE(r.reports, '[]') AS reports
        FROM ${DONATION_FROM}
-       LEFT JOIN (SELECT donation_id, count(*) AS report_count, array_agg(DISTINCT reason) AS reasons, max(created_at) AS last_report
-                  FROM "${SCHEMA}"."reports" GROUP BY donation_id) r ON r.donation_id = d.id
+       ${reportedOnly ? '' : 'LEFT'} JOIN (
+         SELECT donation_id, count(*) AS report_count, array_agg(DISTINCT reason) AS reasons, max(created_at) AS last_report,
+                json_agg(json_build_object('id', id, 'reason', reason, 'details', details,
+                  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY created_at DESC, id DESC) AS reports
+         FROM "${SCHEMA}"."reports" WHERE dismissed_at IS NULL GROUP BY donation_id) r ON r.donation_id = d.id
        ORDER BY COALESCE(r.report_count, 0) DESC, r.last_report DESC NULLS LAST, d.created_at DESC, d.id DESC
        LIMIT $1 OFFSET $2`,
       [limit + 1, offset],
-    )) as (DonationRow & { report_count: number; reasons: ReportReason[] })[];
+    )) as (DonationRow & { report_count: number; reasons: ReportReason[]; reports: OpenReportView[] })[];
     const items = rows.slice(0, limit).map((row) => ({
       ...toDonationView(row),
       reportCount: row.report_count,
       reportReasons: row.reasons,
+      reports: row.reports,
     }));
     const last = items[items.length - 1];
     return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: offset + limit, id: last.id }) : null };

@@ -11,4 +11,9 @@ export class ReportsHandlers {
   report(input: RpcRequest<'donations.report'>) {
     return this.reports.report(input.actor, input.donationId, input.report);
   }
+
+  @RpcHandler(Rpc.donations.dismissReports)
+  dismiss(input: RpcRequest<'donations.reports.dismiss'>) {
+    return this.reports.dismiss(input.actor, input.donationId);
+  }
 }

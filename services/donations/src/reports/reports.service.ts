@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DonationMessages, ErrorCodes, Events, type Actor, type DonationReportedV1, type ReportDonationInput } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, Events, Messages, type Actor, type DismissedReportsView, type DonationReportedV1, type ReportDonationInput } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
@@ -28,6 +28,26 @@ export class ReportsService {
       const payload: DonationReportedV1 = { donationId, reporterId: actor.id, reason: input.reason };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationReported, payload)]);
       return { reported: true };
+    });
+  }
+
+  /**
+   * A moderator finds a reported donation acceptable: its open reports are closed with who and
+   * when, the donation stays as it is. Calling again dismisses nothing more (and says 0).
+   */
+  async dismiss(actor: Actor, donationId: number): Promise<DismissedReportsView> {
+    if (actor.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
+    return this.dataSource.transaction(async (manager) => {
+      const [donation] = (await manager.query(`SELECT id FROM "${SCHEMA}"."donations" WHERE id = $1 FOR SHARE`, [donationId])) as unknown[];
+      if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
+      const [closed] = (await manager.query(
+        `WITH closed AS (
+           UPDATE "${SCHEMA}"."reports" SET "dismissed_at" = now(), "dismissed_by" = $2
+           WHERE "donation_id" = $1 AND "dismissed_at" IS NULL RETURNING id)
+         SELECT count(*)::int AS n FROM closed`,
+        [donationId, actor.id],
+      )) as { n: number }[];
+      return { donationId, dismissed: closed?.n ?? 0 };
     });
   }
 }

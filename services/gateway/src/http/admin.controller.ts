@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { PageQuerySchema, Rpc, type GiftPairView, type ModerationDonationView, type PageQuery } from '@hdiya/contracts';
+import { ModerationQuerySchema, Rpc, type DismissedReportsView, type GiftPairView, type ModerationDonationView, type ModerationQuery } from '@hdiya/contracts';
 import { AdminGuard } from '../auth/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../auth/session-user.js';
 import { DonationImages } from '../images/donation-images.service.js';
@@ -18,10 +18,10 @@ export class AdminController {
     private readonly images: DonationImages,
   ) {}
 
-  /** All donations, reported ones first, with the owners' e-mails (moderators only). */
+  /** All donations (or with `reported=true` the reported ones), reported first, with the owners' e-mails. */
   @Get('donations')
   async donations(
-    @Query(new ValidatedBody(PageQuerySchema)) page: PageQuery,
+    @Query(new ValidatedBody(ModerationQuerySchema)) page: ModerationQuery,
     @CurrentUser() user: SessionUser,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModerationDonationView[]> {
@@ -33,6 +33,13 @@ export class AdminController {
         : [];
     const emails = new Map(contacts.map((c) => [c.id, c.email]));
     return sendPage(res, { ...listed, items: listed.items.map((d) => ({ ...d, ownerEmail: emails.get(d.userId) ?? null })) });
+  }
+
+  /** The donation is fine: its open reports are dismissed (who and when kept), it stays online. */
+  @Post('donations/:id/reports/dismiss')
+  @HttpCode(200)
+  dismissReports(@Param('id', DonationId()) id: number, @CurrentUser() user: SessionUser): Promise<DismissedReportsView> {
+    return this.services.call(Rpc.donations.dismissReports, { actor: user, donationId: id });
   }
 
   @Post('force-delete/:id')

@@ -14,7 +14,7 @@ export function useForceDeleteDonation() {
     mutationFn: forceDeleteDonation,
     onSuccess: (_result, id) => {
       // docs/product.md#moderation: the list is updated locally at once, then refreshed.
-      queryClient.setQueryData<InfiniteData<Page<ModerationDonation>>>(moderationQueryKey, (data) =>
+      queryClient.setQueriesData<InfiniteData<Page<ModerationDonation>>>({ queryKey: moderationQueryKey }, (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,
       );
       // Every donation list may have shown it.

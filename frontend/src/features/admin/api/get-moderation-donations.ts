@@ -2,20 +2,26 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
 import { DonationRules, type ModerationDonation } from '@/lib/donations';
 
+/** Every moderation list (all donations, reported only) starts with this key. */
 export const moderationQueryKey = ['admin', 'donations'] as const;
 
-/** GET /api/admin/donations → every donation, reported ones first, with owner e-mails (admins only). */
-export function getModerationDonations(cursor?: string | null, signal?: AbortSignal): Promise<Page<ModerationDonation>> {
-  return getPage<ModerationDonation>(withQuery('/api/admin/donations', { limit: DonationRules.defaultPageSize, cursor }), signal);
+/**
+ * GET /api/admin/donations[?reported=true] → every donation (or the ones with open reports only),
+ * reported ones first, with owner e-mails and the open reports (admins only).
+ */
+export function getModerationDonations(reportedOnly: boolean, cursor?: string | null, signal?: AbortSignal): Promise<Page<ModerationDonation>> {
+  const query = { limit: DonationRules.defaultPageSize, cursor, reported: reportedOnly ? 'true' : undefined };
+  return getPage<ModerationDonation>(withQuery('/api/admin/donations', query), signal);
 }
 
-export const moderationDonationsQueryOptions = infiniteQueryOptions({
-  queryKey: moderationQueryKey,
-  queryFn: ({ pageParam, signal }) => getModerationDonations(pageParam, signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: nextPageParam,
-});
+export const moderationDonationsQueryOptions = (reportedOnly: boolean) =>
+  infiniteQueryOptions({
+    queryKey: [...moderationQueryKey, { reportedOnly }] as const,
+    queryFn: ({ pageParam, signal }) => getModerationDonations(reportedOnly, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextPageParam,
+  });
 
-export function useModerationDonations(enabled: boolean) {
-  return useInfiniteQuery({ ...moderationDonationsQueryOptions, enabled });
+export function useModerationDonations(enabled: boolean, reportedOnly = false) {
+  return useInfiniteQuery({ ...moderationDonationsQueryOptions(reportedOnly), enabled });
 }

@@ -7,15 +7,20 @@ import { donationHref, type ModerationDonation } from '@/lib/donations';
 import { formatDateTime } from '@/lib/relative-time';
 import { Flag } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
+import { OpenReports } from './open-reports';
 
 export interface ModerationCardProps {
   donation: ModerationDonation;
   /** asks the page to confirm and delete (the card leaves the list once deleted) */
   onDelete: (donation: ModerationDonation) => void;
+  /** asks the page to dismiss the open reports: the donation stays online */
+  onDismiss: (donation: ModerationDonation) => void;
+  /** this card's reports are being dismissed */
+  dismissing: boolean;
 }
 
 /** One donation as moderators see it (docs/product.md#moderation): everything needed to decide, and delete. */
-export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
+export function ModerationCard({ donation, onDelete, onDismiss, dismissing }: ModerationCardProps) {
   const { t, i18n } = useTranslation();
   const reasons = [...new Set(donation.reportReasons)];
 
@@ -43,6 +48,7 @@ export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
             <strong>{t('admin.reasons')}</strong> {reasons.map((reason) => t(`donations.report.reasons.${reason}`)).join(', ')}
           </p>
         )}
+        {donation.reports.length > 0 && <OpenReports reports={donation.reports} />}
         <dl className="moderation-card__facts">
           <div>
             <dt>{t('admin.id')}</dt>
@@ -75,6 +81,11 @@ export function ModerationCard({ donation, onDelete }: ModerationCardProps) {
           <Link to={donationHref(donation.id)} className={buttonClass('outline', 'sm')} data-testid="moderation-view">
             {t('admin.view')}
           </Link>
+          {donation.reportCount > 0 && (
+            <Button variant="outline" size="sm" onClick={() => onDismiss(donation)} loading={dismissing} data-testid="moderation-dismiss">
+              {t('admin.dismiss')}
+            </Button>
+          )}
           <Button variant="danger" size="sm" onClick={() => onDelete(donation)} data-testid="moderation-delete">
             {t('admin.delete')}
           </Button>

@@ -1,5 +1,5 @@
 import { Ban, Lock } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useUser } from '@/lib/auth';
 import type { ModerationDonation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useDismissReports } from '../api/dismiss-reports';
 import { useForceDeleteDonation } from '../api/force-delete-donation';
 import { useModerationDonations } from '../api/get-moderation-donations';
 import { GiftPairsSection } from '../components/gift-pairs-section';
@@ -21,9 +22,12 @@ export function AdminPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
   const isAdmin = user?.role === 'admin';
-  const list = useModerationDonations(isAdmin);
+  const [reportedOnly, setReportedOnly] = useState(false);
+  const filterId = useId();
+  const list = useModerationDonations(isAdmin, reportedOnly);
   const { toast } = useToast();
   const forceDelete = useForceDeleteDonation();
+  const dismiss = useDismissReports();
   // The page owns the deletion: the deleted card leaves the list before the call settles.
   const [toDelete, setToDelete] = useState<ModerationDonation | null>(null);
   usePageTitle(t('admin.title'));
@@ -39,6 +43,13 @@ export function AdminPage() {
         setToDelete(null);
         toast({ title: t('admin.deleteError'), description: errorMessage(error, t, 'admin.deleteErrorFallback'), variant: 'error' });
       },
+    });
+  }
+
+  function dismissReports(donation: ModerationDonation) {
+    dismiss.mutate(donation.id, {
+      onSuccess: () => toast({ title: t('admin.dismissed'), variant: 'success' }),
+      onError: (error) => toast({ title: t('admin.dismissError'), description: errorMessage(error, t, 'admin.dismissError'), variant: 'error' }),
     });
   }
 
@@ -93,6 +104,16 @@ export function AdminPage() {
         </p>
       </header>
       <GiftPairsSection enabled={isAdmin} />
+      <div className="admin-filter">
+        <input
+          id={filterId}
+          type="checkbox"
+          checked={reportedOnly}
+          onChange={(event) => setReportedOnly(event.target.checked)}
+          data-testid="moderation-reported-only"
+        />
+        <label htmlFor={filterId}>{t('admin.reportedOnly')}</label>
+      </div>
       {list.isPending ? (
         <p className="muted" aria-busy="true">
           {t('common.loading')}
@@ -106,14 +127,19 @@ export function AdminPage() {
         </div>
       ) : donations.length === 0 ? (
         <div className="card empty-state" data-testid="admin-empty">
-          <p>{t('admin.empty')}</p>
+          <p>{t(reportedOnly ? 'admin.emptyReported' : 'admin.empty')}</p>
         </div>
       ) : (
         <>
           <ul className="plain-list moderation-list" data-testid="moderation-list">
             {donations.map((donation) => (
               <li key={donation.id}>
-                <ModerationCard donation={donation} onDelete={setToDelete} />
+                <ModerationCard
+                  donation={donation}
+                  onDelete={setToDelete}
+                  onDismiss={dismissReports}
+                  dismissing={dismiss.isPending && dismiss.variables === donation.id}
+                />
               </li>
             ))}
           </ul>
