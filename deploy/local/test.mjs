@@ -6,7 +6,8 @@
 //      included), a private NATS server (so a running `npm start` never answers a test's requests)
 //      and Redis for integration tests, NATS with the product's per-process users and subject
 //      permissions and Redis with a password for the stack, and an S3 server;
-//   2. runs each project's lint, typecheck and unit tests through Nx, then the static checks of the
+//   2. checks the typed query layer's generated row types against the migrated schema, runs each
+//      project's lint, typecheck and unit tests through Nx, then the static checks of the
 //      deployment files (e2e/deploy: Kubernetes render, compose config, k6 parse, boundaries), then
 //      each project's integration tests;
 //   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite
@@ -101,6 +102,9 @@ async function main() {
     );
   }
   if (!E2E_ONLY) {
+    // The typed query layer's row types against the schema the migrations just built (decision 0035).
+    const types = await timed('database types match the migrated schema', () => run('node', [path.join('deploy', 'checks', 'database-types.mjs'), '--verify'], env));
+    if (types !== 0) return types;
     const unit = await timed('lint, typecheck and unit tests', () =>
       run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], env),
     );

@@ -1,21 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { lastNameInitial, type LedgerEntryType, type PointsHistoryEntry } from '@hdiya/contracts';
-import { SCHEMA } from '../config.js';
-
-interface HistoryRow {
-  id: string;
-  type: LedgerEntryType;
-  reason: string;
-  amount: number;
-  description: string;
-  related_user_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  donation_id: number | null;
-  donation_title: string | null;
-  created_at: Date;
-}
+import { rows } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
 @Injectable()
 export class HistoryService {
@@ -26,17 +13,22 @@ export class HistoryService {
    * as members are shown to each other, docs/product.md#how-members-are-shown) and the donation's title.
    */
   async history(userId: string, limit: number, before?: string): Promise<PointsHistoryEntry[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT e.id, e.type, e.reason, e.amount, e.description, e.related_user_id, m.first_name, m.last_name,
-              e.donation_id, e.donation_title, e.created_at
-       FROM "${SCHEMA}"."ledger_entries" e LEFT JOIN "${SCHEMA}"."members" m ON m.user_id = e.related_user_id
-       WHERE e.user_id = $1 ${before ? 'AND e.id < $3' : ''}
-       ORDER BY e.id DESC LIMIT $2`,
-      before ? [userId, limit, before] : [userId, limit],
-    )) as HistoryRow[];
-    return rows.map((r) => ({
+    const entries = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('ledger_entries as e')
+        .leftJoin('members as m', 'm.user_id', 'e.related_user_id')
+        .select(['e.id', 'e.type', 'e.reason', 'e.amount', 'e.description', 'e.related_user_id', 'm.first_name', 'm.last_name'])
+        .select(['e.donation_id', 'e.donation_title', 'e.created_at'])
+        .where('e.user_id', '=', userId)
+        .$if(before !== undefined, (query) => query.where('e.id', '<', before!))
+        .orderBy('e.id', 'desc')
+        .limit(limit),
+    );
+    return entries.map((r) => ({
       id: String(r.id),
-      type: r.type,
+      // The column's check constraint allows only the contract's types.
+      type: r.type as LedgerEntryType,
       reason: r.reason,
       amount: r.amount,
       description: r.description,

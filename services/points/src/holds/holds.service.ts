@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DonationRules, ErrorCodes, PointsMessages } from '@hdiya/contracts';
-import { crashpoint, rpcError } from '@hdiya/platform';
+import { crashpoint, firstRow, rpcError, sql, write } from '@hdiya/platform';
 import { LedgerService } from '../ledger/ledger.service.js';
 import {
   reliabilityAfterExpiry,
@@ -22,7 +22,7 @@ interface Hold {
   amount: number;
   state: HoldState;
 }
-import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
 
 const RESERVATION_GONE = "Cette réservation n'est plus possible. Réessayez.";
 
@@ -102,7 +102,7 @@ export class HoldsService {
   }
 
   private async close(manager: EntityManager, hold: Hold, state: HoldState): Promise<void> {
-    await manager.query(`UPDATE "${SCHEMA}"."holds" SET "state" = $2, "closed_at" = now() WHERE "reservation_id" = $1`, [hold.reservationId, state]);
+    await write(manager, db.updateTable('holds').set({ state, closed_at: sql<Date>`now()` }).where('reservation_id', '=', hold.reservationId));
     await this.ledger.adjust(manager, hold.userId!, { blockedDelta: -hold.amount });
   }
 
@@ -112,25 +112,31 @@ export class HoldsService {
   }
 
   private async findHold(manager: EntityManager, reservationId: string): Promise<Hold | null> {
-    const [hold] = (await manager.query(
-      `SELECT "reservation_id" AS "reservationId", "user_id" AS "userId", "amount", "state" FROM "${SCHEMA}"."holds" WHERE "reservation_id" = $1`,
-      [reservationId],
-    )) as Hold[];
-    return hold ?? null;
+    const hold = await firstRow(
+      manager,
+      db.selectFrom('holds').select(['reservation_id as reservationId', 'user_id as userId', 'amount', 'state']).where('reservation_id', '=', reservationId),
+    );
+    return hold ? { ...hold, state: hold.state as HoldState } : null;
   }
 
   /** A new hold; a voided one is closed from the start. */
   private async insertHold(manager: EntityManager, ref: ReservationRef, userId: string | null, amount: number, state: 'open' | 'voided'): Promise<void> {
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."holds" ("reservation_id", "user_id", "donation_id", "amount", "state", "closed_at")
-       VALUES ($1, $2, $3, $4, $5, CASE WHEN $5 = 'open' THEN NULL ELSE now() END)`,
-      [ref.reservationId, userId, ref.donationId, amount, state],
+    await write(
+      manager,
+      db.insertInto('holds').values({
+        reservation_id: ref.reservationId,
+        user_id: userId,
+        donation_id: ref.donationId,
+        amount,
+        state,
+        closed_at: state === 'open' ? null : sql<Date>`now()`,
+      }),
     );
   }
 
   /** Serialises everything about one reservation, including its first hold (no row to lock yet). */
   private async lockHoldKey(manager: EntityManager, reservationId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`hold:${reservationId}`]);
+    await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtextextended(${`hold:${reservationId}`}, 0))`.as('locked')));
   }
 
   private inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Events, type BalanceView, type PointsChangedV1 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, rows, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
 import { applyEntry, OPENING_BALANCE, welcomeCredit, type BalanceState, type LedgerEntryDraft } from './ledger.rules.js';
 
 /** A member's cached totals (`points.balances`); the database forbids negative amounts. */
@@ -10,7 +11,7 @@ export interface Balance extends BalanceState {
   userId: string;
 }
 
-const BALANCE_COLUMNS = `"user_id" AS "userId", "points", "blocked_points" AS "blockedPoints", "reliability_score" AS "reliabilityScore"`;
+const BALANCE_COLUMNS = ['user_id as userId', 'points', 'blocked_points as blockedPoints', 'reliability_score as reliabilityScore'] as const;
 
 @Injectable()
 export class LedgerService {
@@ -22,10 +23,10 @@ export class LedgerService {
    */
   async openAccount(manager: EntityManager, userId: string): Promise<boolean> {
     await this.lockAccount(manager, userId);
-    const [welcomed] = (await manager.query(
-      `SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "user_id" = $1 AND "reason" = 'welcome'`,
-      [userId],
-    )) as unknown[];
+    const welcomed = await firstRow(
+      manager,
+      db.selectFrom('ledger_entries').select('id').where('user_id', '=', userId).where('reason', '=', 'welcome').limit(1),
+    );
     if (welcomed) return false;
     await this.record(manager, welcomeCredit(userId));
     await this.announce(manager, [userId], 'welcome');
@@ -37,14 +38,14 @@ export class LedgerService {
    * registration (the welcome credit still comes with `UserRegistered`), and locked.
    */
   async lockAccount(manager: EntityManager, userId: string): Promise<Balance> {
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."balances" ("user_id", "points", "blocked_points", "reliability_score")
-       VALUES ($1, 0, 0, $2) ON CONFLICT DO NOTHING`,
-      [userId, OPENING_BALANCE.reliabilityScore],
+    await write(
+      manager,
+      db
+        .insertInto('balances')
+        .values({ user_id: userId, points: 0, blocked_points: 0, reliability_score: OPENING_BALANCE.reliabilityScore })
+        .onConflict((conflict) => conflict.doNothing()),
     );
-    const [balance] = (await manager.query(`SELECT ${BALANCE_COLUMNS} FROM "${SCHEMA}"."balances" WHERE "user_id" = $1 FOR UPDATE`, [
-      userId,
-    ])) as Balance[];
+    const balance = await firstRow(manager, db.selectFrom('balances').select(BALANCE_COLUMNS).where('user_id', '=', userId).forUpdate());
     return balance!;
   }
 
@@ -56,30 +57,44 @@ export class LedgerService {
   }
 
   async balanceOf(userId: string): Promise<BalanceView> {
-    const [row] = (await this.dataSource.query(
-      `SELECT b.points, b.blocked_points, b.reliability_score,
-              EXISTS (SELECT 1 FROM "${SCHEMA}"."ledger_entries" e WHERE e.user_id = b.user_id AND e.reason = 'welcome') AS opened
-       FROM "${SCHEMA}"."balances" b WHERE b.user_id = $1`,
-      [userId],
-    )) as { points: number; blocked_points: number; reliability_score: number; opened: boolean }[];
+    const row = await firstRow(
+      this.dataSource.manager,
+      db
+        .selectFrom('balances as b')
+        .select((eb) => [
+          'b.points',
+          'b.blocked_points',
+          'b.reliability_score',
+          eb
+            .exists(eb.selectFrom('ledger_entries as e').select('e.id').whereRef('e.user_id', '=', 'b.user_id').where('e.reason', '=', 'welcome'))
+            .as('opened'),
+        ])
+        .where('b.user_id', '=', userId),
+    );
     if (!row) return { userId, ...OPENING_BALANCE, opened: false };
-    return { userId, points: row.points, blockedPoints: row.blocked_points, reliabilityScore: row.reliability_score, opened: row.opened };
+    return { userId, points: row.points, blockedPoints: row.blocked_points, reliabilityScore: row.reliability_score, opened: Boolean(row.opened) };
   }
 
   /** Moves blocked points (holds) and sets the reliability score; the database refuses negatives. */
   async adjust(manager: EntityManager, userId: string, change: { blockedDelta?: number; reliabilityScore?: number }): Promise<void> {
     const balance = await this.lockAccount(manager, userId);
-    await manager.query(
-      `UPDATE "${SCHEMA}"."balances" SET "blocked_points" = $2, "reliability_score" = $3, "updated_at" = now() WHERE "user_id" = $1`,
-      [userId, balance.blockedPoints + (change.blockedDelta ?? 0), change.reliabilityScore ?? balance.reliabilityScore],
+    await write(
+      manager,
+      db
+        .updateTable('balances')
+        .set({
+          blocked_points: balance.blockedPoints + (change.blockedDelta ?? 0),
+          reliability_score: change.reliabilityScore ?? balance.reliabilityScore,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('user_id', '=', userId),
     );
   }
 
   /** Records `PointsChanged` with the members' balances as this transaction leaves them. */
   async announce(manager: EntityManager, userIds: string[], reason: string): Promise<void> {
-    const balances = (await manager.query(`SELECT ${BALANCE_COLUMNS} FROM "${SCHEMA}"."balances" WHERE "user_id" = ANY($1::uuid[])`, [
-      userIds,
-    ])) as Balance[];
+    if (userIds.length === 0) return;
+    const balances = await rows(manager, db.selectFrom('balances').select(BALANCE_COLUMNS).where('user_id', 'in', userIds));
     const events = balances.map((b) => {
       const payload: PointsChangedV1 = {
         userId: b.userId,
@@ -97,22 +112,20 @@ export class LedgerService {
   async record(manager: EntityManager, draft: LedgerEntryDraft): Promise<BalanceState> {
     const balance = await this.lockAccount(manager, draft.userId);
     const next = applyEntry(balance, draft);
-    await manager.query(`UPDATE "${SCHEMA}"."balances" SET "points" = $2, "updated_at" = now() WHERE "user_id" = $1`, [draft.userId, next.points]);
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."ledger_entries"
-         ("user_id", "type", "amount", "reason", "description", "related_user_id", "donation_id", "donation_title", "reference")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        draft.userId,
-        draft.type,
-        draft.amount,
-        draft.reason,
-        draft.description,
-        draft.relatedUserId ?? null,
-        draft.donationId ?? null,
-        draft.donationTitle ?? null,
-        draft.reference ?? null,
-      ],
+    await write(manager, db.updateTable('balances').set({ points: next.points, updated_at: sql<Date>`now()` }).where('user_id', '=', draft.userId));
+    await write(
+      manager,
+      db.insertInto('ledger_entries').values({
+        user_id: draft.userId,
+        type: draft.type,
+        amount: draft.amount,
+        reason: draft.reason,
+        description: draft.description,
+        related_user_id: draft.relatedUserId ?? null,
+        donation_id: draft.donationId ?? null,
+        donation_title: draft.donationTitle ?? null,
+        reference: draft.reference ?? null,
+      }),
     );
     return next;
   }

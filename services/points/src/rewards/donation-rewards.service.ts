@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { DonationCreatedV1, DonationDeletedV2, DonationUpdatedV1, ReceptionConfirmedV1 } from '@hdiya/contracts';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { withdrawalReversal } from '../ledger/ledger.rules.js';
-import { SCHEMA } from '../config.js';
+import { firstRow, sql, write } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
 /**
  * awaiting: published, not given yet (no points). credited: the gift settled it (paid, or withheld by
@@ -23,18 +24,17 @@ export class DonationRewardsService {
   constructor(private readonly ledger: LedgerService) {}
 
   async onCreated(manager: EntityManager, event: DonationCreatedV1): Promise<void> {
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'awaiting')
-       ON CONFLICT DO NOTHING`,
-      [event.donationId, event.ownerId, event.title],
+    await write(
+      manager,
+      db
+        .insertInto('donation_rewards')
+        .values({ donation_id: event.donationId, owner_id: event.ownerId, title: event.title, state: 'awaiting' satisfies RewardState })
+        .onConflict((conflict) => conflict.doNothing()),
     );
   }
 
   async onUpdated(manager: EntityManager, event: DonationUpdatedV1): Promise<void> {
-    await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "title" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [
-      event.donationId,
-      event.title,
-    ]);
+    await write(manager, db.updateTable('donation_rewards').set({ title: event.title, updated_at: sql<Date>`now()` }).where('donation_id', '=', event.donationId));
   }
 
   /**
@@ -46,12 +46,9 @@ export class DonationRewardsService {
     const reward = await this.lockReward(manager, event.donationId);
     if (reward && reward.state !== 'awaiting') return false;
     if (reward) {
-      await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "state" = 'credited', "updated_at" = now() WHERE "donation_id" = $1`, [event.donationId]);
+      await this.setState(manager, event.donationId, 'credited');
     } else {
-      await manager.query(
-        `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'credited')`,
-        [event.donationId, event.ownerId, event.title],
-      );
+      await this.insertReward(manager, event, 'credited');
     }
     return true;
   }
@@ -62,10 +59,7 @@ export class DonationRewardsService {
     const reward = await this.lockReward(manager, event.donationId);
     if (!reward) {
       // The deletion overtook the creation: a tombstone, so the late creation awaits nothing.
-      await manager.query(
-        `INSERT INTO "${SCHEMA}"."donation_rewards" ("donation_id", "owner_id", "title", "state") VALUES ($1, $2, $3, 'withdrawn')`,
-        [event.donationId, event.ownerId, event.title],
-      );
+      await this.insertReward(manager, event, 'withdrawn');
       return;
     }
     if (reward.state === 'awaiting') {
@@ -84,13 +78,16 @@ export class DonationRewardsService {
   }
 
   private async lockReward(manager: EntityManager, donationId: number): Promise<{ state: RewardState } | undefined> {
-    const [reward] = (await manager.query(`SELECT "state" FROM "${SCHEMA}"."donation_rewards" WHERE "donation_id" = $1 FOR UPDATE`, [
-      donationId,
-    ])) as { state: RewardState }[];
-    return reward;
+    const reward = await firstRow(manager, db.selectFrom('donation_rewards').select('state').where('donation_id', '=', donationId).forUpdate());
+    // The column's check constraint allows only these states.
+    return reward && { state: reward.state as RewardState };
+  }
+
+  private async insertReward(manager: EntityManager, event: { donationId: number; ownerId: string; title: string }, state: RewardState): Promise<void> {
+    await write(manager, db.insertInto('donation_rewards').values({ donation_id: event.donationId, owner_id: event.ownerId, title: event.title, state }));
   }
 
   private async setState(manager: EntityManager, donationId: number, state: RewardState): Promise<void> {
-    await manager.query(`UPDATE "${SCHEMA}"."donation_rewards" SET "state" = $2, "updated_at" = now() WHERE "donation_id" = $1`, [donationId, state]);
+    await write(manager, db.updateTable('donation_rewards').set({ state, updated_at: sql<Date>`now()` }).where('donation_id', '=', donationId));
   }
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { PointsRules, type ReceptionConfirmedV1 } from '@hdiya/contracts';
-import { POINTS_CONFIG, SCHEMA, type PointsConfig } from '../config.js';
+import { firstRow, sql, write } from '@hdiya/platform';
+import { POINTS_CONFIG, type PointsConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { giftRewardSplit, publishReward, receptionReward, rewardWithheld, type GiftRewardRules } from '../ledger/ledger.rules.js';
 import { DonationRewardsService } from './donation-rewards.service.js';
@@ -30,31 +32,50 @@ export class GiftRewardsService {
   async onGiven(manager: EntityManager, event: ReceptionConfirmedV1): Promise<void> {
     const publishDue = await this.publishing.claimOnGift(manager, event);
     await this.ledger.lockAccounts(manager, [event.ownerId, event.reserverId]);
-    const [known] = (await manager.query(
-      `SELECT 1 FROM "${SCHEMA}"."gifts" WHERE "reservation_id" = $1
-       UNION ALL SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "reference" = $1 AND "reason" = 'reception_reward'`,
-      [event.reservationId],
-    )) as unknown[];
+    const known = await firstRow(
+      manager,
+      db
+        .selectFrom('gifts')
+        .select(sql<number>`1`.as('known'))
+        .where('reservation_id', '=', event.reservationId)
+        .unionAll(
+          db.selectFrom('ledger_entries').select(sql<number>`1`.as('known')).where('reference', '=', event.reservationId).where('reason', '=', 'reception_reward'),
+        ),
+    );
     if (known) return;
 
     const at = event.confirmedAt;
-    const [{ earned }] = (await manager.query(
-      `SELECT COALESCE(sum("paid"), 0)::int AS "earned" FROM "${SCHEMA}"."gifts"
-       WHERE "owner_id" = $1 AND "confirmed_at" > $2::timestamptz - interval '24 hours'`,
-      [event.ownerId, at],
-    )) as { earned: number }[];
-    const [{ gifts }] = (await manager.query(
-      `SELECT count(*)::int AS "gifts" FROM "${SCHEMA}"."gifts"
-       WHERE LEAST("owner_id", "reserver_id") = LEAST($1::uuid, $2::uuid) AND GREATEST("owner_id", "reserver_id") = GREATEST($1::uuid, $2::uuid)
-         AND "confirmed_at" > $3::timestamptz - make_interval(days => $4)`,
-      [event.ownerId, event.reserverId, at, PointsRules.giftPairWindowDays],
-    )) as { gifts: number }[];
+    const { earned } = (await firstRow(
+      manager,
+      db
+        .selectFrom('gifts')
+        .select(sql<number>`COALESCE(sum("paid"), 0)::int`.as('earned'))
+        .where('owner_id', '=', event.ownerId)
+        .where('confirmed_at', '>', sql<Date>`${at}::timestamptz - interval '24 hours'`),
+    ))!;
+    const { gifts } = (await firstRow(
+      manager,
+      db
+        .selectFrom('gifts')
+        .select(sql<number>`count(*)::int`.as('gifts'))
+        .where(sql`LEAST("owner_id", "reserver_id")`, '=', sql`LEAST(${event.ownerId}::uuid, ${event.reserverId}::uuid)`)
+        .where(sql`GREATEST("owner_id", "reserver_id")`, '=', sql`GREATEST(${event.ownerId}::uuid, ${event.reserverId}::uuid)`)
+        .where('confirmed_at', '>', sql<Date>`${at}::timestamptz - make_interval(days => ${PointsRules.giftPairWindowDays})`),
+    ))!;
 
-    const split = giftRewardSplit(this.rules, { publishDue, earnedToday: earned!, pairGifts: gifts! });
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."gifts" ("reservation_id", "donation_id", "owner_id", "reserver_id", "confirmed_at", "paid", "withheld", "withheld_by")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [event.reservationId, event.donationId, event.ownerId, event.reserverId, at, split.publish + split.reception, split.withheld, split.withheldBy],
+    const split = giftRewardSplit(this.rules, { publishDue, earnedToday: earned, pairGifts: gifts });
+    await write(
+      manager,
+      db.insertInto('gifts').values({
+        reservation_id: event.reservationId,
+        donation_id: event.donationId,
+        owner_id: event.ownerId,
+        reserver_id: event.reserverId,
+        confirmed_at: at,
+        paid: split.publish + split.reception,
+        withheld: split.withheld,
+        withheld_by: split.withheldBy,
+      }),
     );
     const ref = { reservationId: event.reservationId, donationId: event.donationId, title: event.title };
     if (split.publish > 0) await this.ledger.record(manager, publishReward(event.ownerId, event.donationId, event.title, split.publish));

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ErrorCodes, Events, PointsMessages, type PointsTransferredV1, type TransferResult } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
 import { POINTS_CONFIG, SCHEMA, type PointsConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { transferableNow, transferCapFreesAt, transferEntries } from '../ledger/ledger.rules.js';
 
@@ -22,6 +23,14 @@ interface TransferRow {
   points: number;
   sender_balance_after: number;
 }
+
+/** The transfer a sender already made with this idempotency key, if any. */
+const transferWithKey = (senderId: string, idempotencyKey: string) =>
+  db
+    .selectFrom('transfers')
+    .select(['id', 'receiver_id', 'points', 'sender_balance_after'])
+    .where('sender_id', '=', senderId)
+    .where('idempotency_key', '=', idempotencyKey);
 
 /**
  * A retry carrying the same idempotency key answers the first transfer, but only if it asks for
@@ -65,10 +74,7 @@ export class TransfersService {
       return await this.dataSource.transaction(async (manager) => {
         const accounts = await this.ledger.lockAccounts(manager, input.receiverId ? [input.senderId, input.receiverId] : [input.senderId]);
         if (input.idempotencyKey) {
-          const [done] = (await manager.query(`SELECT * FROM "${SCHEMA}"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
-            input.senderId,
-            input.idempotencyKey,
-          ])) as TransferRow[];
+          const done = await firstRow(manager, transferWithKey(input.senderId, input.idempotencyKey));
           if (done) return replayOf(done, input);
         }
         await this.checkSender(manager, input, accounts.get(input.senderId)!.points);
@@ -79,10 +85,17 @@ export class TransfersService {
         const after = await this.ledger.record(manager, out);
         await this.ledger.record(manager, into);
         const row: TransferRow = { id, receiver_id: receiverId, points: input.points, sender_balance_after: after.points };
-        await manager.query(
-          `INSERT INTO "${SCHEMA}"."transfers" ("id", "sender_id", "receiver_id", "points", "message", "idempotency_key", "sender_balance_after")
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, input.senderId, receiverId, input.points, input.message, input.idempotencyKey, after.points],
+        await write(
+          manager,
+          db.insertInto('transfers').values({
+            id,
+            sender_id: input.senderId,
+            receiver_id: receiverId,
+            points: input.points,
+            message: input.message,
+            idempotency_key: input.idempotencyKey,
+            sender_balance_after: after.points,
+          }),
         );
         const payload: PointsTransferredV1 = { transferId: id, senderId: input.senderId, receiverId, points: input.points, message: input.message };
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.points.PointsTransferred, payload)]);
@@ -92,10 +105,7 @@ export class TransfersService {
     } catch (error) {
       // The same key raced in from a parallel retry: the other request transferred; answer its result.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === '23505' && input.idempotencyKey) {
-        const [done] = (await this.dataSource.query(`SELECT * FROM "${SCHEMA}"."transfers" WHERE "sender_id" = $1 AND "idempotency_key" = $2`, [
-          input.senderId,
-          input.idempotencyKey,
-        ])) as TransferRow[];
+        const done = await firstRow(this.dataSource.manager, transferWithKey(input.senderId, input.idempotencyKey));
         if (done) return replayOf(done, input);
       }
       throw error;
@@ -108,20 +118,31 @@ export class TransfersService {
    */
   private async checkSender(manager: EntityManager, input: TransferInput, available: number): Promise<void> {
     if (available < input.points) throw rpcError(400, ErrorCodes.POINTS_INSUFFICIENT, PointsMessages.insufficient, 'points');
-    const [{ gifted }] = (await manager.query(
-      `SELECT EXISTS (SELECT 1 FROM "${SCHEMA}"."gifts" WHERE "owner_id" = $1 OR "reserver_id" = $1)
-           OR EXISTS (SELECT 1 FROM "${SCHEMA}"."holds" WHERE "user_id" = $1 AND "state" = 'captured')
-           OR EXISTS (SELECT 1 FROM "${SCHEMA}"."ledger_entries" WHERE "user_id" = $1 AND "reason" = 'reception_reward') AS "gifted"`,
-      [input.senderId],
-    )) as { gifted: boolean }[];
-    if (transferableNow(available, gifted!) < input.points) {
+    const sender = input.senderId;
+    const { gifted } = (await firstRow(
+      manager,
+      db.selectNoFrom((eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom('gifts').select('reservation_id').where((w) => w.or([w('owner_id', '=', sender), w('reserver_id', '=', sender)]))),
+            eb.exists(eb.selectFrom('holds').select('reservation_id').where('user_id', '=', sender).where('state', '=', 'captured')),
+            eb.exists(eb.selectFrom('ledger_entries').select('id').where('user_id', '=', sender).where('reason', '=', 'reception_reward')),
+          ])
+          .as('gifted'),
+      ),
+    ))!;
+    if (transferableNow(available, Boolean(gifted)) < input.points) {
       throw rpcError(400, ErrorCodes.WELCOME_POINTS_LOCKED, PointsMessages.welcomeLocked, 'points');
     }
-    const recent = (await manager.query(
-      `SELECT "points", "created_at" AS "at" FROM "${SCHEMA}"."transfers"
-       WHERE "sender_id" = $1 AND "created_at" > now() - interval '24 hours' ORDER BY "created_at"`,
-      [input.senderId],
-    )) as { points: number; at: Date }[];
+    const recent = await rows(
+      manager,
+      db
+        .selectFrom('transfers')
+        .select(['points', 'created_at as at'])
+        .where('sender_id', '=', sender)
+        .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+        .orderBy('created_at'),
+    );
     const cap = this.config.TRANSFER_POINTS_DAILY_CAP;
     const freeAt = transferCapFreesAt(recent, input.points, cap);
     if (freeAt) throw rpcError(400, ErrorCodes.TRANSFER_DAILY_CAP, PointsMessages.transferDailyCap(cap, FREE_AT.format(freeAt)), 'points');

@@ -1,0 +1,53 @@
+// The row types of the typed query layer (decision 0035) come from the migrated database: this
+// regenerates each service's `src/database/schema.generated.ts` with kysely-codegen, or with
+// `--verify` fails when a checked-in file differs from what the migrations build (a column renamed
+// in a migration but not in the code fails here, before any end-to-end test, and then the typecheck).
+//   node deploy/checks/database-types.mjs [--verify] [--url postgres://user@host:port/database]
+// Without --url: PGUSER, PGHOST, PGPORT and HDIYA_DATABASE (as `npm test` sets them), else the
+// `npm start` database on this machine.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Services whose SQL goes through the typed query layer. */
+const SERVICES = ['points'];
+
+const args = process.argv.slice(2);
+const verify = args.includes('--verify');
+const urlIndex = args.indexOf('--url');
+const env = process.env;
+const url =
+  urlIndex >= 0
+    ? args[urlIndex + 1]
+    : `postgres://${env.PGUSER ?? 'postgres'}@${env.PGHOST ?? '127.0.0.1'}:${env.PGPORT ?? 5432}/${env.HDIYA_DATABASE ?? 'hdiya'}`;
+const codegen = path.join(path.dirname(createRequire(import.meta.url).resolve('kysely-codegen/package.json')), 'dist/cli/bin.js');
+
+let failed = 0;
+for (const service of SERVICES) {
+  const outFile = `services/${service}/src/database/schema.generated.ts`;
+  const result = spawnSync(
+    process.execPath,
+    [
+      codegen,
+      '--dialect', 'postgres',
+      '--url', url,
+      '--default-schema', service,
+      '--include-pattern', `${service}.*`,
+      // TypeORM's and the checksums' bookkeeping: no service code queries them.
+      '--exclude-pattern', `${service}.migration*`,
+      '--out-file', path.join(ROOT, outFile),
+      '--log-level', 'error',
+      ...(verify ? ['--verify'] : []),
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (result.status === 0) {
+    console.log(`database types: ${outFile} ${verify ? 'matches the migrated schema' : 'generated'}`);
+  } else {
+    failed += 1;
+    console.error(`database types: ${outFile} ${verify ? 'differs from the migrated schema (run npm run db:types after migrating)' : 'could not be generated'}`);
+    console.error(`${result.stdout}${result.stderr}`.trim());
+  }
+}
+process.exit(failed > 0 ? 1 : 0);

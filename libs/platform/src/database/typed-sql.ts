@@ -1,0 +1,63 @@
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Compilable,
+  type DeleteResult,
+  type InsertResult,
+  type UpdateResult,
+} from 'kysely';
+import type { EntityManager, QueryRunner } from 'typeorm';
+
+/** Kysely's SQL fragment tag, for what its builder does not spell (now(), casts, advisory locks). */
+export { sql } from 'kysely';
+
+// The one typed query layer beside TypeORM (decision 0035): Kysely builds and type-checks each
+// statement against the schema generated from the migrated database, TypeORM's connection (and
+// the transaction the caller holds) runs it. Kysely never opens a connection of its own.
+
+/** A Kysely that only compiles, bound to a service's schema: `sqlFor<Schema>('points')`. */
+export function sqlFor<Tables>(schema: string): Kysely<Tables> {
+  return new Kysely<Tables>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }).withSchema(schema) as Kysely<Tables>;
+}
+
+/** What a statement answers: its rows (a SELECT, or a write with RETURNING). */
+export type RowOf<Query> = Query extends Compilable<infer Row> ? (Row extends InsertResult | UpdateResult | DeleteResult ? never : Row) : never;
+
+async function execute(manager: EntityManager, query: Compilable<unknown>): Promise<{ records: unknown[]; affected?: number }> {
+  const { sql, parameters } = query.compile();
+  // Structured results: TypeORM otherwise answers an UPDATE with [rows, count] and a SELECT with rows.
+  const own: QueryRunner | undefined = manager.queryRunner ? undefined : manager.connection.createQueryRunner();
+  const runner = manager.queryRunner ?? own!;
+  try {
+    const result = await runner.query(sql, parameters as unknown[], true);
+    return { records: result.records ?? [], affected: result.affected ?? undefined };
+  } finally {
+    await own?.release();
+  }
+}
+
+/** Runs a statement on the caller's connection or transaction and answers its typed rows. */
+export async function rows<Query extends Compilable<unknown>>(manager: EntityManager, query: Query): Promise<RowOf<Query>[]> {
+  return (await execute(manager, query)).records as RowOf<Query>[];
+}
+
+/** The first row, or undefined. */
+export async function firstRow<Query extends Compilable<unknown>>(manager: EntityManager, query: Query): Promise<RowOf<Query> | undefined> {
+  return (await rows(manager, query))[0];
+}
+
+/** Runs a write and answers how many rows it changed. */
+export async function write(manager: EntityManager, query: Compilable<unknown>): Promise<number> {
+  const { records, affected } = await execute(manager, query);
+  return affected ?? records.length;
+}
