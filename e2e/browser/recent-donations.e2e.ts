@@ -30,7 +30,8 @@ describe.each(['fr', 'ar'] as const)('home in %s', (language) => {
     await section.locator(`[data-testid=donation-card][data-donation-id="${donation.id}"]`).waitFor();
     // No distance without a position.
     expect(await section.getByTestId('donation-card-distance').count()).toBe(0);
-    await section.scrollIntoViewIfNeeded();
+    // The section's top just below the sticky header.
+    await section.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
     await screenshot(page, `home-recent-${language}-${width}`);
     await context.close();
   });
