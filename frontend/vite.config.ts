@@ -43,7 +43,7 @@ const pwa = VitePWA({
     navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
     runtimeCaching: [
       {
-        urlPattern: ({ url }) => url.pathname === '/api/donations' || url.pathname === '/api/donations/nearby',
+        urlPattern: ({ url }) => ['/api/donations', '/api/donations/nearby', '/api/donations/recent'].includes(url.pathname),
         handler: 'NetworkFirst',
         options: { cacheName: 'browse-results', networkTimeoutSeconds: 4, expiration: { maxEntries: 30 } },
       },

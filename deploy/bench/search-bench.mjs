@@ -20,7 +20,7 @@ import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
-import { bareStatement, pageStatement } from './search-statements.mjs';
+import { bareStatement, countStatement, pageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -246,6 +246,7 @@ async function main() {
       floor: await measureApi(floorUrl, floorRequests(points), connections),
       sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
+      count: await measureSql(points, countStatement, connections),
     };
   }
   say(`donation detail through the gateway (${CONNECTIONS} connections)...`);
@@ -260,6 +261,7 @@ async function main() {
     console.log(row(`floor chain, ${connections} conn.`, r.floor));
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
     console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
+    console.log(row(`first page's count, ${connections} conn.`, r.count));
   }
   console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';

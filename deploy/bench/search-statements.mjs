@@ -1,10 +1,15 @@
 // The statements the search benchmark runs: the service's page ("available within 10 km, a page of
 // 24 + 1") and the bare KNN it is compared with. Shared by search-bench.mjs and floor-chain.mjs.
-import { searchSql } from '@hdiya/donations/search-api';
+import { searchCountSql, searchSql } from '@hdiya/donations/search-api';
+import { DonationRules } from '@hdiya/contracts';
 
 /** The service's statement (card columns, owner names, keyset tie-break), for a searcher at `p`. */
 export const pageStatement = (p) =>
   searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
+
+/** The count the first page of the same search runs beside it ("N dons trouvés"), capped as the service caps it. */
+export const countStatement = (p) =>
+  searchCountSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null }, DonationRules.searchCountCap);
 
 /** The reference: the bare KNN query returning ids only, as first measured on this kind of machine. */
 export const bareStatement = (p) => ({

@@ -198,6 +198,34 @@ describe('finding donations', () => {
     expect(res.body).toMatchObject({ statusCode: 400, field });
   });
 
+  it('should say how many a search found in all, on its first page (X-Total-Count)', async () => {
+    const { client } = await signedUpMember();
+    const word = `w${Math.random().toString(36).slice(2, 10)}`;
+    for (let i = 0; i < 3; i += 1) expect((await client.post('/api/donations', donationPayload({ title: `Commode ${word}` }))).status).toBe(201);
+    const rabat = MOROCCAN_CITIES.find((city) => city.name === 'Rabat')!;
+    const first = await new ApiClient().get<Donation[]>(`/api/donations?query=${word}&lat=${rabat.lat}&lng=${rabat.lng}&limit=2`);
+    expect(first.body).toHaveLength(2);
+    expect(first.headers.get('x-total-count')).toBe('3');
+    const next = await new ApiClient().get<Donation[]>(`/api/donations?query=${word}&lat=${rabat.lat}&lng=${rabat.lng}&limit=2&cursor=${first.headers.get('x-next-cursor')}`);
+    expect(next.body).toHaveLength(1);
+    expect(next.headers.get('x-total-count')).toBeNull();
+    // Around Casablanca (no position), none of them.
+    expect((await new ApiClient().get(`/api/donations?query=${word}`)).headers.get('x-total-count')).toBe('0');
+  });
+
+  it('should list the newest available donations of the whole country without a position (/recent)', async () => {
+    const { client } = await signedUpMember();
+    const far = await client.post<Donation>('/api/donations', donationPayload({ city: 'Oujda' })); // 500 km from Casablanca
+    expect(far.status).toBe(201);
+    const recent = await new ApiClient().get<Donation[]>('/api/donations/recent');
+    expect(recent.status).toBe(200);
+    expect(recent.body.length).toBeLessThanOrEqual(8);
+    expect(recent.body.map((d) => d.id)).toContain(far.body.id);
+    expect(recent.body.every((d) => d.status === 'available' && d.distance === undefined)).toBe(true);
+    // The search without a position still looks around Casablanca only (docs/product.md#location).
+    expect((await new ApiClient().get<Donation[]>('/api/donations?status=available')).body.map((d) => d.id)).not.toContain(far.body.id);
+  });
+
   it('should treat hostile search text as text', async () => {
     const owner = await signedUpMember();
     const tag = `t${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, getPage, nextCursorFrom, nextPageParam, withQuery } from './api-client';
+import { ApiError, api, getPage, nextCursorFrom, nextPageParam, totalFrom, withQuery } from './api-client';
 import { getUser } from './auth';
 
 function stubFetch(status: number, body: unknown) {
@@ -59,6 +59,13 @@ describe('paginated lists', () => {
   it('should read the next cursor from X-Next-Cursor', () => {
     expect(nextCursorFrom(new Headers({ 'X-Next-Cursor': 'eyJrIjoxfQ' }))).toBe('eyJrIjoxfQ');
     expect(nextCursorFrom(new Headers({ 'x-next-cursor': ' abc ' }))).toBe('abc');
+  });
+
+  it('should read a search total from X-Total-Count, exact or capped', () => {
+    expect(totalFrom(new Headers({ 'X-Total-Count': '27' }))).toEqual({ count: 27, capped: false });
+    expect(totalFrom(new Headers({ 'X-Total-Count': '1000+' }))).toEqual({ count: 1000, capped: true });
+    expect(totalFrom(new Headers())).toBeUndefined();
+    expect(totalFrom(new Headers({ 'X-Total-Count': 'beaucoup' }))).toBeUndefined();
   });
 
   it('should see the last page when the header is absent or blank', () => {

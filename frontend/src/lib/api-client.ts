@@ -96,11 +96,20 @@ export async function request<T>(method: Method, url: string, options: RequestOp
 
 /** Lists stay plain JSON arrays; the gateway puts the next page's cursor in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 /** One page of a list and the cursor of the next one (null on the last page). */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
+  /** How many a search found in all (its first page only): exact, or `capped` at `count`. */
+  total?: { count: number; capped: boolean };
+}
+
+/** `X-Total-Count`: a number, or the cap followed by `+` when the search found more. */
+export function totalFrom(headers: Pick<Headers, 'get'>): Page<unknown>['total'] {
+  const match = /^(\d{1,9})(\+?)$/.exec(headers.get(TOTAL_COUNT_HEADER)?.trim() ?? '');
+  return match ? { count: Number(match[1]), capped: match[2] === '+' } : undefined;
 }
 
 /** The cursor to pass back as `?cursor=`, or null when the header is absent or blank (last page). */
@@ -118,7 +127,8 @@ export function nextPageParam<T>(page: Page<T>): string | undefined {
 export async function getPage<T>(url: string, signal?: AbortSignal): Promise<Page<T>> {
   const response = await send('GET', url, { signal });
   const items = await parseBody<T[] | undefined>(response);
-  return { items: Array.isArray(items) ? items : [], nextCursor: nextCursorFrom(response.headers) };
+  const total = totalFrom(response.headers);
+  return { items: Array.isArray(items) ? items : [], nextCursor: nextCursorFrom(response.headers), ...(total ? { total } : {}) };
 }
 
 /** `?a=1&b=x` from the defined, non-empty entries; keeps the given order so query keys stay stable. */

@@ -34,6 +34,8 @@ export const DonationRules = {
   nearbyLimit: 8,
   defaultPageSize: 24,
   maxPageSize: 48,
+  /** A search counts what it found exactly up to this many ("N dons trouvés"), then says "more than". */
+  searchCountCap: 1000,
   titleMaxLength: 100,
   descriptionMaxLength: 2000,
   reportDetailsMaxLength: 1000,
@@ -138,6 +140,14 @@ export interface DismissedReportsView {
 export interface DonationPage<T = DonationView> {
   items: T[];
   nextCursor: string | null;
+  /** How many the search found in all (its first page only; header `X-Total-Count`). */
+  total?: SearchTotal;
+}
+
+/** Exact up to `DonationRules.searchCountCap`; above it, `capped` and `count` is the cap. */
+export interface SearchTotal {
+  count: number;
+  capped: boolean;
 }
 
 export const REPORT_REASONS = ['commercial', 'inappropriate', 'dangerous', 'spam', 'other'] as const;

@@ -70,7 +70,7 @@ describe('donation search', () => {
       const refused = await fixture.call(Rpc.donations.search, { query }).then(() => null, (e: { body?: unknown }) => e.body);
       expect(refused).toMatchObject({ status: 400, field: 'query' });
     }
-    expect(await search({ query: 'un deux trois quatre cinq six' })).toEqual({ items: [], nextCursor: null });
+    expect(await search({ query: 'un deux trois quatre cinq six' })).toEqual({ items: [], nextCursor: null, total: { count: 0, capped: false } });
   });
 
   it('should page through results without duplicates or gaps while donations are inserted', async () => {
@@ -167,5 +167,28 @@ describe('donation search', () => {
     expect(nearby).toHaveLength(8);
     const distances = nearby.map((d) => d.distance!);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+  });
+
+  it('should list the newest available donations anywhere, without a position or a radius', async () => {
+    const newest = await fixture.create(owner, { latitude: here.lat, longitude: here.lng });
+    const recent = await fixture.call<DonationView[]>(Rpc.donations.recent, {});
+    expect(recent.length).toBeLessThanOrEqual(8);
+    expect(ids(recent)).toContain(newest.id);
+    const times = recent.map((d) => d.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(recent.every((d) => d.distance === undefined)).toBe(true);
+  });
+  it('should count what a search finds on its first page only, the same rows in each way of searching', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const spot = { lat: here.lat + 0.3, lng: here.lng - 0.2 }; // a place of its own (the other tests' are ±0.2 to ±0.4)
+    for (let i = 0; i < 3; i += 1) await fixture.create(owner, { title: `Armoire ${tag}`, latitude: northOf(spot, i * 0.5).lat, longitude: spot.lng });
+    const byPosition = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2, limit: 2 });
+    expect(byPosition.total).toEqual({ count: 3, capped: false });
+    const byWords = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2, query: tag, limit: 1 });
+    expect(byWords.total).toEqual({ count: 3, capped: false });
+    const next = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2, limit: 2, cursor: byPosition.nextCursor });
+    expect(ids(next)).toHaveLength(1);
+    expect(next.total).toBeUndefined();
+    expect((await fixture.call<DonationPage>(Rpc.donations.search, { query: tag })).total).toEqual({ count: 0, capped: false });
   });
 });

@@ -65,6 +65,7 @@ export const Rpc = {
     cities: 'donations.cities',
     search: 'donations.search',
     nearby: 'donations.nearby',
+    recent: 'donations.recent',
     get: 'donations.get',
     create: 'donations.create',
     update: 'donations.update',
@@ -177,6 +178,7 @@ export const RpcRequests = {
   'donations.cities': P.NoPayloadSchema,
   'donations.search': SearchDonationsQuerySchema,
   'donations.nearby': PositionQuerySchema,
+  'donations.recent': P.NoPayloadSchema,
   'donations.get': P.DonationIdPayloadSchema,
   'donations.create': P.CreateDonationPayloadSchema,
   'donations.update': P.UpdateDonationPayloadSchema,
@@ -268,6 +270,7 @@ export interface RpcResponses {
   'donations.cities': readonly City[];
   'donations.search': DonationPage;
   'donations.nearby': DonationView[];
+  'donations.recent': DonationView[];
   'donations.get': DonationView;
   'donations.create': DonationView;
   'donations.update': { donation: DonationView; replacedImageKeys: string[] };

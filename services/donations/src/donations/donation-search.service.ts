@@ -14,12 +14,14 @@ import {
   type DonationView,
   type PositionQuery,
   type SearchDonationsQuery,
+  type SearchTotal,
 } from '@hdiya/contracts';
 import { rpcError } from '@hdiya/platform';
 import { CategoriesService } from '../categories/categories.service.js';
 import { toDonationView, type DonationRow } from './donation-row.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
-import { searchSql } from './search-sql.js';
+import { searchCountSql } from './search-count-sql.js';
+import { recentSql, searchSql } from './search-sql.js';
 import { searchQuery } from './search-text.js';
 
 interface Center {
@@ -48,7 +50,7 @@ export class DonationSearchService {
     private readonly categories: CategoriesService,
   ) {}
 
-  async search(query: SearchDonationsQuery): Promise<DonationPage> {
+  async search(query: SearchDonationsQuery, withTotal = true): Promise<DonationPage> {
     const center = centerOf(query);
     const limit = query.limit ?? DonationRules.defaultPageSize;
     let categoryId: number | null = null;
@@ -56,23 +58,46 @@ export class DonationSearchService {
       categoryId = Number(query.category);
       await this.categories.assertExists(categoryId, 'category');
     }
-    const { sql, params } = searchSql({
+    const filters = {
       center,
       radiusMetres: (query.distance ?? DonationRules.defaultDistanceKm) * 1000,
       status: this.statusFilter(query.status),
       categoryId,
       tsquery: query.query ? searchQuery(query.query) : null,
-      cursor: decodeCursor(query.cursor, center.given ? 'number' : 'time'),
-      limit: limit + 1,
-    });
-    const rows = await this.preparedQuery<DonationRow & { sort_key: number | Date }>(sql, params);
-    return pageOf(rows, limit, center.given);
+    };
+    const cursor = decodeCursor(query.cursor, center.given ? 'number' : 'time');
+    const { sql, params } = searchSql({ ...filters, cursor, limit: limit + 1 });
+    // The first page also says how many were found in all, counted alongside (on another pooled
+    // connection) so the page waits for the slower of the two, not for both.
+    const [rows, total] = await Promise.all([
+      this.preparedQuery<DonationRow & { sort_key: number | Date }>(sql, params),
+      cursor || !withTotal ? undefined : this.count(filters),
+    ]);
+    const page = pageOf(rows, limit, center.given);
+    return total ? { ...page, total } : page;
+  }
+
+  private async count(filters: Parameters<typeof searchCountSql>[0]): Promise<SearchTotal> {
+    const cap = DonationRules.searchCountCap;
+    const { sql, params } = searchCountSql(filters, cap);
+    const [row] = await this.preparedQuery<{ count: number }>(sql, params);
+    const found = row?.count ?? 0;
+    return { count: Math.min(found, cap), capped: found > cap };
   }
 
   /** Up to 8 available donations, nearest first (home page). */
   async nearby(query: PositionQuery): Promise<DonationView[]> {
-    const page = await this.search({ ...query, status: 'available', limit: DonationRules.nearbyLimit });
+    const page = await this.search({ ...query, status: 'available', limit: DonationRules.nearbyLimit }, false);
     return page.items;
+  }
+
+  /**
+   * Up to 8 available donations, newest first, anywhere in the country: the home page's list when
+   * the visitor gave no position (the search would only look around Casablanca).
+   */
+  async recent(): Promise<DonationView[]> {
+    const rows = await this.preparedQuery<DonationRow>(recentSql(DonationRules.nearbyLimit), []);
+    return rows.map((row) => toDonationView(row));
   }
 
   /**

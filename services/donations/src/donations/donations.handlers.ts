@@ -21,6 +21,11 @@ export class DonationsHandlers {
     return this.searchService.nearby(query);
   }
 
+  @RpcHandler(Rpc.donations.recent)
+  recent() {
+    return this.searchService.recent();
+  }
+
   @RpcHandler(Rpc.donations.get)
   get(input: RpcRequest<'donations.get'>) {
     return this.donations.get(input.donationId);

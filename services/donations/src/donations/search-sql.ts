@@ -16,6 +16,21 @@ export interface SearchSqlInput {
   limit: number;
 }
 
+/** The searcher's position ($1 longitude, $2 latitude) as a geography. */
+export const POINT = `ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography`;
+
+/**
+ * The conditions on a donation's own columns (status, category, words), as `d.…`; values go
+ * through `param`. Shared by the search and its count, so both always agree.
+ */
+export function filtersOf(input: Pick<SearchSqlInput, 'status' | 'categoryId' | 'tsquery'>, param: (value: unknown) => string): string[] {
+  if (input.status !== null && !DONATION_STATUSES.includes(input.status)) throw new Error(`unknown status ${input.status}`);
+  const where: string[] = [input.status ? `d.status = '${input.status}'` : `d.status <> 'cancelled'`];
+  if (input.categoryId !== null) where.push(`d.category_id = ${param(input.categoryId)}`);
+  if (input.tsquery) where.push(`d.search @@ to_tsquery('simple', ${param(input.tsquery)})`);
+  return where;
+}
+
 /**
  * The search statement, shared by the service and the benchmark (which runs it raw against
  * Postgres to compare). Keyset pagination in every case: it continues after the cursor's (key, id).
@@ -40,14 +55,11 @@ export function searchSql(input: SearchSqlInput): { sql: string; params: unknown
   // service runs it prepared, and a generic plan would neither match the index of available
   // donations to `status = $n` nor know how few rows `LIMIT $n` wants (a third slower, measured).
   // Both come from closed sets (a known status, 1 to 49 rows), so a few dozen statements exist.
-  if (input.status !== null && !DONATION_STATUSES.includes(input.status)) throw new Error(`unknown status ${input.status}`);
   if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > DonationRules.maxPageSize + 1) throw new Error(`bad limit ${input.limit}`);
   const limit = String(input.limit);
-  const point = `ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography`;
-  const distance = `(d.location <-> ${point})`;
-  const where: string[] = [input.status ? `d.status = '${input.status}'` : `d.status <> 'cancelled'`];
-  if (input.categoryId !== null) where.push(`d.category_id = ${param(input.categoryId)}`);
-  if (input.tsquery) where.push(`d.search @@ to_tsquery('simple', ${param(input.tsquery)})`);
+  const distance = `(d.location <-> ${POINT})`;
+  const point = POINT;
+  const where = filtersOf(input, param);
 
   if (!input.center.given) {
     where.push(`ST_DWithin(d.location, ${point}, $3)`);
@@ -93,4 +105,11 @@ export function searchSql(input: SearchSqlInput): { sql: string; params: unknown
           ORDER BY d.sort_key, d.id`,
     params,
   };
+}
+
+/** The newest available donations wherever they are (index `donations_newest_idx`). */
+export function recentSql(limit: number): string {
+  if (!Number.isInteger(limit) || limit < 1 || limit > DonationRules.maxPageSize) throw new Error(`bad limit ${limit}`);
+  return `SELECT ${DONATION_COLUMNS} FROM ${DONATION_FROM}
+          WHERE d.status = 'available' ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`;
 }

@@ -59,6 +59,12 @@ export class DonationsController {
     return (await this.services.call(Rpc.donations.nearby, query)).map((d) => donationForViewer(d, viewer));
   }
 
+  /** Up to 8 available donations, newest first, in the whole country (home without a position). */
+  @Get('recent')
+  async recent(@CurrentUser() viewer: SessionUser | undefined): Promise<DonationView[]> {
+    return (await this.services.call(Rpc.donations.recent, {})).map((d) => donationForViewer(d, viewer));
+  }
+
   @Get(':id')
   async get(@Param('id', DonationId()) id: number, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView> {
     return donationForViewer(await this.services.call(Rpc.donations.get, { donationId: id }), viewer);

@@ -16,6 +16,25 @@ describe('photo pipeline', () => {
     expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
   });
 
+  // Issue 21, item 2: photos looked blurry; the stored sizes are now those the web app states.
+  it.each([
+    ['a large photo, bounded to 1280 px', 4000, 3000, [1280, 960], [480, 360]],
+    ['a portrait photo, bounded by its height', 1500, 2000, [960, 1280], [480, 360]],
+    ['an 800×600 photo, kept whole', 800, 600, [800, 600], [480, 360]],
+    ['a small photo, never enlarged', 320, 240, [320, 240], [320, 240]],
+  ])('should store %s, and a card thumbnail', async (_what, width, height, display, thumb) => {
+    const input = await sharp({ create: { width, height, channels: 3, background: '#2e86de' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '33/1 35/1 1234/100' } })
+      .toBuffer();
+    const { image, thumbnail } = await processImage(input);
+    for (const [bytes, size] of [[image, display], [thumbnail, thumb]] as const) {
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.width, metadata.height]).toEqual(size);
+      expect([metadata.exif, metadata.icc, metadata.xmp]).toEqual([undefined, undefined, undefined]);
+    }
+  });
+
   // Review finding: GIF, TIFF, AVIF/HEIF (and their decoders' attack surface) were accepted.
   it.each([
     ['GIF', () => picture().gif().toBuffer()],

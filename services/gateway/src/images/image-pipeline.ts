@@ -31,8 +31,22 @@ function notAnImage(field: string): ApiException {
 }
 
 /**
+ * The two sizes stored (never enlarged: a small upload stays its own size in both).
+ * - The display photo, uncropped: the largest place shown is the detail page's photo column,
+ *   about 640 CSS px wide at most, so 1280 px serves it sharp on 2x screens (and phones, whose
+ *   full-width 390 px at 3x need 1170).
+ * - The card thumbnail, cropped to the cards' 4:3: a card is at most about 390 CSS px wide, so
+ *   480×360 serves 1x screens; 2x ones take the display photo (the cards' `srcset`).
+ * The web app's `photoSrcSet` and `sizes` attributes state these widths.
+ */
+export const PhotoSizes = {
+  displayMax: 1280,
+  thumbnail: { width: 480, height: 360 },
+} as const;
+
+/**
  * Checks that the bytes really are an image, then re-encodes them: orientation applied, every
- * metadata block (EXIF, GPS, XMP, ICC) dropped, bounded to 1600 px, plus a 480×360 card thumbnail.
+ * metadata block (EXIF, GPS, XMP, ICC) dropped, the display photo and the card thumbnail.
  */
 export function processImage(input: Buffer, field = 'imageUrl'): Promise<ProcessedImage> {
   if (input.length > DonationRules.maxImageBytes) return Promise.reject(imageTooLarge(field));
@@ -53,13 +67,13 @@ async function reencode(input: Buffer, field: string): Promise<ProcessedImage> {
     // which both the photo and its thumbnail are encoded from.
     const { data, info } = await sharp(input, options)
       .rotate()
-      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: PhotoSizes.displayMax, height: PhotoSizes.displayMax, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const [image, thumbnail] = await Promise.all([
       sharp(data, raw).webp({ quality: 80 }).toBuffer(),
-      sharp(data, raw).resize({ width: 480, height: 360, fit: 'cover' }).webp({ quality: 72 }).toBuffer(),
+      sharp(data, raw).resize({ ...PhotoSizes.thumbnail, fit: 'cover', withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
     ]);
     return { image, thumbnail, contentType: 'image/webp' };
   } catch {

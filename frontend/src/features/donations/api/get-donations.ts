@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
-import { DonationRules, type Donation, type DonationStatus } from '@/lib/donations';
+import { api, getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import type { Donation, DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
 
 /** The statuses the browse filter offers (cancelled donations are never listed), or all. */
@@ -40,11 +40,13 @@ export function useDonations(search: DonationSearch) {
   return useInfiniteQuery(donationsQueryOptions(search));
 }
 
-/** Home without a position: the latest available donations ("Dons récents"). */
+/**
+ * Home without a position: GET /api/donations/recent, the latest available donations in the whole
+ * country ("Dons récents"; a search without a position would only look around Casablanca).
+ */
 export const recentDonationsQueryOptions = queryOptions({
   queryKey: donationKeys.recent,
-  queryFn: async ({ signal }) =>
-    (await getDonations({ status: 'available', limit: DonationRules.nearbyLimit }, null, signal)).items,
+  queryFn: ({ signal }) => api.get<Donation[]>('/api/donations/recent', signal),
   staleTime: DONATIONS_STALE_MS,
 });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DonationImage, photoSrcSet } from '@/components/donation-image';
+import { DonationImage, cardPhotoSrcSet } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { nameInitials, useUser } from '@/lib/auth';
 import { donationHref, type Donation } from '@/lib/donations';
@@ -38,7 +38,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
       <div className="donation-card__media">
         <DonationImage
           src={donation.thumbnailUrl || donation.imageUrl}
-          srcSet={photoSrcSet(donation)}
+          srcSet={cardPhotoSrcSet(donation)}
           sizes="(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 24rem"
           alt=""
           loading="lazy"

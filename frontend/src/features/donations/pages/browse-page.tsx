@@ -1,8 +1,10 @@
 import { Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import type { Page } from '@/lib/api-client';
 import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDonations } from '../api/get-donations';
@@ -38,6 +40,8 @@ export function BrowsePage() {
   const results = useDonations(search);
   const donations = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
   const hasPosition = search.lat !== undefined;
+  // The first page carries how many the search found in all.
+  const total = results.data?.pages[0]?.total;
 
   const title = filters.query ? t('donations.browse.resultsFor', { query: filters.query }) : t('donations.browse.title');
   usePageTitle(title);
@@ -88,11 +92,8 @@ export function BrowsePage() {
               {title}
             </h1>
             {!results.isPending && !results.isError && (
-              <p className="muted" data-testid="browse-count" data-count={donations.length} data-more={results.hasNextPage}>
-                {/* Pages come 24 at a time and the API gives no total: with more to load, say "the first N". */}
-                {results.hasNextPage
-                  ? t('donations.browse.countFirst', { count: donations.length })
-                  : t('donations.browse.count', { count: donations.length })}
+              <p className="muted" data-testid="browse-count" data-count={total?.count ?? donations.length} data-more={results.hasNextPage}>
+                {countLine(t, total, donations.length, results.hasNextPage)}
               </p>
             )}
             <Button
@@ -176,4 +177,14 @@ export function BrowsePage() {
       />
     </div>
   );
+}
+
+/**
+ * "N dons trouvés" from the API's total ("Plus de 1000…" above its cap); an answer without one
+ * (an older gateway, a cached page) falls back to what is loaded, "the first N" while more follow.
+ */
+function countLine(t: TFunction, total: Page<unknown>['total'], loaded: number, more: boolean): string {
+  if (total?.capped) return t('donations.browse.countMore', { total: total.count });
+  if (total) return t('donations.browse.count', { count: total.count });
+  return more ? t('donations.browse.countFirst', { count: loaded }) : t('donations.browse.count', { count: loaded });
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
-import { DonationImage, photoSrcSet } from '@/components/donation-image';
+import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -96,10 +96,9 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       </Link>
       <div className="detail-layout">
         <div className="detail-layout__media">
+          {/* The display photo alone: the thumbnail is cropped to 4:3 and narrower than this column. */}
           <DonationImage
             src={donation.imageUrl}
-            srcSet={photoSrcSet(donation)}
-            sizes="(max-width: 1023px) 100vw, 50vw"
             alt={donation.title}
             data-testid="donation-image"
           />
