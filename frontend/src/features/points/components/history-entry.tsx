@@ -56,7 +56,7 @@ export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
           {entry.donation && (
             <Link to={donationHref(entry.donation.id)} data-testid="history-entry-donation">
               <Gift className="icon" aria-hidden="true" />{' '}
-              {entry.donation.title || t('points.history.donationFallback', { id: entry.donation.id })}
+              {entry.donation.title ? <bdi>{entry.donation.title}</bdi> : t('points.history.donationFallback', { id: entry.donation.id })}
             </Link>
           )}
           <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, i18n.language)} data-testid="history-entry-date">
