@@ -51,9 +51,10 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                     <bdi>{donation.title}</bdi>
                   </span>
                 )}
-                <span className="conversation__last muted" dir="auto">
+                {/* "Vous : " in the screen's language, the message in its own direction. */}
+                <span className="conversation__last muted">
                   {lastMessage.senderId === userId ? t('messages.you') : ''}
-                  {lastMessage.content}
+                  <bdi>{lastMessage.content}</bdi>
                 </span>
                 {awaitingReplySince && (
                   <span className="conversation__waiting" data-testid="conversation-waiting">
@@ -62,7 +63,7 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                 )}
               </span>
               {unreadCount > 0 && (
-                <span className="badge badge--count" data-testid="conversation-unread">
+                <span className="badge badge--count conversation__unread" data-testid="conversation-unread">
                   {t('messages.unread', { count: unreadCount })}
                 </span>
               )}
