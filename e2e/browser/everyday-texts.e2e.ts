@@ -178,6 +178,7 @@ describe('French typography', () => {
       await page.getByTestId('notification').first().waitFor();
       expect((await page.getByTestId('notification').first().innerText()).replace(/[\u2066-\u2069]/g, '')).toContain('d’Amina');
       await page.goto(`${base}/create-donation`);
+      await page.getByTestId('points-rule').waitFor();
       expect(await page.locator('main').innerText()).toContain('5\u00a0Mo');
       expect(await page.locator('main').innerText()).not.toContain('MB');
       // Every placeholder on these screens fits its field.

@@ -51,10 +51,17 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                     <bdi>{donation.title}</bdi>
                   </span>
                 )}
-                {/* "Vous : " in the screen's language, the message in its own direction. */}
-                <span className="conversation__last muted">
-                  {lastMessage.senderId === userId ? t('messages.you') : ''}
-                  <bdi>{lastMessage.content}</bdi>
+                <span className="conversation__bottom">
+                  {/* "Vous : " in the screen's language, the message in its own direction. */}
+                  <span className="conversation__last muted">
+                    {lastMessage.senderId === userId ? t('messages.you') : ''}
+                    <bdi>{lastMessage.content}</bdi>
+                  </span>
+                  {unreadCount > 0 && (
+                    <span className="badge badge--count conversation__unread" data-testid="conversation-unread">
+                      {t('messages.unread', { count: unreadCount })}
+                    </span>
+                  )}
                 </span>
                 {awaitingReplySince && (
                   <span className="conversation__waiting" data-testid="conversation-waiting">
@@ -62,11 +69,6 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   </span>
                 )}
               </span>
-              {unreadCount > 0 && (
-                <span className="badge badge--count conversation__unread" data-testid="conversation-unread">
-                  {t('messages.unread', { count: unreadCount })}
-                </span>
-              )}
             </Link>
           </li>
         );
