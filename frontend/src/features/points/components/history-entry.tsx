@@ -17,8 +17,12 @@ const HISTORY_ICONS: Record<ReturnType<typeof historyType>, LucideIcon> = {
 /** The points service writes descriptions in French: other languages translate the known ones. */
 function useDescription(description: string): { text: string; note: string | null; lang?: string } {
   const { t, i18n } = useTranslation();
-  if (i18n.resolvedLanguage === 'fr') return { text: description, note: null };
   const known = historyReason(description);
+  // The service writes "Don publié" when it pays the publishing reward, that is when the item is
+  // given: the history says so, as the other screens do.
+  if (i18n.resolvedLanguage === 'fr') {
+    return { text: known?.reason === 'published' ? description.replace(/^Don publié/, t('points.history.reasons.published')) : description, note: null };
+  }
   if (!known) return { text: description, note: null, lang: 'fr' };
   return { text: t(`points.history.reasons.${known.reason}`), note: known.note };
 }
