@@ -110,11 +110,17 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
           const rect = element.getBoundingClientRect();
           return { lines: Math.round(rect.height / lineHeight), rects: rects.length, left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
         };
-        return { name: box('.conversation__name'), time: box('.conversation__time'), badge: box('[data-testid=conversation-unread]') };
+        const name = row.querySelector('.conversation__name')!;
+        return { name: box('.conversation__name'), time: box('.conversation__time'), badge: box('[data-testid=conversation-unread]'), direction: [name.textContent, getComputedStyle(name).direction] };
       }),
     );
     const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
       a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    // Each name in its own direction ("Abdelmoughit B." keeps its full stop at its end in Arabic).
+    expect(boxes.map((row) => row.direction).sort()).toEqual([
+      ['Abdelmoughit B.', 'ltr'],
+      ['عبد الرحيم ا.', 'rtl'],
+    ]);
     for (const row of boxes) {
       expect([row.name.lines, row.time.lines, row.badge.lines]).toEqual([1, 1, 1]);
       expect([overlap(row.name, row.time), overlap(row.name, row.badge), overlap(row.time, row.badge)]).toEqual([false, false, false]);

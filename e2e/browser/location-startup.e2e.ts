@@ -60,7 +60,7 @@ it('should let saved values win over the defaults without asking the device agai
     { userLocation: JSON.stringify({ lat: 34.0209, lng: -6.8416 }), userCity: 'Rabat', userDistance: '25' },
   );
   await page.goto(`${base}/`);
-  expect(await page.getByTestId('location-badge').textContent()).toBe('Rabat · 25 km');
+  expect(await page.getByTestId('location-badge').textContent()).toBe('Rabat · 25\u00a0km');
   await page.getByTestId('nearby-donations').waitFor();
   expect(await page.getByTestId('toast').count()).toBe(0);
   await page.context().close();

@@ -41,14 +41,17 @@ export function ConversationList({ conversations, userId, selected }: Conversati
               </span>
               <span className="conversation__body">
                 <span className="conversation__top">
-                  <bdi className="conversation__name">{otherUser.displayName}</bdi>
+                  {/* A flex item is a block of its own: <bdi> alone would not set its direction. */}
+                  <bdi className="conversation__name" dir="auto">
+                    {otherUser.displayName}
+                  </bdi>
                   <time className="muted conversation__time" dateTime={lastMessage.createdAt}>
                     {formatRelativeTime(lastMessage.createdAt, t, i18n.language)}
                   </time>
                 </span>
                 {donation && (
                   <span className="badge conversation__donation">
-                    <bdi>{donation.title}</bdi>
+                    <bdi dir="auto">{donation.title}</bdi>
                   </span>
                 )}
                 <span className="conversation__bottom">
