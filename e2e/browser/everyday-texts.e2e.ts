@@ -111,7 +111,15 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
           return { lines: Math.round(rect.height / lineHeight), rects: rects.length, left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom };
         };
         const name = row.querySelector('.conversation__name')!;
-        return { name: box('.conversation__name'), time: box('.conversation__time'), badge: box('[data-testid=conversation-unread]'), direction: [name.textContent, getComputedStyle(name).direction] };
+        const text = row.querySelector('.conversation__text')!;
+        return {
+          name: box('.conversation__name'),
+          time: box('.conversation__time'),
+          badge: box('[data-testid=conversation-unread]'),
+          direction: [name.textContent, getComputedStyle(name).direction],
+          // "Bonjour 2" is short enough to show whole beside the unread count.
+          lastMessageWhole: text.scrollWidth <= text.clientWidth,
+        };
       }),
     );
     const overlap = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
@@ -124,6 +132,7 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
     for (const row of boxes) {
       expect([row.name.lines, row.time.lines, row.badge.lines]).toEqual([1, 1, 1]);
       expect([overlap(row.name, row.time), overlap(row.name, row.badge), overlap(row.time, row.badge)]).toEqual([false, false, false]);
+      expect(row.lastMessageWhole).toBe(true);
     }
     await screenshot(page, `texts-conversations-${language}-${width}`);
     await context.close();

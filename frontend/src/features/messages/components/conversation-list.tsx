@@ -58,7 +58,9 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   {/* "Vous : " in the screen's language, the message in its own direction. */}
                   <span className="conversation__last muted">
                     {lastMessage.senderId === userId ? t('messages.you') : ''}
-                    <bdi>{lastMessage.content}</bdi>
+                    <bdi className="conversation__text" dir="auto">
+                      {lastMessage.content}
+                    </bdi>
                   </span>
                   {unreadCount > 0 && (
                     <span className="badge badge--count conversation__unread" data-testid="conversation-unread">
