@@ -95,12 +95,12 @@ describe('publishing a donation', () => {
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const tooLarge = await client.post('/api/donations', donationPayload({ imageUrl: dataUrl(big, 'image/png') }));
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: "L'image doit faire moins de 5MB" });
+    expect(tooLarge.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: "L'image doit faire moins de 5\u00a0Mo" });
     const bigForm = new FormData();
     bigForm.append('image', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
     const bigUpload = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: bigForm, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
     expect(bigUpload.status).toBe(413);
-    expect(await bigUpload.json()).toMatchObject({ message: "L'image doit faire moins de 5MB" });
+    expect(await bigUpload.json()).toMatchObject({ message: "L'image doit faire moins de 5\u00a0Mo" });
   });
 
   it('should name the field of bad input and refuse visitors', async () => {

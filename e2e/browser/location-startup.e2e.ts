@@ -33,8 +33,8 @@ it('should name the nearest city when the device tells where it is, and keep it 
   await page.goto(`${base}/`);
   const toast = page.getByTestId('toast');
   await toast.getByText('Localisation activée').waitFor();
-  expect(await toast.getByTestId('toast-description').textContent()).toBe('Nous affichons les dons près de Oujda.');
-  expect(await page.getByTestId('location-badge').textContent()).toBe('Oujda · 10 km');
+  expect(await toast.getByTestId('toast-description').textContent()).toBe('Nous affichons les dons près d’Oujda.');
+  expect(await page.getByTestId('location-badge').textContent()).toBe('Oujda · 10\u00a0km');
   expect(await storage(page, 'userCity')).toBe('Oujda');
   expect(JSON.parse((await storage(page, 'userLocation'))!)).toEqual({ lat: 34.69, lng: -1.88 });
   expect(await storage(page, 'userDistance')).toBe('10');
@@ -60,7 +60,7 @@ it('should let saved values win over the defaults without asking the device agai
     { userLocation: JSON.stringify({ lat: 34.0209, lng: -6.8416 }), userCity: 'Rabat', userDistance: '25' },
   );
   await page.goto(`${base}/`);
-  expect(await page.getByTestId('location-badge').textContent()).toBe('Rabat · 25 km');
+  expect(await page.getByTestId('location-badge').textContent()).toBe('Rabat · 25\u00a0km');
   await page.getByTestId('nearby-donations').waitFor();
   expect(await page.getByTestId('toast').count()).toBe(0);
   await page.context().close();

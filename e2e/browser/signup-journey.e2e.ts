@@ -66,8 +66,8 @@ describe('giving and reserving in the browser', () => {
     await page.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
     await page.getByTestId('donation-submit').click();
     await page.waitForURL(`${base}/`);
-    // The 5 points come when the item is given, and the toast says so.
-    await page.getByText('Vous gagnerez 5 points quand il sera remis.').waitFor();
+    // The rewards come when the item is given, and the toast says so.
+    await page.getByText('Votre don est publié. Vos points arriveront quand il sera remis.').waitFor();
     expect(await page.getByTestId('header-points').textContent()).toMatch(/^10 points/);
     const mine = await donor.client.get<{ id: number; title: string }[]>('/api/user/donations');
     expect(mine.body[0]!.title).toBe('Lampe de chevet');

@@ -118,13 +118,13 @@ it('should save a search from browse, then edit and delete it on the alerts page
   await page.goto(`${base}/alerts`);
   const saved = page.getByTestId('saved-search');
   await saved.waitFor();
-  expect(await saved.getByTestId('saved-search-summary').textContent()).toBe('Autres · 7 km autour de Kénitra');
+  expect(await saved.getByTestId('saved-search-summary').textContent()).toBe('Autres · 7\u00a0km autour de Kénitra');
   await saved.getByTestId('saved-search-edit').click();
   await saved.getByLabel('Mots recherchés').fill('lampe de chevet');
   await saved.getByTestId('saved-search-city').selectOption('Rabat');
   await saved.getByTestId('saved-search-submit').click();
   await saved.getByText('lampe de chevet').waitFor();
-  expect(await saved.getByTestId('saved-search-summary').textContent()).toBe('Autres · 7 km autour de Rabat');
+  expect(await saved.getByTestId('saved-search-summary').textContent()).toBe('Autres · 7\u00a0km autour de Rabat');
   await screenshot(page, 'alerts-fr');
   await saved.getByTestId('saved-search-delete').click();
   await page.getByTestId('saved-searches-empty').waitFor();

@@ -1,6 +1,8 @@
 import i18n, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
+import { withDe } from './french-typography';
+import { POINTS_FIGURES } from './points-rules';
 import { readStorage, writeStorage } from './storage';
 import { frenchValidationTexts } from './validation';
 
@@ -39,9 +41,15 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   initAsync: false,
-  interpolation: { escapeValue: false }, // React escapes already
+  // React escapes already. The points rules' figures are variables of every text (one source).
+  interpolation: { escapeValue: false, defaultVariables: { ...POINTS_FIGURES } },
   returnNull: false,
 });
+
+// French texts write "{{name, de}}": "de Mehdi", "d’Amina" ("{{name, de(start: true)}}": "D’Amina").
+i18n.services.formatter?.add('de', (value: unknown, _language: string | undefined, options: { start?: boolean }) =>
+  withDe(String(value), options.start === true),
+);
 
 applyLanguageToDocument(i18n.language);
 i18n.on('languageChanged', (language) => {

@@ -33,7 +33,7 @@ function messagesOf(language: string): Record<string, string> {
 const fr = { ...messagesOf('fr'), ...flatten(frenchValidationTexts() as Tree, 'validation') };
 const ar = messagesOf('ar');
 const areas = new Set(Object.keys(fr).map((key) => key.split('.')[0]));
-const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
 // Counted messages use i18next's plural suffixes: French needs `one` and `other`, Arabic all six
 // forms of its plural rules. Keys are compared by their base (`messages.unread`).

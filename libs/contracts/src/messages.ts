@@ -42,7 +42,8 @@ export const Messages = {
 export const DonationMessages = {
   notFound: "Ce don n'existe pas ou a été supprimé.",
   imageRequired: "Veuillez ajouter une photo de l'objet.",
-  imageTooLarge: "L'image doit faire moins de 5MB",
+  // French typography: "Mo" with a no-break space (issue 21).
+  imageTooLarge: "L'image doit faire moins de 5\u00a0Mo",
   imageInvalid: "Le fichier n'est pas une image valide (JPEG, PNG ou WebP).",
   category: 'Veuillez sélectionner une catégorie',
   categoryUnknown: "Cette catégorie n'existe pas.",

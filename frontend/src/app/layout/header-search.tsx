@@ -20,6 +20,7 @@ export function HeaderSearch() {
         <Search className="icon header-search__icon" aria-hidden="true" />
         <input
           type="search"
+          dir="auto"
           className="header-search__input"
           value={query}
           placeholder={t('layout.search.placeholder')}

@@ -9,6 +9,10 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
+// Controls are dir="auto" (callers may override): what a member types in Arabic runs right to left
+// on a French screen and French left to right on an Arabic one; ui.css keeps an empty control's
+// placeholder in the screen's direction.
+
 /** Label + control + hint + error. The label is tied to the control by id, so tests can fill by label. */
 function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
@@ -49,6 +53,7 @@ export function InputField({ id, label, hint, error, className, ...rest }: Input
       <input
         id={id}
         className={['input', className].filter(Boolean).join(' ')}
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...rest}
@@ -70,6 +75,7 @@ export function TextareaField({ id, label, hint, error, className, ...rest }: Te
       <textarea
         id={id}
         className={['input', 'input--textarea', className].filter(Boolean).join(' ')}
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...rest}

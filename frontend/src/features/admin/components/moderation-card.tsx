@@ -41,8 +41,12 @@ export function ModerationCard({ donation, onDelete, onDismiss, dismissing }: Mo
             </span>
           )}
         </div>
-        <h2 className="moderation-card__title">{donation.title}</h2>
-        <p className="moderation-card__description">{donation.description}</p>
+        <h2 className="moderation-card__title" dir="auto">
+          {donation.title}
+        </h2>
+        <p className="moderation-card__description" dir="auto">
+          {donation.description}
+        </p>
         {reasons.length > 0 && (
           <p className="moderation-card__reasons" data-testid="moderation-report-reasons">
             <strong>{t('admin.reasons')}</strong> {reasons.map((reason) => t(`donations.report.reasons.${reason}`)).join(', ')}
@@ -70,7 +74,9 @@ export function ModerationCard({ donation, onDelete, onDismiss, dismissing }: Mo
           </div>
           <div>
             <dt>{t('admin.city')}</dt>
-            <dd>{donation.city}</dd>
+            <dd>
+              <bdi>{donation.city}</bdi>
+            </dd>
           </div>
           <div>
             <dt>{t('admin.points')}</dt>

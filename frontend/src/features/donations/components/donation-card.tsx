@@ -79,7 +79,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
           <span className="avatar avatar--xs" aria-hidden="true">
             {nameInitials(donation.owner.displayName)}
           </span>
-          <bdi data-testid="donation-card-owner">{donation.owner.displayName}</bdi>
+          <bdi dir="auto" data-testid="donation-card-owner">{donation.owner.displayName}</bdi>
         </div>
         {footer && <div className="donation-card__footer">{footer}</div>}
       </div>

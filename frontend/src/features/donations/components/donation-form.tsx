@@ -125,18 +125,6 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
         </SelectField>
       </div>
       <PhotoField value={values.photo} onChange={(photo) => set('photo', photo)} error={errorOf('photo')} />
-      {mode === 'create' && (
-        <InputField
-          id="donation-points"
-          label={t('donations.form.points')}
-          hint={t('donations.form.pointsHint')}
-          type="number"
-          value={DonationRules.publishReward}
-          disabled
-          readOnly
-          data-testid="donation-points"
-        />
-      )}
       {notice}
       <div>
         <Button type="submit" size="lg" loading={pending} disabled={uploading} data-testid="donation-submit">

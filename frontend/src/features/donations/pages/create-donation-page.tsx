@@ -4,7 +4,6 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { DEFAULT_CITY } from '@/lib/cities';
-import { DonationRules } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { requestDevicePosition, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -14,10 +13,11 @@ import type { DonationFormValues } from '../lib/donation-form';
 import '../components/donations.css';
 import { MapPin } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
+import { POINTS_FIGURES } from '@/lib/points-rules';
 
 const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
 
-/** /create-donation (docs/product.md#giving-an-item): members only; +5 points once the item is given. */
+/** /create-donation (docs/product.md#giving-an-item): members only; the donor's rewards come once the item is given. */
 export function CreateDonationPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useUser();
@@ -55,17 +55,18 @@ export function CreateDonationPage() {
           <ul className="plain-list stack points-rule__list">
             <li>
               <strong className="points-rule__plus" dir="ltr">
-                +{DonationRules.publishReward}
+                +{POINTS_FIGURES.giftReward}
               </strong>{' '}
               {t('donations.form.pointsRuleEarn')}
             </li>
             <li>
               <strong className="points-rule__minus" dir="ltr">
-                −{DonationRules.reservationCost}
+                −{POINTS_FIGURES.reservationCost}
               </strong>{' '}
               {t('donations.form.pointsRuleSpend')}
             </li>
           </ul>
+          <p className="muted points-rule__limits">{t('donations.form.pointsRuleLimits')}</p>
         </aside>
       </div>
     </div>

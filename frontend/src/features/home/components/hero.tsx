@@ -35,6 +35,7 @@ export function Hero() {
           <input
             id="hero-search-input"
             type="search"
+            dir="auto"
             className="input"
             value={query}
             placeholder={t('home.hero.searchPlaceholder')}

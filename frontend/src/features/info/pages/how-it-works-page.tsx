@@ -5,6 +5,7 @@ import { HowItWorksSteps } from '@/components/how-it-works-steps';
 import { buttonClass } from '@/components/ui/button';
 import { CategoryIcon } from '@/components/category-icon';
 import { DEFAULT_CATEGORIES, categoryHref } from '@/lib/categories';
+import { POINTS_FIGURES } from '@/lib/points-rules';
 import { FeatureCards, InfoPage } from '../components/info-page';
 
 const BENEFITS = [
@@ -13,12 +14,12 @@ const BENEFITS = [
   { id: 'planet', Icon: Sprout },
 ] as const;
 
-// Points rules (docs/product.md#reservations and #points), shown as text; the ledger itself lives in the points service.
+// Points rules (docs/product.md#points, decisions 0012 and 0019), with the figures the services apply.
 const POINT_RULES = [
-  { id: 'welcome', value: '+10', sign: 'plus' },
-  { id: 'give', value: '+5', sign: 'plus' },
-  { id: 'reserve', value: '−2', sign: 'minus' },
-  { id: 'confirmed', value: '+5', sign: 'plus' },
+  { id: 'welcome', value: `+${POINTS_FIGURES.welcomePoints}`, sign: 'plus' },
+  { id: 'give', value: `+${POINTS_FIGURES.publishReward}`, sign: 'plus' },
+  { id: 'reserve', value: `−${POINTS_FIGURES.reservationCost}`, sign: 'minus' },
+  { id: 'confirmed', value: `+${POINTS_FIGURES.receptionReward}`, sign: 'plus' },
 ] as const;
 
 const SAFETY_TIPS = ['public', 'daytime', 'tell', 'check'] as const;

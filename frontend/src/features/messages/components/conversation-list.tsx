@@ -41,19 +41,32 @@ export function ConversationList({ conversations, userId, selected }: Conversati
               </span>
               <span className="conversation__body">
                 <span className="conversation__top">
-                  <bdi className="conversation__name">{otherUser.displayName}</bdi>
+                  {/* A flex item is a block of its own: <bdi> alone would not set its direction. */}
+                  <bdi className="conversation__name" dir="auto">
+                    {otherUser.displayName}
+                  </bdi>
                   <time className="muted conversation__time" dateTime={lastMessage.createdAt}>
                     {formatRelativeTime(lastMessage.createdAt, t, i18n.language)}
                   </time>
                 </span>
                 {donation && (
                   <span className="badge conversation__donation">
-                    <bdi>{donation.title}</bdi>
+                    <bdi dir="auto">{donation.title}</bdi>
                   </span>
                 )}
-                <span className="conversation__last muted" dir="auto">
-                  {lastMessage.senderId === userId ? t('messages.you') : ''}
-                  {lastMessage.content}
+                <span className="conversation__bottom">
+                  {/* "Vous : " in the screen's language, the message in its own direction. */}
+                  <span className="conversation__last muted">
+                    {lastMessage.senderId === userId ? t('messages.you') : ''}
+                    <bdi className="conversation__text" dir="auto">
+                      {lastMessage.content}
+                    </bdi>
+                  </span>
+                  {unreadCount > 0 && (
+                    <span className="badge badge--count conversation__unread" data-testid="conversation-unread">
+                      {t('messages.unread', { count: unreadCount })}
+                    </span>
+                  )}
                 </span>
                 {awaitingReplySince && (
                   <span className="conversation__waiting" data-testid="conversation-waiting">
@@ -61,11 +74,6 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   </span>
                 )}
               </span>
-              {unreadCount > 0 && (
-                <span className="badge badge--count" data-testid="conversation-unread">
-                  {t('messages.unread', { count: unreadCount })}
-                </span>
-              )}
             </Link>
           </li>
         );

@@ -47,6 +47,10 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   useRealtimeEvent('typing', (signal) => {
     if (signal.from === otherId && (signal.donationId ?? 'none') === donation) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
   });
+  // Their message is what they were typing: "… écrit" leaves as it arrives, not seconds later.
+  useRealtimeEvent('message:new', (message: MessageView) => {
+    if (message.senderId === otherId && (message.donationId ?? 'none') === donation) setTypingUntil(0);
+  });
   useEffect(() => {
     if (typingUntil === 0) return;
     const timer = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()));

@@ -34,7 +34,7 @@ export function MessagesPage() {
     <div className="container page messages" data-testid="messages-page" data-has-selection={selected.otherId !== null}>
       <h1 className="visually-hidden">{t('messages.title')}</h1>
       <aside className="card messages__list" aria-label={t('messages.title')}>
-        <input type="search" className="input messages__search" placeholder={t('messages.search')} aria-label={t('messages.search')} />
+        <input type="search" dir="auto" className="input messages__search" placeholder={t('messages.search')} aria-label={t('messages.search')} />
         {conversations.isPending ? <p className="muted">{t('common.loading')}</p> : <ConversationList conversations={conversations.data ?? []} userId={user.id} selected={selected} />}
       </aside>
       <div className="card messages__pane">

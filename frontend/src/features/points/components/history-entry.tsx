@@ -17,8 +17,12 @@ const HISTORY_ICONS: Record<ReturnType<typeof historyType>, LucideIcon> = {
 /** The points service writes descriptions in French: other languages translate the known ones. */
 function useDescription(description: string): { text: string; note: string | null; lang?: string } {
   const { t, i18n } = useTranslation();
-  if (i18n.resolvedLanguage === 'fr') return { text: description, note: null };
   const known = historyReason(description);
+  // The service writes "Don publié" when it pays the publishing reward, that is when the item is
+  // given: the history says so, as the other screens do.
+  if (i18n.resolvedLanguage === 'fr') {
+    return { text: known?.reason === 'published' ? description.replace(/^Don publié/, t('points.history.reasons.published')) : description, note: null };
+  }
   if (!known) return { text: description, note: null, lang: 'fr' };
   return { text: t(`points.history.reasons.${known.reason}`), note: known.note };
 }
@@ -56,7 +60,7 @@ export function HistoryEntry({ entry }: { entry: PointsHistoryEntry }) {
           {entry.donation && (
             <Link to={donationHref(entry.donation.id)} data-testid="history-entry-donation">
               <Gift className="icon" aria-hidden="true" />{' '}
-              {entry.donation.title || t('points.history.donationFallback', { id: entry.donation.id })}
+              {entry.donation.title ? <bdi>{entry.donation.title}</bdi> : t('points.history.donationFallback', { id: entry.donation.id })}
             </Link>
           )}
           <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, i18n.language)} data-testid="history-entry-date">

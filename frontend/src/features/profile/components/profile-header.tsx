@@ -34,7 +34,7 @@ export function ProfileHeader({ user }: { user: User }) {
           </li>
           {user.city && (
             <li data-testid="profile-city">
-              <MapPin className="icon" aria-hidden="true" /> {user.city}
+              <MapPin className="icon" aria-hidden="true" /> <bdi>{user.city}</bdi>
             </li>
           )}
           <li data-testid="profile-member-since">
