@@ -50,6 +50,13 @@ export const eventRedeliveries = new Counter({
   registers: [metricsRegistry],
 });
 
+export const eventsDeadLettered = new Counter({
+  name: 'hdiya_events_dead_lettered_total',
+  help: 'Events a durable consumer gave up on and filed in the DEAD_LETTERS stream, by consumer and reason (malformed, invalid, failed)',
+  labelNames: ['consumer', 'reason'],
+  registers: [metricsRegistry],
+});
+
 /** A counter of this process (the same one to whoever asks for it by name again). */
 export function registerCounter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
   const existing = metricsRegistry.getSingleMetric(name) as Counter<L> | undefined;
