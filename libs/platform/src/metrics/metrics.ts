@@ -38,7 +38,7 @@ export const httpRequestDuration = new Histogram({
 
 export const eventDeliveries = new Counter({
   name: 'hdiya_event_deliveries_total',
-  help: 'Events a durable consumer received, by consumer and outcome (applied, duplicate: already in the inbox, failed: will be redelivered)',
+  help: 'Events a durable consumer received, by consumer and outcome (applied, duplicate: already in the inbox, failed: redelivered later or dead-lettered)',
   labelNames: ['consumer', 'outcome'],
   registers: [metricsRegistry],
 });
