@@ -15,6 +15,7 @@ export * from './hoarding.js';
 export * from './cities.js';
 export * from './mail.js';
 export * from './envelope.js';
+export * from './dead-letters.js';
 export * from './validation/fields.js';
 export * from './validation/validate.js';
 export * from './schemas/auth.js';

@@ -12,6 +12,8 @@ import { SessionSerializer } from './auth/session.serializer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config.js';
 import { AdminController } from './http/admin.controller.js';
 import { FailedMailsController } from './http/failed-mails.controller.js';
+import { DeadLettersController } from './dead-letters/dead-letters.controller.js';
+import { DeadLettersReader } from './dead-letters/dead-letters-reader.js';
 import { AccountMailsController } from './auth/account-mails.controller.js';
 import { MemberSessions } from './auth/member-sessions.js';
 import { CatalogueController } from './http/catalogue.controller.js';
@@ -71,6 +73,7 @@ export class AppModule {
         AdminController,
         AccountMailsController,
         FailedMailsController,
+        DeadLettersController,
         ImagesController,
         MessagesController,
         NotificationsController,
@@ -87,6 +90,7 @@ export class AppModule {
         PushRelay,
         SeenReports,
         ServiceClient,
+        DeadLettersReader,
         RateLimits,
         CurrentAccountService,
         MemberSessions,

@@ -1,63 +1,77 @@
-import type { DonationCreatedV1, DonationDeletedV1, DonationDeletedV2, DonationReportedV1, DonationUpdatedV1 } from './donations.events.js';
-import type {
-  PointsChangedV1,
-  PointsTransferredV1,
-  ReceptionConfirmedV1,
-  ReservationCancelledV1,
-  ReservationCancelledV2,
-  ReservationExpiredV1,
-  ReservationMadeV1,
+import type { z } from 'zod';
+import {
+  DonationCreatedV1Schema,
+  DonationDeletedV1Schema,
+  DonationDeletedV2Schema,
+  DonationReportedV1Schema,
+  DonationUpdatedV1Schema,
+} from './donations.events.js';
+import {
+  PointsChangedV1Schema,
+  PointsTransferredV1Schema,
+  ReceptionConfirmedV1Schema,
+  ReservationCancelledV1Schema,
+  ReservationCancelledV2Schema,
+  ReservationExpiredV1Schema,
+  ReservationMadeV1Schema,
 } from './reservations.events.js';
-import type {
-  ReservationExpiringV1,
-  SavedSearchMatchedV1,
-  WaitlistClosedV1,
-  WaitlistOfferedV1,
-  WaitlistOfferLapsedV1,
-  WaitlistOfferLapsedV2,
+import {
+  ReservationExpiringV1Schema,
+  SavedSearchMatchedV1Schema,
+  WaitlistClosedV1Schema,
+  WaitlistOfferedV1Schema,
+  WaitlistOfferLapsedV1Schema,
+  WaitlistOfferLapsedV2Schema,
 } from './neighbourhood.events.js';
-import type { MessageSentV1, MessagesReadV1, NotificationCreatedV1 } from './messaging.events.js';
-import type {
-  ContactMessageReceivedV1,
-  PasswordResetRequestedV1,
-  PasswordResetRequestedV2,
-  UserRegisteredV1,
-  UserUpdatedV1,
+import { MessageSentV1Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
+import {
+  ContactMessageReceivedV1Schema,
+  PasswordResetRequestedV1Schema,
+  PasswordResetRequestedV2Schema,
+  UserRegisteredV1Schema,
+  UserUpdatedV1Schema,
 } from './users.events.js';
 
 // Versioning rule: a published event never changes. A new field, a field that becomes required or
-// a meaning that shifts is a new version (`DonationDeleted.v2`) with its own payload type; the
-// producer switches to it and consumers keep handling the older versions still in the stream.
+// a meaning that shifts is a new version (`DonationDeleted.v2`) with its own schema; the producer
+// switches to it and consumers keep handling the older versions still in the stream.
 
-/** Every event version ever published (`<service>.<Type>.v<N>`) and its payload. */
-export interface EventCatalog {
-  'users.UserRegistered.v1': UserRegisteredV1;
-  'users.UserUpdated.v1': UserUpdatedV1;
-  'users.PasswordResetRequested.v1': PasswordResetRequestedV1;
-  'users.PasswordResetRequested.v2': PasswordResetRequestedV2;
-  'users.ContactMessageReceived.v1': ContactMessageReceivedV1;
-  'donations.DonationCreated.v1': DonationCreatedV1;
-  'donations.DonationUpdated.v1': DonationUpdatedV1;
-  'donations.DonationDeleted.v1': DonationDeletedV1;
-  'donations.DonationDeleted.v2': DonationDeletedV2;
-  'donations.DonationReported.v1': DonationReportedV1;
-  'donations.ReservationMade.v1': ReservationMadeV1;
-  'donations.ReservationCancelled.v1': ReservationCancelledV1;
-  'donations.ReservationCancelled.v2': ReservationCancelledV2;
-  'donations.ReceptionConfirmed.v1': ReceptionConfirmedV1;
-  'donations.ReservationExpired.v1': ReservationExpiredV1;
-  'donations.ReservationExpiring.v1': ReservationExpiringV1;
-  'donations.WaitlistOffered.v1': WaitlistOfferedV1;
-  'donations.WaitlistOfferLapsed.v1': WaitlistOfferLapsedV1;
-  'donations.WaitlistOfferLapsed.v2': WaitlistOfferLapsedV2;
-  'donations.WaitlistClosed.v1': WaitlistClosedV1;
-  'donations.SavedSearchMatched.v1': SavedSearchMatchedV1;
-  'points.PointsChanged.v1': PointsChangedV1;
-  'points.PointsTransferred.v1': PointsTransferredV1;
-  'messaging.MessageSent.v1': MessageSentV1;
-  'messaging.MessagesRead.v1': MessagesReadV1;
-  'messaging.NotificationCreated.v1': NotificationCreatedV1;
-}
+/**
+ * Every event version ever published (`<service>.<Type>.v<N>`) and the schema of its payload: the
+ * one list of the catalog. The payload types, the names and the check consumers run on every event
+ * they receive all come from it.
+ */
+export const EventSchemas = {
+  'users.UserRegistered.v1': UserRegisteredV1Schema,
+  'users.UserUpdated.v1': UserUpdatedV1Schema,
+  'users.PasswordResetRequested.v1': PasswordResetRequestedV1Schema,
+  'users.PasswordResetRequested.v2': PasswordResetRequestedV2Schema,
+  'users.ContactMessageReceived.v1': ContactMessageReceivedV1Schema,
+  'donations.DonationCreated.v1': DonationCreatedV1Schema,
+  'donations.DonationUpdated.v1': DonationUpdatedV1Schema,
+  'donations.DonationDeleted.v1': DonationDeletedV1Schema,
+  'donations.DonationDeleted.v2': DonationDeletedV2Schema,
+  'donations.DonationReported.v1': DonationReportedV1Schema,
+  'donations.ReservationMade.v1': ReservationMadeV1Schema,
+  'donations.ReservationCancelled.v1': ReservationCancelledV1Schema,
+  'donations.ReservationCancelled.v2': ReservationCancelledV2Schema,
+  'donations.ReceptionConfirmed.v1': ReceptionConfirmedV1Schema,
+  'donations.ReservationExpired.v1': ReservationExpiredV1Schema,
+  'donations.ReservationExpiring.v1': ReservationExpiringV1Schema,
+  'donations.WaitlistOffered.v1': WaitlistOfferedV1Schema,
+  'donations.WaitlistOfferLapsed.v1': WaitlistOfferLapsedV1Schema,
+  'donations.WaitlistOfferLapsed.v2': WaitlistOfferLapsedV2Schema,
+  'donations.WaitlistClosed.v1': WaitlistClosedV1Schema,
+  'donations.SavedSearchMatched.v1': SavedSearchMatchedV1Schema,
+  'points.PointsChanged.v1': PointsChangedV1Schema,
+  'points.PointsTransferred.v1': PointsTransferredV1Schema,
+  'messaging.MessageSent.v1': MessageSentV1Schema,
+  'messaging.MessagesRead.v1': MessagesReadV1Schema,
+  'messaging.NotificationCreated.v1': NotificationCreatedV1Schema,
+} as const;
+
+/** Every event version and its payload type, inferred from its schema. */
+export type EventCatalog = { [N in keyof typeof EventSchemas]: z.output<(typeof EventSchemas)[N]> };
 
 export type EventName = keyof EventCatalog;
 export type EventPayload<N extends EventName> = EventCatalog[N];
@@ -129,38 +143,14 @@ export function eventNameOf(subject: string, envelope: { type: string; version: 
   return KNOWN_EVENTS.has(name) ? (name as EventName) : null;
 }
 
-/** Every name of the catalog, at run time (checked against the catalog both ways). */
-export const EVENT_NAMES = [
-  'users.UserRegistered.v1',
-  'users.UserUpdated.v1',
-  'users.PasswordResetRequested.v1',
-  'users.PasswordResetRequested.v2',
-  'users.ContactMessageReceived.v1',
-  'donations.DonationCreated.v1',
-  'donations.DonationUpdated.v1',
-  'donations.DonationDeleted.v1',
-  'donations.DonationDeleted.v2',
-  'donations.DonationReported.v1',
-  'donations.ReservationMade.v1',
-  'donations.ReservationCancelled.v1',
-  'donations.ReservationCancelled.v2',
-  'donations.ReceptionConfirmed.v1',
-  'donations.ReservationExpired.v1',
-  'donations.ReservationExpiring.v1',
-  'donations.WaitlistOffered.v1',
-  'donations.WaitlistOfferLapsed.v1',
-  'donations.WaitlistOfferLapsed.v2',
-  'donations.WaitlistClosed.v1',
-  'donations.SavedSearchMatched.v1',
-  'points.PointsChanged.v1',
-  'points.PointsTransferred.v1',
-  'messaging.MessageSent.v1',
-  'messaging.MessagesRead.v1',
-  'messaging.NotificationCreated.v1',
-] as const satisfies readonly EventName[];
-
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const everyEventNamed: Exactly<(typeof EVENT_NAMES)[number], EventName> = true;
-void everyEventNamed;
+/** Every name of the catalog, at run time. */
+export const EVENT_NAMES = Object.keys(EventSchemas) as EventName[];
 
 const KNOWN_EVENTS = new Set<string>(EVENT_NAMES);
+
+/** Why a payload is not what its event version says, or null when it is. */
+export function eventPayloadError(name: EventName, payload: unknown): string | null {
+  const result = EventSchemas[name].safeParse(payload);
+  if (result.success) return null;
+  return result.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+}

@@ -1,58 +1,67 @@
+import { z } from 'zod';
+
 /** Payload of `donations.DonationCreated.v1`. */
-export interface DonationCreatedV1 {
-  donationId: number;
-  ownerId: string;
-  title: string;
-  categoryId: number;
-  city: string;
-  createdAt: string;
-}
+export const DonationCreatedV1Schema = z.object({
+  donationId: z.number(),
+  ownerId: z.string(),
+  title: z.string(),
+  categoryId: z.number(),
+  city: z.string(),
+  createdAt: z.string(),
+});
+export type DonationCreatedV1 = z.output<typeof DonationCreatedV1Schema>;
 
 /** Payload of `donations.DonationUpdated.v1`. */
-export interface DonationUpdatedV1 {
-  donationId: number;
-  ownerId: string;
-  title: string;
-  categoryId: number;
-  city: string;
-}
+export const DonationUpdatedV1Schema = z.object({
+  donationId: z.number(),
+  ownerId: z.string(),
+  title: z.string(),
+  categoryId: z.number(),
+  city: z.string(),
+});
+export type DonationUpdatedV1 = z.output<typeof DonationUpdatedV1Schema>;
+
+const deletedBy = z.enum(['owner', 'moderator']);
 
 /**
  * Payload of `donations.DonationDeleted.v1`. No longer emitted: `reservationId` was added to it in
  * place after it had been published, so older events lack it; v2 carries it always.
  */
-export interface DonationDeletedV1 {
-  donationId: number;
-  ownerId: string;
-  title: string;
+export const DonationDeletedV1Schema = z.object({
+  donationId: z.number(),
+  ownerId: z.string(),
+  title: z.string(),
   /** Status when it was deleted: a completed donation keeps its publishing reward. */
-  status: string;
-  deletedBy: 'owner' | 'moderator';
+  status: z.string(),
+  deletedBy,
   /** The member holding a reservation on it, whose hold must be released. */
-  reservedById: string | null;
+  reservedById: z.string().nullable(),
   /** That reservation, when the events of the time carried it. */
-  reservationId?: string | null;
-  imageKeys: string[];
-}
+  reservationId: z.string().nullable().optional(),
+  imageKeys: z.array(z.string()),
+});
+export type DonationDeletedV1 = z.output<typeof DonationDeletedV1Schema>;
 
 /** Payload of `donations.DonationDeleted.v2`: v1 with the open reservation always named. */
-export interface DonationDeletedV2 {
-  donationId: number;
-  ownerId: string;
-  title: string;
+export const DonationDeletedV2Schema = z.object({
+  donationId: z.number(),
+  ownerId: z.string(),
+  title: z.string(),
   /** Status when it was deleted: a completed donation keeps its publishing reward. */
-  status: string;
-  deletedBy: 'owner' | 'moderator';
+  status: z.string(),
+  deletedBy,
   /** The member holding a reservation on it, whose hold must be released. */
-  reservedById: string | null;
+  reservedById: z.string().nullable(),
   /** That reservation, or null when nobody held one. */
-  reservationId: string | null;
-  imageKeys: string[];
-}
+  reservationId: z.string().nullable(),
+  imageKeys: z.array(z.string()),
+});
+export type DonationDeletedV2 = z.output<typeof DonationDeletedV2Schema>;
 
 /** Payload of `donations.DonationReported.v1`. */
-export interface DonationReportedV1 {
-  donationId: number;
-  reporterId: string;
-  reason: string;
-}
+export const DonationReportedV1Schema = z.object({
+  donationId: z.number(),
+  reporterId: z.string(),
+  reason: z.string(),
+});
+export type DonationReportedV1 = z.output<typeof DonationReportedV1Schema>;

@@ -1,62 +1,70 @@
+import { z } from 'zod';
+
 // Events of the waiting list, the handover reminder and saved-search alerts (donations service).
 
 /** Payload of `donations.WaitlistOffered.v1`: the next in line may take the item until `offerExpiresAt`. */
-export interface WaitlistOfferedV1 {
-  entryId: string;
-  donationId: number;
-  title: string;
-  memberId: string;
-  ownerId: string;
-  offerExpiresAt: string;
-}
+export const WaitlistOfferedV1Schema = z.object({
+  entryId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  memberId: z.string(),
+  ownerId: z.string(),
+  offerExpiresAt: z.string(),
+});
+export type WaitlistOfferedV1 = z.output<typeof WaitlistOfferedV1Schema>;
 
 /** Payload of `donations.WaitlistOfferLapsed.v1`: an offer ended unaccepted (it passes to the next). */
-export interface WaitlistOfferLapsedV1 {
-  entryId: string;
-  donationId: number;
-  title: string;
-  memberId: string;
-  reason: 'expired' | 'declined';
-}
+export const WaitlistOfferLapsedV1Schema = z.object({
+  entryId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  memberId: z.string(),
+  reason: z.enum(['expired', 'declined']),
+});
+export type WaitlistOfferLapsedV1 = z.output<typeof WaitlistOfferLapsedV1Schema>;
 
 /**
  * Payload of `donations.WaitlistOfferLapsed.v2`: v1 with a third way for an offer to end, the
  * owner passing it to the next in line (`skipped`, decision 0020).
  */
-export interface WaitlistOfferLapsedV2 {
-  entryId: string;
-  donationId: number;
-  title: string;
-  memberId: string;
-  reason: 'expired' | 'declined' | 'skipped';
-}
+export const WaitlistOfferLapsedV2Schema = z.object({
+  entryId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  memberId: z.string(),
+  reason: z.enum(['expired', 'declined', 'skipped']),
+});
+export type WaitlistOfferLapsedV2 = z.output<typeof WaitlistOfferLapsedV2Schema>;
 
 /** Payload of `donations.WaitlistClosed.v1`: the line ended because the item was given or withdrawn. */
-export interface WaitlistClosedV1 {
-  donationId: number;
-  title: string;
-  memberIds: string[];
-  reason: 'given' | 'deleted';
-}
+export const WaitlistClosedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  memberIds: z.array(z.string()),
+  reason: z.enum(['given', 'deleted']),
+});
+export type WaitlistClosedV1 = z.output<typeof WaitlistClosedV1Schema>;
 
 /** Payload of `donations.ReservationExpiring.v1`: a day is left to hand the item over. */
-export interface ReservationExpiringV1 {
-  reservationId: string;
-  donationId: number;
-  title: string;
-  reserverId: string;
-  ownerId: string;
-  expiresAt: string;
-}
+export const ReservationExpiringV1Schema = z.object({
+  reservationId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  reserverId: z.string(),
+  ownerId: z.string(),
+  expiresAt: z.string(),
+});
+export type ReservationExpiringV1 = z.output<typeof ReservationExpiringV1Schema>;
 
 /**
  * Payload of `donations.SavedSearchMatched.v1`: a new donation matches saved searches, one per
  * member (a popular donation matches hundreds: they travel together, up to 500 per event).
  */
-export interface SavedSearchMatchedV1 {
-  donationId: number;
-  title: string;
-  city: string;
-  publishedAt: string;
-  matches: { memberId: string; savedSearchId: string }[];
-}
+export const SavedSearchMatchedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  city: z.string(),
+  publishedAt: z.string(),
+  matches: z.array(z.object({ memberId: z.string(), savedSearchId: z.string() })),
+});
+export type SavedSearchMatchedV1 = z.output<typeof SavedSearchMatchedV1Schema>;

@@ -1,51 +1,61 @@
+import { z } from 'zod';
+
+// One zod schema per event version: the payload's type is inferred from it and consumers check
+// every event they receive against it (events/catalog.ts).
+
 /** Payload of `users.UserRegistered.v1`. */
-export interface UserRegisteredV1 {
-  userId: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  city: string | null;
-  registeredAt: string;
-}
+export const UserRegisteredV1Schema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  city: z.string().nullable(),
+  registeredAt: z.string(),
+});
+export type UserRegisteredV1 = z.output<typeof UserRegisteredV1Schema>;
 
 /** Payload of `users.UserUpdated.v1`: the display fields other services copy. */
-export interface UserUpdatedV1 {
-  userId: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  city: string | null;
-  profileImageUrl: string | null;
-}
+export const UserUpdatedV1Schema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  city: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserUpdatedV1 = z.output<typeof UserUpdatedV1Schema>;
 
 /**
  * Payload of `users.PasswordResetRequested.v1`. No longer emitted: it carried the raw
  * token into the outbox and the stream, where anyone reading them could reset the password.
  */
-export interface PasswordResetRequestedV1 {
-  userId: string;
-  email: string;
-  resetToken: string;
-  expiresAt: string;
-}
+export const PasswordResetRequestedV1Schema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  resetToken: z.string(),
+  expiresAt: z.string(),
+});
+export type PasswordResetRequestedV1 = z.output<typeof PasswordResetRequestedV1Schema>;
 
 /**
  * Payload of `users.PasswordResetRequested.v2`. Emitted only for an existing account,
  * with the token's SHA-256 only: the raw token never leaves the users service's memory (see
  * docs/decisions/0010-login-limits-and-sessions.md). The HTTP answer never says which.
  */
-export interface PasswordResetRequestedV2 {
-  requestId: string;
-  userId: string;
-  email: string;
-  tokenHash: string;
-  expiresAt: string;
-}
+export const PasswordResetRequestedV2Schema = z.object({
+  requestId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  tokenHash: z.string(),
+  expiresAt: z.string(),
+});
+export type PasswordResetRequestedV2 = z.output<typeof PasswordResetRequestedV2Schema>;
 
 /** Payload of `users.ContactMessageReceived.v1`, for the support inbox. */
-export interface ContactMessageReceivedV1 {
-  contactMessageId: string;
-  name: string;
-  email: string;
-  subject: string;
-}
+export const ContactMessageReceivedV1Schema = z.object({
+  contactMessageId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+});
+export type ContactMessageReceivedV1 = z.output<typeof ContactMessageReceivedV1Schema>;

@@ -8,10 +8,22 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { DataSource, EntityManager } from 'typeorm';
-import { EVENTS_STREAM, eventNameOf, type EventEnvelope, type EventName, type EventPayload, type OutgoingEvent } from '@hdiya/contracts';
+import {
+  deadLetterSubject,
+  EVENTS_STREAM,
+  eventNameOf,
+  eventPayloadError,
+  type DeadLetter,
+  type DeadLetterReason,
+  type EventEnvelope,
+  type EventName,
+  type EventPayload,
+  type OutgoingEvent,
+} from '@hdiya/contracts';
 import { withRequestId } from '../logging/request-context.js';
-import { eventDeliveries, eventRedeliveries } from '../metrics/metrics.js';
-import type { EventBus } from '../nats/events-stream.js';
+import { eventDeliveries, eventRedeliveries, eventsDeadLettered } from '../metrics/metrics.js';
+import { ensureDeadLettersStream, type EventBus } from '../nats/events-stream.js';
+import { isDatabaseOverload } from '../rpc/database-overload.js';
 
 export type EventHandler<N extends EventName> = (event: EventEnvelope<EventPayload<N>>, manager: EntityManager) => Promise<void>;
 
@@ -28,9 +40,35 @@ export interface EventConsumerOptions {
   handlers: EventHandlers;
   logger: LoggerService;
   ackWaitMs?: number;
+  /** Deliveries a failing handler gets before its event is dead-lettered (MAX_DELIVERIES). */
+  maxDeliveries?: number;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Deliveries before a failing event is dead-lettered. With the back-off below (1, 2, 4, 8, 16,
+ * then 30 s) the twentieth comes about 7.5 minutes after the first: an outage of a service or of
+ * the broker that long is waited out. A database that cannot take the work (isDatabaseOverload)
+ * never counts: that event waits as long as the database does (decision 0032).
+ */
+export const MAX_DELIVERIES = 20;
+
+/** The wait before the next delivery of an event whose handler failed on delivery `deliveryCount`. */
+export function retryDelayMs(deliveryCount: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** Math.min(deliveryCount, 10));
+}
+
+/** An event whose payload is not what its version's schema says: no retry can mend it. */
+export class InvalidEventError extends Error {
+  constructor(name: EventName, problems: string) {
+    super(`${name} refused by its schema: ${problems}`);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** How much of a message that is not an envelope the dead letter keeps. */
+const RAW_TEXT_LIMIT = 10_000;
 
 /**
  * A durable JetStream consumer with explicit ack whose effects are idempotent: the event id is
@@ -46,6 +84,7 @@ export class EventConsumer {
 
   async start(): Promise<void> {
     this.stopped = false;
+    await ensureDeadLettersStream(this.options.bus.jsm);
     await this.ensureConsumer();
     const consumer = await this.options.bus.js.consumers.get(EVENTS_STREAM, this.options.durable);
     this.messages = await consumer.consume({ max_messages: 64 });
@@ -58,11 +97,18 @@ export class EventConsumer {
     await this.loop;
   }
 
-  /** Applies one event (exposed for tests that deliver the same event twice on purpose). */
+  /**
+   * Applies one event (exposed for tests that deliver the same event twice on purpose). An event
+   * this consumer handles is checked against its version's schema first (InvalidEventError).
+   */
   async apply({ subject, envelope: event }: OutgoingEvent): Promise<boolean> {
     const { dataSource, schema, durable, handlers } = this.options;
     const name = eventNameOf(subject, event);
     const handle = name ? (handlers[name] as EventHandler<EventName> | undefined) : undefined;
+    if (name && handle) {
+      const problems = eventPayloadError(name, event.payload);
+      if (problems) throw new InvalidEventError(name, problems);
+    }
     return withRequestId(event.requestId, () => dataSource.transaction(async (manager) => {
       const claimed = (await manager.query(
         `INSERT INTO "${schema}"."inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
@@ -88,11 +134,11 @@ export class EventConsumer {
       if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.version !== 'number') throw new Error('not an event envelope');
     } catch (error) {
       // A message that can never be understood must not block the ones behind it.
-      this.options.logger.error?.(`${this.options.durable}: dropping malformed message ${message.seq}: ${(error as Error).message}`);
-      message.term();
+      await this.deadLetter(message, null, 'malformed', (error as Error).message);
       return;
     }
     const consumer = this.options.durable;
+    const maxDeliveries = this.options.maxDeliveries ?? MAX_DELIVERIES;
     if (message.info.deliveryCount > 1) eventRedeliveries.inc({ consumer });
     try {
       const applied = await this.apply({ subject: message.subject, envelope: event });
@@ -100,12 +146,52 @@ export class EventConsumer {
       eventDeliveries.inc({ consumer, outcome: applied ? 'applied' : 'duplicate' });
     } catch (error) {
       eventDeliveries.inc({ consumer, outcome: 'failed' });
-      const delay = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** Math.min(message.info.deliveryCount, 10));
+      const reason = (error as Error).message;
+      if (error instanceof InvalidEventError) {
+        await this.deadLetter(message, event, 'invalid', reason);
+        return;
+      }
+      if (message.info.deliveryCount >= maxDeliveries && !isDatabaseOverload(error)) {
+        await this.deadLetter(message, event, 'failed', reason);
+        return;
+      }
+      const delay = retryDelayMs(message.info.deliveryCount);
       this.options.logger.warn?.(
-        `${this.options.durable}: ${event.type} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`,
+        `${this.options.durable}: ${event.type} ${event.id} failed (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${reason}`,
       );
       message.nak(delay);
     }
+  }
+
+  /**
+   * Files the message in the dead letters' stream, then terminates it so the consumer goes on with
+   * the next. Until JetStream has acknowledged the copy the message stays (nak): it is never lost.
+   * Its id there (consumer and stream sequence) makes a second filing of it a duplicate.
+   */
+  private async deadLetter(message: JsMsg, event: EventEnvelope | null, reason: DeadLetterReason, error: string): Promise<void> {
+    const { bus, durable: consumer, logger } = this.options;
+    const letter: DeadLetter = {
+      consumer,
+      subject: message.subject,
+      streamSequence: message.seq,
+      reason,
+      error,
+      attempts: message.info.deliveryCount,
+      deadLetteredAt: new Date().toISOString(),
+      event,
+      raw: event ? null : message.string().slice(0, RAW_TEXT_LIMIT),
+    };
+    try {
+      await bus.js.publish(deadLetterSubject(consumer), JSON.stringify(letter), { msgID: `${consumer}:${message.seq}` });
+    } catch (publishError) {
+      const delay = retryDelayMs(message.info.deliveryCount);
+      logger.error?.(`${consumer}: could not dead-letter message ${message.seq} (${reason}), retry in ${delay} ms: ${(publishError as Error).message}`);
+      message.nak(delay);
+      return;
+    }
+    message.term();
+    eventsDeadLettered.inc({ consumer, reason });
+    logger.error?.(`${consumer}: dead-lettered message ${message.seq} on ${message.subject} after ${letter.attempts} deliveries (${reason}): ${error}`);
   }
 
   private async ensureConsumer(): Promise<void> {
@@ -120,6 +206,8 @@ export class EventConsumer {
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+        // The consumer counts deliveries itself and dead-letters (MAX_DELIVERIES): a server-side
+        // limit would stop delivering an event silently, with no copy anywhere.
         max_deliver: -1,
       });
     }

@@ -38,7 +38,7 @@ export const httpRequestDuration = new Histogram({
 
 export const eventDeliveries = new Counter({
   name: 'hdiya_event_deliveries_total',
-  help: 'Events a durable consumer received, by consumer and outcome (applied, duplicate: already in the inbox, failed: will be redelivered)',
+  help: 'Events a durable consumer received, by consumer and outcome (applied, duplicate: already in the inbox, failed: redelivered later or dead-lettered)',
   labelNames: ['consumer', 'outcome'],
   registers: [metricsRegistry],
 });
@@ -47,6 +47,13 @@ export const eventRedeliveries = new Counter({
   name: 'hdiya_event_redeliveries_total',
   help: 'Events delivered again to a durable consumer (after a failure, a crash or a lost ack)',
   labelNames: ['consumer'],
+  registers: [metricsRegistry],
+});
+
+export const eventsDeadLettered = new Counter({
+  name: 'hdiya_events_dead_lettered_total',
+  help: 'Events a durable consumer gave up on and filed in the DEAD_LETTERS stream, by consumer and reason (malformed, invalid, failed)',
+  labelNames: ['consumer', 'reason'],
   registers: [metricsRegistry],
 });
 

@@ -1,6 +1,6 @@
 import { nanos } from '@nats-io/transport-node';
 import { RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
-import { EVENTS_STREAM, EVENTS_SUBJECTS } from '@hdiya/contracts';
+import { DEAD_LETTERS_STREAM, DEAD_LETTERS_SUBJECTS, EVENTS_STREAM, EVENTS_SUBJECTS } from '@hdiya/contracts';
 import { loadConfig, serviceEnvSchema } from '../config/load-config.js';
 
 export interface EventsStreamSettings {
@@ -29,6 +29,22 @@ export function eventsStreamConfig(settings: EventsStreamSettings): Partial<Stre
   return {
     name: EVENTS_STREAM,
     subjects: [EVENTS_SUBJECTS],
+    storage: StorageType.File,
+    num_replicas: settings.replicas,
+    retention: RetentionPolicy.Limits,
+    duplicate_window: nanos(2 * 60 * 1000),
+    max_age: nanos(30 * 24 * 60 * 60 * 1000),
+  };
+}
+
+/**
+ * The stream of events consumers gave up on (decision 0032): stored like the events themselves
+ * (they are copies of them, as confidential) and kept as long, for an administrator to look into.
+ */
+export function deadLettersStreamConfig(settings: EventsStreamSettings): Partial<StreamConfig> & { name: string } {
+  return {
+    name: DEAD_LETTERS_STREAM,
+    subjects: [DEAD_LETTERS_SUBJECTS],
     storage: StorageType.File,
     num_replicas: settings.replicas,
     retention: RetentionPolicy.Limits,

@@ -1,7 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import { EVENTS_STREAM } from '@hdiya/contracts';
-import { eventsStreamConfig, eventsStreamSettingsOf, type EventsStreamSettings } from './events-stream-config.js';
+import { deadLettersStreamConfig, eventsStreamConfig, eventsStreamSettingsOf, type EventsStreamSettings } from './events-stream-config.js';
 import type { NatsAuth } from './nats-auth.js';
 
 export interface EventBus {
@@ -32,12 +31,21 @@ export async function connectEventBus(
  * retention), so an operator raises its replicas (`nats stream edit EVENTS --replicas 3`).
  */
 export async function ensureEventsStream(jsm: JetStreamManager, settings: EventsStreamSettings = eventsStreamSettingsOf()): Promise<void> {
+  await ensureStream(jsm, eventsStreamConfig(settings));
+}
+
+/** Creates the dead letters' stream (deadLettersStreamConfig) once, as the events stream. */
+export async function ensureDeadLettersStream(jsm: JetStreamManager, settings: EventsStreamSettings = eventsStreamSettingsOf()): Promise<void> {
+  await ensureStream(jsm, deadLettersStreamConfig(settings));
+}
+
+async function ensureStream(jsm: JetStreamManager, config: ReturnType<typeof eventsStreamConfig>): Promise<void> {
   try {
-    await jsm.streams.info(EVENTS_STREAM);
+    await jsm.streams.info(config.name);
   } catch (error) {
     if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
     try {
-      await jsm.streams.add(eventsStreamConfig(settings));
+      await jsm.streams.add(config);
     } catch (addError) {
       // Another replica created it between our two calls (any other refusal, such as more replicas
       // than servers, stops the service: it must not run on a weaker stream than configured).

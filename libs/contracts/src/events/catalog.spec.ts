@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import { EVENT_NAMES, EventSchemas, Events, eventNameOf, eventPayloadError, type EventName, type EventPayload } from './catalog.js';
+import { ReservationCancelledV2Schema, type ReservationCancelledV2 } from './reservations.events.js';
+import type { UserRegisteredV1 } from './users.events.js';
+import { UserRegisteredV1Schema } from './users.events.js';
+
+// Issue 22, item 3: the event catalog is written once, as one zod schema per event version; the
+// payload types, the list of names and the check consumers run on every event come from it.
+
+const member = { id: 'u1', displayName: 'Salma B.', firstName: 'Salma', lastName: 'B.', profileImageUrl: null };
+const at = '2026-11-24T10:00:00.000Z';
+
+/** One payload of every version ever published: typed by the catalog, so a version missing here does not compile. */
+const samples: { [N in EventName]: EventPayload<N> } = {
+  'users.UserRegistered.v1': { userId: 'u1', username: 'salma', firstName: 'Salma', lastName: null, city: 'Rabat', registeredAt: at },
+  'users.UserUpdated.v1': { userId: 'u1', username: 'salma', firstName: 'Salma', lastName: 'Bennani', city: null, profileImageUrl: null },
+  'users.PasswordResetRequested.v1': { userId: 'u1', email: 's@example.ma', resetToken: 't', expiresAt: at },
+  'users.PasswordResetRequested.v2': { requestId: 'r1', userId: 'u1', email: 's@example.ma', tokenHash: 'h', expiresAt: at },
+  'users.ContactMessageReceived.v1': { contactMessageId: 'c1', name: 'Salma', email: 's@example.ma', subject: 'Bonjour' },
+  'donations.DonationCreated.v1': { donationId: 1, ownerId: 'u1', title: 'Vélo', categoryId: 2, city: 'Rabat', createdAt: at },
+  'donations.DonationUpdated.v1': { donationId: 1, ownerId: 'u1', title: 'Vélo', categoryId: 2, city: 'Rabat' },
+  'donations.DonationDeleted.v1': { donationId: 1, ownerId: 'u1', title: 'Vélo', status: 'available', deletedBy: 'owner', reservedById: null, imageKeys: [] },
+  'donations.DonationDeleted.v2': {
+    donationId: 1,
+    ownerId: 'u1',
+    title: 'Vélo',
+    status: 'reserved',
+    deletedBy: 'moderator',
+    reservedById: 'u2',
+    reservationId: 'r1',
+    imageKeys: ['a.webp'],
+  },
+  'donations.DonationReported.v1': { donationId: 1, reporterId: 'u2', reason: 'spam' },
+  'donations.ReservationMade.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', reservedAt: at, expiresAt: at },
+  'donations.ReservationCancelled.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', cancelledBy: 'owner' },
+  'donations.ReservationCancelled.v2': {
+    reservationId: 'r1',
+    donationId: 1,
+    title: 'Vélo',
+    reserverId: 'u2',
+    ownerId: 'u1',
+    cancelledBy: 'reserver',
+    cancelledAt: at,
+    expiresAt: at,
+  },
+  'donations.ReceptionConfirmed.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', confirmedAt: at },
+  'donations.ReservationExpired.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', expiredAt: at },
+  'donations.ReservationExpiring.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', expiresAt: at },
+  'donations.WaitlistOffered.v1': { entryId: 'e1', donationId: 1, title: 'Vélo', memberId: 'u3', ownerId: 'u1', offerExpiresAt: at },
+  'donations.WaitlistOfferLapsed.v1': { entryId: 'e1', donationId: 1, title: 'Vélo', memberId: 'u3', reason: 'declined' },
+  'donations.WaitlistOfferLapsed.v2': { entryId: 'e1', donationId: 1, title: 'Vélo', memberId: 'u3', reason: 'skipped' },
+  'donations.WaitlistClosed.v1': { donationId: 1, title: 'Vélo', memberIds: ['u3'], reason: 'given' },
+  'donations.SavedSearchMatched.v1': { donationId: 1, title: 'Vélo', city: 'Rabat', publishedAt: at, matches: [{ memberId: 'u3', savedSearchId: 's1' }] },
+  'points.PointsChanged.v1': { userId: 'u1', points: 10, blockedPoints: 2, reliabilityScore: 100, reason: 'transfer' },
+  'points.PointsTransferred.v1': { transferId: 't1', senderId: 'u1', receiverId: 'u2', points: 3, message: null },
+  'messaging.MessageSent.v1': {
+    message: {
+      id: 'm1',
+      content: 'Bonjour',
+      senderId: 'u1',
+      receiverId: 'u2',
+      donationId: 1,
+      read: false,
+      createdAt: at,
+      clientId: null,
+      sender: member,
+      receiver: { ...member, id: 'u2' },
+      donation: { id: 1, title: 'Vélo' },
+    },
+  },
+  'messaging.MessagesRead.v1': { senderId: 'u1', receipt: { readerId: 'u2', donationId: null, readAt: at } },
+  'messaging.NotificationCreated.v1': {
+    userId: 'u2',
+    notification: { id: 'n1', kind: 'points_received', params: { points: 3, senderName: 'Salma B.', message: null }, read: false, createdAt: at },
+  },
+};
+
+// The payload types are the schemas' outputs, not types written beside them.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const inferred: [
+  Exactly<UserRegisteredV1, z.output<typeof UserRegisteredV1Schema>>,
+  Exactly<EventPayload<'donations.ReservationCancelled.v2'>, z.output<typeof ReservationCancelledV2Schema>>,
+  Exactly<ReservationCancelledV2, z.output<typeof ReservationCancelledV2Schema>>,
+] = [true, true, true];
+void inferred;
+
+describe('the event catalog', () => {
+  it('should have one schema for every event version, named <service>.<Type>.v<N>', () => {
+    expect(EVENT_NAMES).toEqual(Object.keys(samples));
+    for (const name of EVENT_NAMES) {
+      expect(name).toMatch(/^(users|donations|points|messaging)\.[A-Z][A-Za-z]+\.v[1-9]\d*$/);
+      expect(typeof EventSchemas[name].safeParse).toBe('function');
+    }
+  });
+
+  it('should name in Events only versions the catalog has', () => {
+    const emitted = Object.values(Events).flatMap((byType) => Object.values(byType) as string[]);
+    for (const name of emitted) expect(EVENT_NAMES).toContain(name);
+  });
+
+  it.each(Object.entries(samples))('should accept a well-formed %s', (name, payload) => {
+    expect(eventPayloadError(name as EventName, payload)).toBeNull();
+  });
+
+  it.each(EVENT_NAMES.map((name) => [name]))('should refuse an empty payload of %s, naming what is missing', (name) => {
+    expect(eventPayloadError(name, {})).toMatch(/^\w+(\.\w+)*: /);
+    expect(eventPayloadError(name, null)).toMatch(/payload: /);
+  });
+
+  it('should name each field that is wrong', () => {
+    const error = eventPayloadError('donations.ReceptionConfirmed.v1', { ...samples['donations.ReceptionConfirmed.v1'], donationId: '1', reserverId: undefined });
+    expect(error).toMatch(/donationId/);
+    expect(error).toMatch(/reserverId/);
+    expect(error).not.toMatch(/ownerId/);
+  });
+
+  it('should refuse a value outside a version (a v1 offer cannot be skipped) and accept it in the next', () => {
+    const skipped = { ...samples['donations.WaitlistOfferLapsed.v1'], reason: 'skipped' };
+    expect(eventPayloadError('donations.WaitlistOfferLapsed.v1', skipped)).toMatch(/reason/);
+    expect(eventPayloadError('donations.WaitlistOfferLapsed.v2', skipped)).toBeNull();
+  });
+
+  it('should accept a v1 deletion published before it carried its reservation', () => {
+    const { reservationId: _, ...older } = { ...samples['donations.DonationDeleted.v1'], reservationId: null };
+    expect(eventPayloadError('donations.DonationDeleted.v1', older)).toBeNull();
+    expect(eventPayloadError('donations.DonationDeleted.v2', older)).toMatch(/reservationId/);
+  });
+
+  it('should check a notification by its kind', () => {
+    const wrongParams = { userId: 'u2', notification: { ...samples['messaging.NotificationCreated.v1'].notification, kind: 'reservation_made' } };
+    expect(eventPayloadError('messaging.NotificationCreated.v1', wrongParams)).toMatch(/notification\.params/);
+  });
+
+  it('should still resolve names from subjects and envelopes', () => {
+    expect(eventNameOf('events.donations.DonationDeleted', { type: 'DonationDeleted', version: 2 })).toBe('donations.DonationDeleted.v2');
+    expect(eventNameOf('events.donations.Nothing.v1', { type: 'Nothing', version: 1 })).toBeNull();
+  });
+});

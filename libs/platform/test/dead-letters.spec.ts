@@ -1,0 +1,179 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import {
+  DEAD_LETTERS_STREAM,
+  deadLetterSubject,
+  type ContactMessageReceivedV1,
+  type DeadLetter,
+  type EventEnvelope,
+} from '@hdiya/contracts';
+import { adminDatabaseUrl, testEnv, waitFor } from '@hdiya/testing';
+import { createInboxTableV1 } from '../src/database/messaging-tables.js';
+import { createEvent } from '../src/events/create-event.js';
+import { EventConsumer } from '../src/inbox/event-consumer.js';
+import { eventsDeadLettered } from '../src/metrics/metrics.js';
+import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
+
+// Issue 22, item 3: an event a consumer cannot handle (not an envelope, a payload its version's
+// schema refuses, a handler failing on every delivery) goes to the DEAD_LETTERS stream with its
+// error, and the consumer goes on with the next, instead of retrying it forever. A database that
+// cannot take the work is waited out, however long.
+
+const SCHEMA = 'dead_letters_it';
+const NAME = 'users.ContactMessageReceived.v1';
+const logger = new Logger('dead-letters-test');
+logger.warn = () => undefined; // expected failures are asserted, not printed
+logger.error = () => undefined;
+
+let dataSource: DataSource;
+let bus: EventBus;
+const consumers: EventConsumer[] = [];
+
+beforeAll(async () => {
+  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
+  await dataSource.initialize();
+  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
+  for (const sql of createInboxTableV1(SCHEMA)) await dataSource.query(sql);
+  bus = await connectEventBus(testEnv().natsUrl, 'dead-letters-test');
+});
+
+afterEach(async () => {
+  await Promise.all(consumers.splice(0).map((consumer) => consumer.stop()));
+});
+
+afterAll(async () => {
+  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+  await dataSource.destroy();
+  await bus.nc.close();
+});
+
+type Handler = (payload: ContactMessageReceivedV1) => Promise<void>;
+
+/**
+ * A consumer of contact messages with a durable and a subject of its own, so no test sees another's
+ * events: the name of an event comes from its subject's service and its envelope's type and version.
+ */
+async function startConsumer(handle: Handler, maxDeliveries?: number): Promise<{ durable: string; subject: string }> {
+  const id = randomUUID().slice(0, 8);
+  const durable = `dead-letters-${id}`;
+  const subject = `events.users.deadletterstest${id}`;
+  const consumer = new EventConsumer({
+    bus,
+    dataSource,
+    schema: SCHEMA,
+    durable,
+    subject,
+    handlers: { [NAME]: ({ payload }) => handle(payload) },
+    logger,
+    maxDeliveries,
+  });
+  consumers.push(consumer);
+  await consumer.start();
+  return { durable, subject };
+}
+
+function contactEvent(): EventEnvelope<ContactMessageReceivedV1> {
+  return createEvent(NAME, { contactMessageId: randomUUID(), name: 'Salma', email: 'salma@example.ma', subject: 'Bonjour' }).envelope;
+}
+
+async function publish(subject: string, body: unknown): Promise<void> {
+  await bus.js.publish(subject, typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+/** The dead letters a consumer filed, once there are `count` of them. */
+async function deadLettersOf(durable: string, count: number): Promise<DeadLetter[]> {
+  const subject = deadLetterSubject(durable);
+  await waitFor(
+    async () => {
+      const info = await bus.jsm.streams.info(DEAD_LETTERS_STREAM, { subjects_filter: subject }).catch(() => null);
+      return (info?.state.subjects?.[subject] ?? 0) >= count;
+    },
+    { what: `${count} dead letters of ${durable}`, timeoutMs: 20_000 },
+  );
+  // Read by sequence (nats-server 2.9 has no multi-filter consumer): the stream is small here.
+  const { state } = await bus.jsm.streams.info(DEAD_LETTERS_STREAM);
+  const letters: DeadLetter[] = [];
+  for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
+    const message = await bus.jsm.streams.getMessage(DEAD_LETTERS_STREAM, { seq }).catch(() => null);
+    if (message?.subject === subject) letters.push(message.json<DeadLetter>());
+  }
+  return letters;
+}
+
+async function inInbox(durable: string, eventId: string): Promise<boolean> {
+  const rows = (await dataSource.query(`SELECT 1 FROM "${SCHEMA}"."inbox" WHERE "consumer" = $1 AND "event_id" = $2`, [durable, eventId])) as unknown[];
+  return rows.length === 1;
+}
+
+async function deadLetteredCount(consumer: string, reason: string): Promise<number> {
+  const { values } = await eventsDeadLettered.get();
+  return values.find((v) => v.labels.consumer === consumer && v.labels.reason === reason)?.value ?? 0;
+}
+
+describe('dead letters', () => {
+  it('should file an event its schema refuses, and a message that is no event, with their errors, and go on with the next', async () => {
+    const handled: string[] = [];
+    const { durable, subject } = await startConsumer(async (payload) => {
+      handled.push(payload.contactMessageId);
+    });
+    const bad = contactEvent();
+    await publish(subject, { ...bad, payload: { contactMessageId: 42, name: 'Salma' } });
+    await publish(subject, '{ pas du json');
+    const good = contactEvent();
+    await publish(subject, good);
+
+    await waitFor(async () => handled.includes(good.payload.contactMessageId), { what: 'the good event handled' });
+    const letters = await deadLettersOf(durable, 2);
+    const invalid = letters.find((letter) => letter.reason === 'invalid');
+    expect(invalid).toMatchObject({ consumer: durable, subject, attempts: 1, event: { id: bad.id, payload: { contactMessageId: 42 } }, raw: null });
+    expect(invalid?.error).toMatch(/contactMessageId/);
+    expect(invalid?.error).toMatch(/email/);
+    const malformed = letters.find((letter) => letter.reason === 'malformed');
+    expect(malformed).toMatchObject({ consumer: durable, event: null, raw: '{ pas du json' });
+    expect(handled).toEqual([good.payload.contactMessageId]);
+    expect(await inInbox(durable, bad.id)).toBe(false);
+    expect(await inInbox(durable, good.id)).toBe(true);
+    expect(await deadLetteredCount(durable, 'invalid')).toBe(1);
+    expect(await deadLetteredCount(durable, 'malformed')).toBe(1);
+  });
+
+  it('should file an event whose handler fails on every delivery after the last one, and handle the others meanwhile', async () => {
+    const poison = contactEvent();
+    const handled: string[] = [];
+    let poisonDeliveries = 0;
+    const { durable, subject } = await startConsumer(async (payload) => {
+      if (payload.contactMessageId === poison.payload.contactMessageId) {
+        poisonDeliveries += 1;
+        throw new Error('la base refuse cette ligne');
+      }
+      handled.push(payload.contactMessageId);
+    }, 3);
+    await publish(subject, poison);
+    const good = contactEvent();
+    await publish(subject, good);
+
+    await waitFor(async () => handled.includes(good.payload.contactMessageId), { what: 'the event behind the failing one' });
+    const [letter] = await deadLettersOf(durable, 1);
+    expect(letter).toMatchObject({ consumer: durable, reason: 'failed', attempts: 3, error: 'la base refuse cette ligne', event: { id: poison.id } });
+    expect(poisonDeliveries).toBe(3);
+    expect(await inInbox(durable, poison.id)).toBe(false);
+    expect(await deadLetteredCount(durable, 'failed')).toBe(1);
+  });
+
+  it('should retry past the last delivery a handler failing because the database cannot take the work', async () => {
+    const event = contactEvent();
+    let deliveries = 0;
+    const { durable, subject } = await startConsumer(async () => {
+      deliveries += 1;
+      if (deliveries <= 3) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' });
+    }, 2);
+    await publish(subject, event);
+
+    await waitFor(async () => inInbox(durable, event.id), { what: 'the event applied once the database is back', timeoutMs: 20_000 });
+    expect(deliveries).toBe(4);
+    const info = await bus.jsm.streams.info(DEAD_LETTERS_STREAM, { subjects_filter: deadLetterSubject(durable) });
+    expect(info.state.subjects?.[deadLetterSubject(durable)] ?? 0).toBe(0);
+  });
+});
