@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -51,7 +52,7 @@ export function EditDonationPage() {
       </div>
     );
   }
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <SignInRedirect />;
 
   const notFound = Number.isNaN(donationId) || (isApiError(donation.error) && donation.error.status === 404);
   let blocked: { testId: string; text: string } | null = null;
@@ -100,7 +101,6 @@ export function EditDonationPage() {
 }
 
 function EditForm({ donation }: { donation: Donation }) {
-  const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
   const update = useUpdateDonation();
@@ -111,11 +111,11 @@ function EditForm({ donation }: { donation: Donation }) {
       try {
         await update.mutateAsync({ id: donation.id, changes });
       } catch (error) {
-        toast({ title: t('donations.form.editError'), description: errorMessage(error, t, 'donations.form.editErrorFallback'), variant: 'error' });
+        toast({ title: (tr) => tr('donations.form.editError'), description: (tr) => errorMessage(error, tr, 'donations.form.editErrorFallback'), variant: 'error' });
         throw error;
       }
     }
-    toast({ title: t('donations.form.editSuccess'), description: t('donations.form.editSuccessText'), variant: 'success' });
+    toast({ title: (tr) => tr('donations.form.editSuccess'), description: (tr) => tr('donations.form.editSuccessText'), variant: 'success' });
     navigate(donationHref(donation.id));
   }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
@@ -23,9 +24,10 @@ export function MessagesPage() {
 
   const signedOut = !isPending && !user;
   useEffect(() => {
-    if (signedOut) toast({ title: t('common.signInRequired'), description: t('messages.loginRequired'), action: { label: t('layout.login'), href: '/login' } });
-  }, [signedOut, t, toast]);
-  if (signedOut) return <Navigate to="/" replace />;
+    // Spec §2's text, on the sign-in page that comes back here afterwards.
+    if (signedOut) toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('messages.loginRequired') });
+  }, [signedOut, toast]);
+  if (signedOut) return <SignInRedirect />;
   if (!user) return null;
 
   const current = conversations.data?.find((c) => c.otherUser.id === selected.otherId && (c.donation?.id ?? 'none') === selected.donation);

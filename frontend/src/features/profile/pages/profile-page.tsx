@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
@@ -31,7 +32,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
       </div>
     );
   }
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInRedirect />;
 
   // Spec §2: switching tabs rewrites ?tab= without adding a history entry.
   const selectTab = (next: ProfileTab) =>
