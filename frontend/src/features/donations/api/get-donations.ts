@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
 import { DonationRules, type Donation, type DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
+import { WORKER_CACHED } from '@/lib/query-client';
 
 /** The statuses the browse filter offers (cancelled donations are never listed), or all. */
 export type StatusFilter = Exclude<DonationStatus, 'cancelled'> | 'all';
@@ -32,6 +33,7 @@ export function donationsQueryOptions(search: DonationSearch) {
     initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
     staleTime: DONATIONS_STALE_MS,
+    ...WORKER_CACHED,
   });
 }
 
@@ -46,6 +48,7 @@ export const recentDonationsQueryOptions = queryOptions({
   queryFn: async ({ signal }) =>
     (await getDonations({ status: 'available', limit: DonationRules.nearbyLimit }, null, signal)).items,
   staleTime: DONATIONS_STALE_MS,
+  ...WORKER_CACHED,
 });
 
 export function useRecentDonations(enabled = true) {
