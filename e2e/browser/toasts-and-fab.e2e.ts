@@ -110,7 +110,7 @@ it.each([
   const alert = page.getByTestId('login-form').locator('[role=alert]');
   await alert.waitFor();
   const text = (await alert.textContent())!;
-  expect(text).toBe(language === 'fr' ? 'Identifiants incorrects' : expect.stringMatching(/[\u0600-\u06FF]/));
+  expect(text).toEqual(language === 'fr' ? 'Identifiants incorrects' : expect.stringMatching(/[\u0600-\u06FF]/));
   const alertId = await alert.getAttribute('id');
   expect(alertId).toBeTruthy();
   for (const field of ['#login-username', '#login-password']) {
