@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { FALLBACK_CATEGORIES, type Category } from '@/lib/categories';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
-import { WORKER_CACHED } from '@/lib/query-client';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** GET /api/categories → the 8 categories (spec §3). */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { cityLabel } from '@/lib/cities';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 import type { City } from '@hdiya/contracts';
-import { WORKER_CACHED } from '@/lib/query-client';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 export type { City };
 

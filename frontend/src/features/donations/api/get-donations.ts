@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
 import { DonationRules, type Donation, type DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
-import { WORKER_CACHED } from '@/lib/query-client';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** The statuses the browse filter offers (cancelled donations are never listed), or all. */
 export type StatusFilter = Exclude<DonationStatus, 'cancelled'> | 'all';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MapConfigView } from '@hdiya/contracts';
 import { api } from '@/lib/api-client';
 import { REFERENCE_STALE_MS } from './keys';
-import { WORKER_CACHED } from '@/lib/query-client';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** Used until GET /api/map-config answers (and if it cannot): OpenStreetMap's own tiles. */
 export const DEFAULT_MAP_CONFIG: MapConfigView = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' };

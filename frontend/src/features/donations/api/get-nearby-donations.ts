@@ -3,7 +3,7 @@ import { api, withQuery } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import type { Coordinates } from '@/lib/location';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
-import { WORKER_CACHED } from '@/lib/query-client';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 export interface NearbySearch extends Coordinates {
   distance: number;
