@@ -21,10 +21,11 @@ const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, c
 /** /create-donation (spec §2): members only; +5 points once the item is given. */
 export function CreateDonationPage() {
   const { t } = useTranslation();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   usePageTitle(t('donations.form.createTitle'));
 
-  if (isPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true" data-testid="auth-checking">
         <p className="muted">{t('donations.form.checkingSession')}</p>

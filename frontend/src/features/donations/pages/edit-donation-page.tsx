@@ -41,11 +41,12 @@ export function EditDonationPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const donationId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
-  const { data: user, isPending: userPending } = useUser();
+  const { data: user } = useUser();
   const donation = useDonation(donationId);
   usePageTitle(t('donations.form.editTitle'));
 
-  if (userPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true" data-testid="auth-checking">
         <p className="muted">{t('donations.form.checkingSession')}</p>

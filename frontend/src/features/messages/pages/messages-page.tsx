@@ -16,13 +16,14 @@ import '../components/messages.css';
 export function MessagesPage() {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const [params] = useSearchParams();
   const selected = conversationOf(params);
   const conversations = useConversations(Boolean(user));
   usePageTitle(t('messages.title'));
 
-  const signedOut = !isPending && !user;
+  // Only the API's "nobody" (null) is signed out: a session call that failed (offline) is not.
+  const signedOut = user === null;
   useEffect(() => {
     // Spec §2's text, on the sign-in page that comes back here afterwards.
     if (signedOut) toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('messages.loginRequired') });

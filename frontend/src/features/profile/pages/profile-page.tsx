@@ -20,12 +20,13 @@ export interface ProfilePageProps {
 
 export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
   const { t } = useTranslation();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseProfileTab(searchParams.get('tab'));
   usePageTitle(t('profile.title'));
 
-  if (isPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true">
         <p className="muted">{t('common.loading')}</p>
