@@ -58,8 +58,11 @@ it('should open the map around the member from the teaser, open the filters from
   const page = await context.newPage();
   await page.goto(`${base}/`);
   const teaser = page.getByTestId('map-teaser');
-  // The start-up toast names the city first; then the teaser's own button opens the map there.
-  await page.getByTestId('toast').getByText('Localisation activée').waitFor();
+  // The start-up location names the city first (quietly); then the teaser's own button opens the map there.
+  await page.evaluate(() => new Promise<void>((resolve) => {
+    const poll = () => (window.localStorage.getItem('userCity') ? resolve() : setTimeout(poll, 100));
+    poll();
+  }));
   await teaser.getByTestId('map-teaser-locate').click();
   await page.waitForURL((url) => url.pathname === '/donations' && url.searchParams.get('view') === 'map');
   const url = new URL(page.url());

@@ -6,7 +6,8 @@ import { publish } from '../support/members.js';
 
 // docs/product.md#validation and #members-and-roles for a visitor: reserving, favouriting and messaging each ask to sign in with the
 // product's texts and make no call; transfer and history show a "Connexion requise" card; the
-// messages screen sends the visitor home with its toast. Nothing is changed on the server.
+// messages screen sends the visitor to sign in with its toast, and back afterwards (issue 21).
+// Nothing is changed on the server.
 
 let browser: Browser;
 
@@ -52,16 +53,16 @@ it('should ask a visitor to sign in to reserve, favourite or message, with the p
   expect(await toastText(page)).toEqual({
     title: 'Connexion requise',
     description: 'Veuillez vous connecter pour réserver cet objet',
-    action: '/login',
+    action: `/login?next=%2Fdonations%2F${item.id}`,
   });
 
   await page.getByTestId('favorite-button').click();
-  expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour ajouter aux favoris', action: '/login' });
+  expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour ajouter aux favoris', action: `/login?next=%2Fdonations%2F${item.id}` });
 
   // The message box is disabled for visitors; its send button says why.
   expect(await page.getByTestId('contact-donor-input').isDisabled()).toBe(true);
   await page.getByTestId('contact-donor-send').click();
-  expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour envoyer un message', action: '/login' });
+  expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour envoyer un message', action: `/login?next=%2Fdonations%2F${item.id}` });
 
   expect(writes).toEqual([]);
   const state = await new ApiClient().get<{ status: string }>(`/api/donations/${item.id}`);
@@ -69,7 +70,7 @@ it('should ask a visitor to sign in to reserve, favourite or message, with the p
   await page.context().close();
 });
 
-it('should show a visitor the sign-in card on transfer and history, and send them home from messages', async () => {
+it('should show a visitor the sign-in card on transfer and history, and send them to sign in from messages', async () => {
   const page = await visitorPage('fr');
   await page.goto(`${base}/transfer-points`);
   const transfer = page.getByTestId('transfer-login-required');
@@ -80,14 +81,15 @@ it('should show a visitor the sign-in card on transfer and history, and send the
   await page.goto(`${base}/points-history`);
   await page.getByTestId('history-login-required').getByText('Veuillez vous connecter pour consulter votre historique de points.').waitFor();
   await page.getByTestId('history-login-required-login').click();
-  await page.waitForURL(`${base}/login`);
+  await page.waitForURL(`${base}/login?next=%2Fpoints-history`);
 
   await page.goto(`${base}/messages`);
-  await page.waitForURL(`${base}/`);
-  expect(await toastText(page)).toMatchObject({
-    title: 'Connexion requise',
-    description: 'Veuillez vous connecter pour accéder à vos messages',
-  });
+  await page.waitForURL(`${base}/login?next=%2Fmessages`);
+  // Already on the sign-in page: the toast says why, with no link of its own.
+  const toast = page.getByTestId('toast');
+  await toast.getByTestId('toast-title').filter({ hasText: 'Connexion requise' }).waitFor();
+  expect(await toast.getByTestId('toast-description').textContent()).toBe('Veuillez vous connecter pour accéder à vos messages');
+  expect(await toast.getByTestId('toast-action').count()).toBe(0);
   await page.context().close();
 });
 

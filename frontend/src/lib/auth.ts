@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { displayName, type CurrentAccountView, type Role } from '@hdiya/contracts';
 import { api, isApiError } from './api-client';
+import { readStorage, removeStorage, writeStorage } from './storage';
 
 // The signed-in member is read by the header, the profile and every guarded screen, so it lives
 // in lib/ (as in bulletproof-react) rather than inside one feature.
@@ -11,12 +12,43 @@ export type UserRole = Role;
 
 export const userQueryKey = ['auth', 'user'] as const;
 
-/** GET /api/auth/user: the member, or null when nobody is signed in (401). */
+/**
+ * The member last seen signed in on this device, kept so that the app opened offline still shows
+ * them signed in (the service worker never keeps the session answer). Forgotten as soon as the API
+ * says nobody is signed in, and on logout (docs/decisions/0030-return-paths-offline-member-and-quiet-toasts.md).
+ */
+const LAST_MEMBER_KEY = 'lastMember';
+
+function lastMember(): User | null {
+  try {
+    const kept = JSON.parse(readStorage(LAST_MEMBER_KEY) ?? 'null') as User | null;
+    return kept && typeof kept.id === 'string' ? { ...kept, pointsPending: false } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetLastMember(): void {
+  removeStorage(LAST_MEMBER_KEY);
+}
+
+/**
+ * GET /api/auth/user: the member, or null when nobody is signed in (401). Unreachable (offline,
+ * the request itself failed): the member last seen here, since a failed call says nothing of
+ * being signed out; without one, the error.
+ */
 export async function getUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    return await api.get<User>('/api/auth/user', signal);
+    const user = await api.get<User>('/api/auth/user', signal);
+    writeStorage(LAST_MEMBER_KEY, JSON.stringify(user));
+    return user;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
+    if (isApiError(error) && error.status === 401) {
+      forgetLastMember();
+      return null;
+    }
+    const kept = isApiError(error) || signal?.aborted ? null : lastMember();
+    if (kept) return kept;
     throw error;
   }
 }
@@ -28,6 +60,8 @@ export const userQueryOptions = queryOptions({
   queryFn: ({ signal }) => getUser(signal),
   staleTime: 0,
   retry: false,
+  // Asked even when the browser says offline: the answer then is the member last seen here.
+  networkMode: 'offlineFirst',
   // Poll until the welcome credit lands, so a new member sees their 10 points without reloading.
   refetchInterval: (query) => (query.state.data?.pointsPending ? POINTS_PENDING_POLL_MS : false),
 });

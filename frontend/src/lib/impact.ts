@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ImpactView } from '@hdiya/contracts';
 import { api } from './api-client';
 import { intlLocale } from './i18n';
+import { WORKER_CACHED } from './worker-cached';
 
 // The impact figures (home hero, impact blocks) are counted by the donations service from real
 // donations, never marketing constants.
@@ -12,6 +13,7 @@ export function useImpact() {
     queryKey: ['stats', 'impact'],
     queryFn: ({ signal }) => api.get<ImpactView>('/api/stats/impact', signal),
     staleTime: 60_000,
+    ...WORKER_CACHED,
   });
 }
 

@@ -14,3 +14,11 @@ export function writeStorage(key: string, value: string): void {
     // storage unavailable: the choice lasts for this page only
   }
 }
+
+export function removeStorage(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { MessagesLink } from '@/features/notifications/components/messages-link';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';
 import { PointsSummary } from '@/features/points/components/points-summary';
 import { useUser } from '@/lib/auth';
+import { authHref } from '@/lib/return-path';
 import { HeaderSearch } from './header-search';
 import { LanguageSwitch } from './language-switch';
 import { ThemeToggle } from './theme-toggle';
@@ -21,7 +22,10 @@ const NAV_LINKS = [
 
 export function Header() {
   const { t } = useTranslation();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
+  // Signing in from any page comes back to it.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
 
   return (
     <header className="site-header" data-testid="site-header">
@@ -73,17 +77,18 @@ export function Header() {
           <LanguageSwitch />
           <ThemeToggle />
 
-          {isPending ? (
-            <span className="site-header__auth-placeholder" aria-hidden="true" />
-          ) : user ? (
+          {/* Only the API's "nobody" (null) means signed out: pending or unreachable is not known yet. */}
+          {user ? (
             <UserMenu user={user} />
+          ) : user !== null ? (
+            <span className="site-header__auth-placeholder" aria-hidden="true" />
           ) : (
             <div className="site-header__auth">
-              <Link to="/login" className={buttonClass('ghost', 'sm')} data-testid="header-login">
+              <Link to={authHref('/login', here)} className={buttonClass('ghost', 'sm')} data-testid="header-login">
                 {t('layout.login')}
               </Link>
               <Link
-                to="/signup"
+                to={authHref('/signup', here)}
                 className={buttonClass('outline', 'sm', 'site-header__signup')}
                 data-testid="header-signup"
               >

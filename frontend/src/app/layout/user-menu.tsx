@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePopup } from '@/components/ui/use-popup';
-import { displayName, initials, type User } from '@/lib/auth';
+import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';
 
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export function UserMenu({ user }: { user: User }) {
             </Link>
           )}
           {/* A plain link: the gateway ends the session and redirects, which also resets the app. */}
-          <a role="menuitem" href="/api/logout" className="user-menu__logout" data-testid="logout-link">
+          <a role="menuitem" href="/api/logout" className="user-menu__logout" data-testid="logout-link" onClick={forgetLastMember}>
             {t('layout.userMenu.logout')}
           </a>
         </div>

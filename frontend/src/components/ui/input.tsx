@@ -108,10 +108,10 @@ export function SelectField({ id, label, hint, error, className, children, ...re
 }
 
 /** A form-level message (e.g. "please fill every field") shown above the submit button. */
-export function FormError({ children }: { children: ReactNode }) {
+export function FormError({ children, id }: { children: ReactNode; id?: string }) {
   if (!children) return null;
   return (
-    <p className="form-error" role="alert" data-testid="form-error">
+    <p className="form-error" role="alert" id={id} data-testid="form-error">
       {children}
     </p>
   );

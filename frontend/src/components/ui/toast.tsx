@@ -1,16 +1,27 @@
+import type { TFunction } from 'i18next';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './ui.css';
 
 export type ToastVariant = 'success' | 'error' | 'info';
 
+/**
+ * A toast's text: written when shown, from the translator of the moment, so a toast on screen
+ * follows a language switch (a plain string stays as it is: for text that is not ours to translate).
+ */
+export type ToastText = string | ((t: TFunction) => string);
+
+export function toastText(text: ToastText, t: TFunction): string {
+  return typeof text === 'function' ? text(t) : text;
+}
+
 export interface ToastInput {
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
   variant?: ToastVariant;
   /** A follow-up link (e.g. "Se connecter"). A plain link: the toast lives outside the router. */
-  action?: { label: string; href: string };
-  /** Shown only if no other toast is on screen: for news nobody asked for (e.g. startup location). */
+  action?: { label: ToastText; href: string };
+  /** Shown only if no other toast is on screen: for news that arrives by itself (e.g. a notification). */
   polite?: boolean;
 }
 
@@ -75,16 +86,16 @@ function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismi
         >
           <div className="toast__body">
             <p className="toast__title" data-testid="toast-title">
-              {toast.title}
+              {toastText(toast.title, t)}
             </p>
             {toast.description && (
               <p className="toast__description" data-testid="toast-description">
-                {toast.description}
+                {toastText(toast.description, t)}
               </p>
             )}
             {toast.action && (
               <a className="toast__action link-arrow" href={toast.action.href} data-testid="toast-action">
-                {toast.action.label}
+                {toastText(toast.action.label, t)}
               </a>
             )}
           </div>

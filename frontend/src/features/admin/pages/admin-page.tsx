@@ -9,6 +9,7 @@ import { isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import type { ModerationDonation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
+import { authHref } from '@/lib/return-path';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDismissReports } from '../api/dismiss-reports';
 import { useForceDeleteDonation } from '../api/force-delete-donation';
@@ -37,11 +38,11 @@ export function AdminPage() {
     forceDelete.mutate(toDelete.id, {
       onSuccess: () => {
         setToDelete(null);
-        toast({ title: t('admin.deleted'), variant: 'success' });
+        toast({ title: (tr) => tr('admin.deleted'), variant: 'success' });
       },
       onError: (error) => {
         setToDelete(null);
-        toast({ title: t('admin.deleteError'), description: errorMessage(error, t, 'admin.deleteErrorFallback'), variant: 'error' });
+        toast({ title: (tr) => tr('admin.deleteError'), description: (tr) => errorMessage(error, tr, 'admin.deleteErrorFallback'), variant: 'error' });
       },
     });
   }
@@ -69,7 +70,7 @@ export function AdminPage() {
           </p>
           <h1>{t('admin.restrictedTitle')}</h1>
           <p>{t('admin.restrictedText')}</p>
-          <Link to="/login" className={buttonClass('primary')}>
+          <Link to={authHref('/login', '/admin')} className={buttonClass('primary')}>
             {t('layout.login')}
           </Link>
         </div>

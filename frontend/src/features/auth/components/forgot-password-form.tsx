@@ -33,10 +33,10 @@ export function ForgotPasswordForm() {
         // The server's French message is not shown: our own translated text says the same thing.
         onSuccess: () => {
           setSentTo(address);
-          toast({ title: t('auth.forgot.successToast'), variant: 'success' });
+          toast({ title: (tr) => tr('auth.forgot.successToast'), variant: 'success' });
         },
         onError: (error) =>
-          toast({ title: t('common.error'), description: errorMessage(error, t, 'auth.forgot.errorFallback'), variant: 'error' }),
+          toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'auth.forgot.errorFallback'), variant: 'error' }),
       },
     );
   }

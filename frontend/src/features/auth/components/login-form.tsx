@@ -1,28 +1,35 @@
+import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
+import { authHref, NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
 import { useLogin } from '../api/login';
 import { LoginSchema } from '@hdiya/contracts';
 import { firstInvalid } from '@/lib/validation';
 
+const ERROR_ID = 'login-error';
+
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get(NEXT_PARAM));
   const { toast } = useToast();
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  // Written at render, so the message follows a language switch.
+  const [formError, setFormError] = useState<((t: TFunction) => string) | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = firstInvalid(LoginSchema, { username, password });
     if (invalid) {
-      setFormError(t(invalid.key));
+      setFormError(() => (tr: TFunction) => tr(invalid.key));
       return;
     }
     setFormError(null);
@@ -30,19 +37,17 @@ export function LoginForm() {
       { username: username.trim(), password },
       {
         onSuccess: () => {
-          toast({ title: t('auth.login.success'), variant: 'success' });
-          navigate('/');
+          toast({ title: (tr) => tr('auth.login.success'), variant: 'success' });
+          // Back to the members-only page that sent the visitor here (a path of this site only).
+          navigate(next ?? '/', { replace: true });
         },
-        onError: (error) =>
-          toast({
-            title: t('auth.login.errorTitle'),
-            description: errorMessage(error, t, 'auth.login.errorFallback'),
-            variant: 'error',
-          }),
+        // By the form, read out and tied to both fields: a corner toast was easy to miss.
+        onError: (error) => setFormError(() => (tr: TFunction) => errorMessage(error, tr, 'auth.login.errorFallback')),
       },
     );
   }
 
+  const invalid = formError ? { 'aria-invalid': true, 'aria-errormessage': ERROR_ID } : {};
   return (
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="login-form">
       <InputField
@@ -53,6 +58,8 @@ export function LoginForm() {
         autoComplete="username"
         value={username}
         onChange={(event) => setUsername(event.target.value)}
+        aria-describedby={formError ? `login-username-hint ${ERROR_ID}` : 'login-username-hint'}
+        {...invalid}
       />
       <InputField
         id="login-password"
@@ -62,19 +69,21 @@ export function LoginForm() {
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
+        aria-describedby={formError ? ERROR_ID : undefined}
+        {...invalid}
       />
       <div className="auth-card__aside">
         <Link to="/forgot-password" data-testid="forgot-password-link">
           {t('auth.login.forgot')}
         </Link>
       </div>
-      <FormError>{formError}</FormError>
+      <FormError id={ERROR_ID}>{formError?.(t)}</FormError>
       <Button type="submit" className="btn--block" loading={login.isPending} data-testid="login-submit">
         {t('auth.login.submit')}
       </Button>
       <p className="auth-card__footer">
         {t('auth.login.noAccount')}{' '}
-        <Link to="/signup" data-testid="signup-link">
+        <Link to={authHref('/signup', next)} data-testid="signup-link">
           {t('auth.login.toSignup')}
         </Link>
       </p>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { authHref, NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
 import { useSignup, type SignupInput } from '../api/signup';
 
 /** What the form holds: every field of the API's signup input, as typed text. */
@@ -30,6 +31,9 @@ const REDIRECT_DELAY_MS = 100;
 export function SignupForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Signing up from a members-only page's sign-in leads back to that page.
+  const next = safeReturnPath(params.get(NEXT_PARAM));
   const { toast } = useToast();
   const signup = useSignup();
   const [values, setValues] = useState<SignupFormValues>(EMPTY);
@@ -65,15 +69,15 @@ export function SignupForm() {
     };
     signup.mutate(input, {
       onSuccess: () => {
-        toast({ title: t('auth.signup.success'), description: t('auth.signup.successDescription'), variant: 'success' });
-        redirectTimer.current = window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+        toast({ title: (tr) => tr('auth.signup.success'), description: (tr) => tr('auth.signup.successDescription'), variant: 'success' });
+        redirectTimer.current = window.setTimeout(() => navigate(next ?? '/', { replace: true }), REDIRECT_DELAY_MS);
       },
       onError: (error) => {
         const message = errorMessage(error, t, 'auth.signup.errorFallback');
         if (isApiError(error) && error.field && error.field in EMPTY) {
           setFieldErrors({ [error.field as FieldName]: message });
         }
-        toast({ title: t('auth.signup.errorTitle'), description: message, variant: 'error' });
+        toast({ title: (tr) => tr('auth.signup.errorTitle'), description: message, variant: 'error' });
       },
     });
   }
@@ -122,7 +126,7 @@ export function SignupForm() {
       </Button>
       <p className="auth-card__footer">
         {t('auth.signup.haveAccount')}{' '}
-        <Link to="/login" data-testid="login-link">
+        <Link to={authHref('/login', next)} data-testid="login-link">
           {t('auth.signup.toLogin')}
         </Link>
       </p>

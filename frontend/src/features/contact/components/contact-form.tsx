@@ -37,10 +37,10 @@ export function ContactForm() {
     send.mutate(input, {
       onSuccess: () => {
         setValues(EMPTY);
-        toast({ title: t('contact.form.success'), description: t('contact.form.successDescription'), variant: 'success' });
+        toast({ title: (tr) => tr('contact.form.success'), description: (tr) => tr('contact.form.successDescription'), variant: 'success' });
       },
       onError: (error) =>
-        toast({ title: t('common.error'), description: errorMessage(error, t, 'contact.form.errorFallback'), variant: 'error' }),
+        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'contact.form.errorFallback'), variant: 'error' }),
     });
   }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { FALLBACK_CATEGORIES, type Category } from '@/lib/categories';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** GET /api/categories → the 8 categories (docs/product.md#categories). */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
@@ -15,6 +16,7 @@ export const categoriesQueryOptions = queryOptions({
   queryKey: donationKeys.categories,
   queryFn: ({ signal }) => getCategories(signal),
   staleTime: REFERENCE_STALE_MS,
+  ...WORKER_CACHED,
 });
 
 /** The categories, or the default list while loading or when the server cannot answer. */

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 import { cityLabel } from '@/lib/cities';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 import type { City } from '@hdiya/contracts';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 export type { City };
 
@@ -18,6 +19,7 @@ export const citiesQueryOptions = queryOptions({
   queryKey: donationKeys.cities,
   queryFn: ({ signal }) => getCities(signal),
   staleTime: REFERENCE_STALE_MS,
+  ...WORKER_CACHED,
 });
 
 export function useCities() {

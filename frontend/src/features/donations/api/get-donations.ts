@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { api, getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
 import type { Donation, DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** The statuses the browse filter offers (cancelled donations are never listed), or all. */
 export type StatusFilter = Exclude<DonationStatus, 'cancelled'> | 'all';
@@ -32,6 +33,7 @@ export function donationsQueryOptions(search: DonationSearch) {
     initialPageParam: null as string | null,
     getNextPageParam: nextPageParam,
     staleTime: DONATIONS_STALE_MS,
+    ...WORKER_CACHED,
   });
 }
 
@@ -48,6 +50,7 @@ export const recentDonationsQueryOptions = queryOptions({
   queryKey: donationKeys.recent,
   queryFn: ({ signal }) => api.get<Donation[]>('/api/donations/recent', signal),
   staleTime: DONATIONS_STALE_MS,
+  ...WORKER_CACHED,
 });
 
 export function useRecentDonations(enabled = true) {

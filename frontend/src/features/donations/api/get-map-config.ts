@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MapConfigView } from '@hdiya/contracts';
 import { api } from '@/lib/api-client';
 import { REFERENCE_STALE_MS } from './keys';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** Used until GET /api/map-config answers (and if it cannot): OpenStreetMap's own tiles. */
 export const DEFAULT_MAP_CONFIG: MapConfigView = { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' };
@@ -11,6 +12,7 @@ export function useMapConfig(): MapConfigView {
     queryKey: ['map-config'],
     queryFn: ({ signal }) => api.get<MapConfigView>('/api/map-config', signal),
     staleTime: REFERENCE_STALE_MS,
+    ...WORKER_CACHED,
   });
   return query.data ?? DEFAULT_MAP_CONFIG;
 }

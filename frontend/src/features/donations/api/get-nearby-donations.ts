@@ -3,6 +3,7 @@ import { api, withQuery } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import type { Coordinates } from '@/lib/location';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
+import { WORKER_CACHED } from '@/lib/worker-cached';
 
 export interface NearbySearch extends Coordinates {
   distance: number;
@@ -18,6 +19,7 @@ export function nearbyDonationsQueryOptions(search: NearbySearch) {
     queryKey: donationKeys.nearby(search),
     queryFn: ({ signal }) => getNearbyDonations(search, signal),
     staleTime: DONATIONS_STALE_MS,
+    ...WORKER_CACHED,
   });
 }
 

@@ -54,7 +54,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
     setServerErrors({});
     if (Object.keys(found).length > 0) {
       if (found.title || found.description || found.categoryId || found.city) {
-        toast({ title: t('donations.form.incomplete'), description: t('validation.common.required'), variant: 'error' });
+        toast({ title: (tr) => tr('donations.form.incomplete'), description: (tr) => tr('validation.common.required'), variant: 'error' });
       }
       return;
     }

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { useAddFavorite } from '../api/add-favorite';
 import { useFavoriteIds } from '../api/get-favorites';
 import { useRemoveFavorite } from '../api/remove-favorite';
+import { authHref, currentPath } from '@/lib/return-path';
 
 export interface FavoriteButtonProps {
   donationId: number;
@@ -29,18 +30,18 @@ export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonP
   function onClick() {
     if (!user) {
       toast({
-        title: t('donations.favorites.loginTitle'),
-        description: t('donations.favorites.loginText'),
-        action: { label: t('layout.login'), href: '/login' },
+        title: (tr) => tr('donations.favorites.loginTitle'),
+        description: (tr) => tr('donations.favorites.loginText'),
+        action: { label: (tr) => tr('layout.login'), href: authHref('/login', currentPath()) },
       });
       return;
     }
     const onError = (error: unknown) =>
-      toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.favorites.error'), variant: 'error' });
+      toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.favorites.error'), variant: 'error' });
     if (isFavorite) {
-      remove.mutate(donationId, { onSuccess: () => toast({ title: t('donations.favorites.removed') }), onError });
+      remove.mutate(donationId, { onSuccess: () => toast({ title: (tr) => tr('donations.favorites.removed') }), onError });
     } else {
-      add.mutate(donationId, { onSuccess: () => toast({ title: t('donations.favorites.added'), variant: 'success' }), onError });
+      add.mutate(donationId, { onSuccess: () => toast({ title: (tr) => tr('donations.favorites.added'), variant: 'success' }), onError });
     }
   }
 

@@ -44,14 +44,14 @@ export function HandoverEntry({ donation }: { donation: Donation }) {
     if (!HandoverCodeSchema.safeParse({ code }).success) return setError(t('donations.handover.format'));
     setError(null);
     confirm.mutate(code, {
-      onSuccess: () => toast({ title: t('donations.handover.confirmed'), description: t('donations.handover.confirmedText'), variant: 'success' }),
+      onSuccess: () => toast({ title: (tr) => tr('donations.handover.confirmed'), description: (tr) => tr('donations.handover.confirmedText'), variant: 'success' }),
       onError: (failure) => {
         setCode('');
         // A wrong code stays by the field (it says how many tries are left); other failures toast.
         if (isApiError(failure) && (failure.code === 'HANDOVER_CODE_WRONG' || failure.code === 'HANDOVER_LOCKED')) {
           setError(errorMessage(failure, t, 'donations.handover.error'));
         } else {
-          toast({ title: t('common.error'), description: errorMessage(failure, t, 'donations.handover.error'), variant: 'error' });
+          toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(failure, tr, 'donations.handover.error'), variant: 'error' });
         }
       },
     });

@@ -46,8 +46,8 @@ function LocationForm({ onClose, onApplied }: Omit<LocationDialogProps, 'open'>)
     const position = place ? { lat: place.lat, lng: place.lng } : (location.position ?? DEFAULT_POSITION);
     const next = updateLocation({ city, distance, position });
     toast({
-      title: t('donations.location.updated'),
-      description: t('donations.location.updatedText', { distance: next.distance, city: cityLabel(next.city) }),
+      title: (tr) => tr('donations.location.updated'),
+      description: (tr) => tr('donations.location.updatedText', { distance: next.distance, city: cityLabel(next.city) }),
       variant: 'success',
     });
     onApplied?.(next);

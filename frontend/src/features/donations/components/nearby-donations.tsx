@@ -4,12 +4,14 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { DonationRules } from '@/lib/donations';
 import { useLocationState } from '@/lib/location';
+import { useOnline } from '@/lib/online-status';
 import { useCityLabel } from '../api/get-cities';
 import { useRecentDonations } from '../api/get-donations';
 import { useNearbyDonations } from '../api/get-nearby-donations';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
 import { DonationGrid } from './donation-grid';
 import { LocationDialog } from './location-dialog';
+import { OfflineNone } from './offline-none';
 import { MapPin } from 'lucide-react';
 
 const HOME_SKELETONS = 4;
@@ -26,6 +28,7 @@ export function NearbyDonations() {
   const { locate, locating } = useDeviceLocation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const known = location.position !== null;
+  const online = useOnline();
 
   const nearby = useNearbyDonations(known && location.position ? { ...location.position, distance: location.distance } : null);
   const recent = useRecentDonations(!known);
@@ -46,7 +49,9 @@ export function NearbyDonations() {
   let body;
   if (active.isPending) {
     body = <DonationGrid donations={undefined} loading skeletons={HOME_SKELETONS} testId="nearby-grid" />;
-  } else if (active.isError) {
+  } else if (active.isError && !donations && !online) {
+    body = <OfflineNone testId="nearby-offline-none" />;
+  } else if (active.isError && !donations) {
     body = (
       <div className="card empty-state" role="alert" data-testid="nearby-error">
         <p>{t('donations.nearby.error')}</p>

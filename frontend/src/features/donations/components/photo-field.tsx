@@ -39,8 +39,8 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
     const problem = checkImageFile(file);
     if (problem) {
       toast({
-        title: t(problem === 'tooLarge' ? 'donations.form.photoTooLarge' : 'donations.form.photoInvalid'),
-        description: t(problem === 'tooLarge' ? 'donations.form.photoTooLargeText' : 'donations.form.photoInvalidText'),
+        title: (tr) => tr(problem === 'tooLarge' ? 'donations.form.photoTooLarge' : 'donations.form.photoInvalid'),
+        description: (tr) => tr(problem === 'tooLarge' ? 'donations.form.photoTooLargeText' : 'donations.form.photoInvalidText'),
         variant: 'error',
       });
       return;
@@ -54,7 +54,7 @@ export function PhotoField({ value, onChange, error }: PhotoFieldProps) {
     } catch (caught) {
       if (current !== pick.current) return;
       onChange(null);
-      toast({ title: t('common.error'), description: errorMessage(caught, t, 'donations.form.photoUploadError'), variant: 'error' });
+      toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(caught, tr, 'donations.form.photoUploadError'), variant: 'error' });
     }
   }
 

@@ -38,7 +38,7 @@ function ReportForm({ donationId, onClose }: Omit<ReportDialogProps, 'open'>) {
       { id: donationId, reason, details: details.trim() || undefined },
       {
         onSuccess: () => {
-          toast({ title: t('donations.report.success'), description: t('donations.report.successText'), variant: 'success' });
+          toast({ title: (tr) => tr('donations.report.success'), description: (tr) => tr('donations.report.successText'), variant: 'success' });
           onClose();
         },
         onError: (error) => {
@@ -46,7 +46,7 @@ function ReportForm({ donationId, onClose }: Omit<ReportDialogProps, 'open'>) {
           const already = isApiError(error) && error.code === 'ALREADY_REPORTED';
           toast({
             title: already ? t('donations.report.success') : t('common.error'),
-            description: errorMessage(error, t, 'donations.report.error'),
+            description: (tr) => errorMessage(error, tr, 'donations.report.error'),
             variant: already ? 'info' : 'error',
           });
           if (already) onClose();

@@ -15,6 +15,7 @@ import { useConfirmReception } from '../api/confirm-reception';
 import { useReserveDonation } from '../api/reserve-donation';
 import { timeLeftUntil } from '../lib/reservation';
 import { CircleCheck, Hourglass } from 'lucide-react';
+import { authHref, currentPath } from '@/lib/return-path';
 
 /** "Impossible de … : <why>", or the action's own text alone when there is nothing more precise. */
 function failureText(error: unknown, t: TFunction, key: string): string {
@@ -24,13 +25,12 @@ function failureText(error: unknown, t: TFunction, key: string): string {
 }
 
 function useSignInToast() {
-  const { t } = useTranslation();
   const { toast } = useToast();
   return () =>
     toast({
-      title: t('donations.reservation.loginTitle'),
-      description: t('donations.reservation.loginText'),
-      action: { label: t('layout.login'), href: '/login' },
+      title: (tr) => tr('donations.reservation.loginTitle'),
+      description: (tr) => tr('donations.reservation.loginText'),
+      action: { label: (tr) => tr('layout.login'), href: authHref('/login', currentPath()) },
     });
 }
 
@@ -47,8 +47,8 @@ export function ReserveButton({ donation, user }: { donation: Donation; user: Us
 
   function insufficient() {
     toast({
-      title: t('donations.reservation.insufficientTitle'),
-      description: t('donations.reservation.insufficientText', { count: cost }),
+      title: (tr) => tr('donations.reservation.insufficientTitle'),
+      description: (tr) => tr('donations.reservation.insufficientText', { count: cost }),
       variant: 'error',
     });
   }
@@ -59,11 +59,11 @@ export function ReserveButton({ donation, user }: { donation: Donation; user: Us
     if (!user.pointsPending && user.points !== null && user.points < cost) return insufficient();
     reserve.mutate(donation.id, {
       onSuccess: () =>
-        toast({ title: t('donations.reservation.reserved'), description: t('donations.reservation.reservedText'), variant: 'success' }),
+        toast({ title: (tr) => tr('donations.reservation.reserved'), description: (tr) => tr('donations.reservation.reservedText'), variant: 'success' }),
       onError: (error) => {
         if (isApiError(error) && error.status === 401) return askToSignIn();
         if (isApiError(error) && error.code === 'POINTS_INSUFFICIENT') return insufficient();
-        toast({ title: t('common.error'), description: failureText(error, t, 'donations.reservation.reserveError'), variant: 'error' });
+        toast({ title: (tr) => tr('common.error'), description: (tr) => failureText(error, tr, 'donations.reservation.reserveError'), variant: 'error' });
       },
     });
   }
@@ -100,11 +100,11 @@ export function ConfirmReceptionButton({ donation }: { donation: Donation }) {
     confirm.mutate(donation.id, {
       onSuccess: () => {
         setOpen(false);
-        toast({ title: t('donations.reservation.confirmed'), description: t('donations.reservation.confirmedText'), variant: 'success' });
+        toast({ title: (tr) => tr('donations.reservation.confirmed'), description: (tr) => tr('donations.reservation.confirmedText'), variant: 'success' });
       },
       onError: (error) => {
         setOpen(false);
-        toast({ title: t('common.error'), description: failureText(error, t, 'donations.reservation.confirmError'), variant: 'error' });
+        toast({ title: (tr) => tr('common.error'), description: (tr) => failureText(error, tr, 'donations.reservation.confirmError'), variant: 'error' });
       },
     });
   }
@@ -141,8 +141,8 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
       onSuccess: () => {
         setOpen(false);
         toast({
-          title: t('donations.reservation.cancelled'),
-          description: t(by === 'owner' ? 'donations.reservation.cancelledTextOwner' : 'donations.reservation.cancelledTextReserver', {
+          title: (tr) => tr('donations.reservation.cancelled'),
+          description: (tr) => tr(by === 'owner' ? 'donations.reservation.cancelledTextOwner' : 'donations.reservation.cancelledTextReserver', {
             count: donation.reservationPoints || DonationRules.reservationCost,
           }),
           variant: 'success',
@@ -150,7 +150,7 @@ export function CancelReservationButton({ donation, by }: { donation: Donation; 
       },
       onError: (error) => {
         setOpen(false);
-        toast({ title: t('common.error'), description: failureText(error, t, 'donations.reservation.cancelError'), variant: 'error' });
+        toast({ title: (tr) => tr('common.error'), description: (tr) => failureText(error, tr, 'donations.reservation.cancelError'), variant: 'error' });
       },
     });
   }

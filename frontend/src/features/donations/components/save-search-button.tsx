@@ -9,6 +9,7 @@ import { nearestCity, useLocationState } from '@/lib/location';
 import { useCities } from '../api/get-cities';
 import { useSavedSearchChange } from '../api/saved-searches';
 import type { DonationFilters } from '../lib/filters';
+import { authHref, currentPath } from '@/lib/return-path';
 
 /**
  * "Enregistrer cette recherche" on browse: the words, category and radius shown, around the
@@ -24,7 +25,7 @@ export function SaveSearchButton({ filters }: { filters: DonationFilters }) {
 
   function onClick() {
     if (!user) {
-      toast({ title: t('common.signInRequired'), description: t('donations.savedSearches.loginRequired'), action: { label: t('layout.login'), href: '/login' } });
+      toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('donations.savedSearches.loginRequired'), action: { label: (tr) => tr('layout.login'), href: authHref('/login', currentPath()) } });
       return;
     }
     const position = filters.position ?? location.position;
@@ -41,17 +42,17 @@ export function SaveSearchButton({ filters }: { filters: DonationFilters }) {
       {
         onSuccess: () =>
           toast({
-            title: t('donations.savedSearches.saved'),
-            description: t('donations.savedSearches.savedText'),
+            title: (tr) => tr('donations.savedSearches.saved'),
+            description: (tr) => tr('donations.savedSearches.savedText'),
             variant: 'success',
-            action: { label: t('donations.savedSearches.manage'), href: '/alerts' },
+            action: { label: (tr) => tr('donations.savedSearches.manage'), href: '/alerts' },
           }),
         onError: (error) =>
           toast({
-            title: t('common.error'),
-            description: errorMessage(error, t, 'donations.savedSearches.error'),
+            title: (tr) => tr('common.error'),
+            description: (tr) => errorMessage(error, tr, 'donations.savedSearches.error'),
             variant: 'error',
-            ...(isApiError(error) && error.code === 'SAVED_SEARCH_LIMIT' ? { action: { label: t('donations.savedSearches.manage'), href: '/alerts' } } : {}),
+            ...(isApiError(error) && error.code === 'SAVED_SEARCH_LIMIT' ? { action: { label: (tr) => tr('donations.savedSearches.manage'), href: '/alerts' } } : {}),
           }),
       },
     );

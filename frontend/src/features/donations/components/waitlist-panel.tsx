@@ -24,17 +24,17 @@ export function WaitlistPanel({ donation }: { donation: Donation }) {
 
   const act = (what: 'join' | 'leave', done: string) =>
     change.mutate(what, {
-      onSuccess: () => toast({ title: t(done), variant: 'success' }),
-      onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.waitlist.error'), variant: 'error' }),
+      onSuccess: () => toast({ title: (tr) => tr(done), variant: 'success' }),
+      onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.waitlist.error'), variant: 'error' }),
     });
 
   function accept() {
     reserve.mutate(donation.id, {
-      onSuccess: () => toast({ title: t('donations.reservation.reserved'), description: t('donations.reservation.reservedText'), variant: 'success' }),
+      onSuccess: () => toast({ title: (tr) => tr('donations.reservation.reserved'), description: (tr) => tr('donations.reservation.reservedText'), variant: 'success' }),
       onError: (error) => {
         const insufficient = isApiError(error) && error.code === 'POINTS_INSUFFICIENT';
         toast({
-          title: t(insufficient ? 'donations.reservation.insufficientTitle' : 'common.error'),
+          title: (tr) => tr(insufficient ? 'donations.reservation.insufficientTitle' : 'common.error'),
           description: insufficient
             ? t('donations.reservation.insufficientText', { count: DonationRules.reservationCost })
             : errorMessage(error, t, 'donations.reservation.reserveError'),
@@ -107,8 +107,8 @@ export function OwnerWaitlistNote({ donation }: { donation: Donation }) {
 
   function skipOffer() {
     skip.mutate(undefined, {
-      onSuccess: () => toast({ title: t('donations.waitlist.ownerSkipped'), variant: 'success' }),
-      onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.waitlist.ownerSkipError'), variant: 'error' }),
+      onSuccess: () => toast({ title: (tr) => tr('donations.waitlist.ownerSkipped'), variant: 'success' }),
+      onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.waitlist.ownerSkipError'), variant: 'error' }),
     });
   }
 

@@ -6,12 +6,14 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import type { Page } from '@/lib/api-client';
 import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/location';
+import { useOnline } from '@/lib/online-status';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDonations } from '../api/get-donations';
 import { DonationGrid } from '../components/donation-grid';
 import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
 import { LocationDialog } from '../components/location-dialog';
+import { OfflineNone } from '../components/offline-none';
 import { SaveSearchButton } from '../components/save-search-button';
 import { useDeviceLocation, useLocationBootstrap } from '../hooks/use-device-location';
 import { activeFilterCount, filtersFromSearchParams, filtersToSearchParams, toDonationSearch, type BrowseArrival, type DonationFilters } from '../lib/filters';
@@ -38,6 +40,7 @@ export function BrowsePage() {
   const filters = useMemo(() => filtersFromSearchParams(params, { distance: location.distance }), [params, location.distance]);
   const search = useMemo(() => toDonationSearch(filters, location.position), [filters, location.position]);
   const results = useDonations(search);
+  const online = useOnline();
   const donations = useMemo(() => results.data?.pages.flatMap((page) => page.items) ?? [], [results.data]);
   const hasPosition = search.lat !== undefined;
   // The first page carries how many the search found in all.
@@ -126,7 +129,9 @@ export function BrowsePage() {
 
           {results.isPending ? (
             <DonationGrid donations={undefined} loading skeletons={SEARCH_SKELETONS} testId="browse-grid" />
-          ) : results.isError ? (
+          ) : results.isError && !results.data && !online ? (
+            <OfflineNone testId="browse-offline-none" />
+          ) : results.isError && !results.data ? (
             <div className="card empty-state" role="alert" data-testid="browse-error">
               <p>{t('donations.browse.error')}</p>
               <Button variant="outline" onClick={() => void results.refetch()}>

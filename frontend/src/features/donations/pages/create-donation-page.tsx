@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { DEFAULT_CITY } from '@/lib/cities';
@@ -20,24 +21,18 @@ const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, c
 /** /create-donation (docs/product.md#giving-an-item): members only; the donor's rewards come once the item is given. */
 export function CreateDonationPage() {
   const { t } = useTranslation();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   usePageTitle(t('donations.form.createTitle'));
 
-  if (isPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true" data-testid="auth-checking">
         <p className="muted">{t('donations.form.checkingSession')}</p>
       </div>
     );
   }
-  if (!user) {
-    return (
-      <div className="container page">
-        <Navigate to="/login" replace />
-        <Link to="/login">{t('donations.form.loginRequired')}</Link>
-      </div>
-    );
-  }
+  if (!user) return <SignInRedirect />;
 
   return (
     <div className="container page page--form" data-testid="create-donation-page">
@@ -106,10 +101,10 @@ function CreateDonationForm() {
         ...(coordinates ? { latitude: coordinates.lat, longitude: coordinates.lng } : {}),
       });
     } catch (error) {
-      toast({ title: t('donations.form.createError'), description: errorMessage(error, t, 'donations.form.createErrorFallback'), variant: 'error' });
+      toast({ title: (tr) => tr('donations.form.createError'), description: (tr) => errorMessage(error, tr, 'donations.form.createErrorFallback'), variant: 'error' });
       throw error;
     }
-    toast({ title: t('donations.form.createSuccess'), description: t('donations.form.createSuccessText'), variant: 'success' });
+    toast({ title: (tr) => tr('donations.form.createSuccess'), description: (tr) => tr('donations.form.createSuccessText'), variant: 'success' });
     navigate('/');
   }
 

@@ -234,12 +234,12 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
     remove.mutate(donation.id, {
       onSuccess: () => {
         setConfirmOpen(false);
-        toast({ title: t('donations.delete.success'), variant: 'success' });
+        toast({ title: (tr) => tr('donations.delete.success'), variant: 'success' });
         navigate('/donations');
       },
       onError: (error) => {
         setConfirmOpen(false);
-        toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.delete.error'), variant: 'error' });
+        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.delete.error'), variant: 'error' });
       },
     });
   }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
@@ -40,18 +41,19 @@ export function EditDonationPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const donationId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
-  const { data: user, isPending: userPending } = useUser();
+  const { data: user } = useUser();
   const donation = useDonation(donationId);
   usePageTitle(t('donations.form.editTitle'));
 
-  if (userPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true" data-testid="auth-checking">
         <p className="muted">{t('donations.form.checkingSession')}</p>
       </div>
     );
   }
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <SignInRedirect />;
 
   const notFound = Number.isNaN(donationId) || (isApiError(donation.error) && donation.error.status === 404);
   let blocked: { testId: string; text: string } | null = null;
@@ -100,7 +102,6 @@ export function EditDonationPage() {
 }
 
 function EditForm({ donation }: { donation: Donation }) {
-  const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
   const update = useUpdateDonation();
@@ -111,11 +112,11 @@ function EditForm({ donation }: { donation: Donation }) {
       try {
         await update.mutateAsync({ id: donation.id, changes });
       } catch (error) {
-        toast({ title: t('donations.form.editError'), description: errorMessage(error, t, 'donations.form.editErrorFallback'), variant: 'error' });
+        toast({ title: (tr) => tr('donations.form.editError'), description: (tr) => errorMessage(error, tr, 'donations.form.editErrorFallback'), variant: 'error' });
         throw error;
       }
     }
-    toast({ title: t('donations.form.editSuccess'), description: t('donations.form.editSuccessText'), variant: 'success' });
+    toast({ title: (tr) => tr('donations.form.editSuccess'), description: (tr) => tr('donations.form.editSuccessText'), variant: 'success' });
     navigate(donationHref(donation.id));
   }
 

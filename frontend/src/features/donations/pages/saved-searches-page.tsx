@@ -60,9 +60,9 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
   const change = useSavedSearchChange();
   const [editing, setEditing] = useState(false);
 
-  const failed = (error: unknown) => toast({ title: t('common.error'), description: errorMessage(error, t, 'donations.savedSearches.error'), variant: 'error' });
+  const failed = (error: unknown) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.savedSearches.error'), variant: 'error' });
   const remove = () =>
-    change.mutate({ remove: search.id }, { onSuccess: () => toast({ title: t('donations.savedSearches.deleted'), variant: 'success' }), onError: failed });
+    change.mutate({ remove: search.id }, { onSuccess: () => toast({ title: (tr) => tr('donations.savedSearches.deleted'), variant: 'success' }), onError: failed });
 
   return (
     <li className="card stack saved-search" data-testid="saved-search" data-id={search.id}>
@@ -77,7 +77,7 @@ function SavedSearchItem({ search }: { search: SavedSearchView }) {
               {
                 onSuccess: () => {
                   setEditing(false);
-                  toast({ title: t('donations.savedSearches.updated'), variant: 'success' });
+                  toast({ title: (tr) => tr('donations.savedSearches.updated'), variant: 'success' });
                 },
                 onError: failed,
               },

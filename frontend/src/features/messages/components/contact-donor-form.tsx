@@ -8,6 +8,7 @@ import { useUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useSendMessage } from '../api/send-message';
 import { conversationHref } from '@/lib/conversation-link';
+import { authHref, currentPath } from '@/lib/return-path';
 
 export interface ContactDonorProps {
   ownerId: string;
@@ -26,7 +27,7 @@ export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!user) {
-      toast({ title: t('common.signInRequired'), description: t('messages.loginToSend'), action: { label: t('layout.login'), href: '/login' } });
+      toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('messages.loginToSend'), action: { label: (tr) => tr('layout.login'), href: authHref('/login', currentPath()) } });
       return;
     }
     const content = text.trim();
@@ -37,9 +38,9 @@ export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
         onSuccess: () => {
           setText('');
           setSent(true);
-          toast({ title: t('messages.sent'), variant: 'success' });
+          toast({ title: (tr) => tr('messages.sent'), variant: 'success' });
         },
-        onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'messages.sendError'), variant: 'error' }),
+        onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'messages.sendError'), variant: 'error' }),
       },
     );
   };

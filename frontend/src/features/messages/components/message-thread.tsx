@@ -70,7 +70,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         onSuccess: () => setOutgoing((list) => list.filter((o) => o.clientId !== item.clientId)),
         onError: (error) => {
           setOutgoing((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' } : o)));
-          toast({ title: t('common.error'), description: errorMessage(error, t, 'messages.sendError'), variant: 'error' });
+          toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'messages.sendError'), variant: 'error' });
         },
       },
     );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
@@ -15,17 +16,19 @@ import '../components/messages.css';
 export function MessagesPage() {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const [params] = useSearchParams();
   const selected = conversationOf(params);
   const conversations = useConversations(Boolean(user));
   usePageTitle(t('messages.title'));
 
-  const signedOut = !isPending && !user;
+  // Only the API's "nobody" (null) is signed out: a session call that failed (offline) is not.
+  const signedOut = user === null;
   useEffect(() => {
-    if (signedOut) toast({ title: t('common.signInRequired'), description: t('messages.loginRequired'), action: { label: t('layout.login'), href: '/login' } });
-  }, [signedOut, t, toast]);
-  if (signedOut) return <Navigate to="/" replace />;
+    // docs/product.md#messages-screen's text, on the sign-in page that comes back here afterwards.
+    if (signedOut) toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('messages.loginRequired') });
+  }, [signedOut, toast]);
+  if (signedOut) return <SignInRedirect />;
   if (!user) return null;
 
   const current = conversations.data?.find((c) => c.otherUser.id === selected.otherId && (c.donation?.id ?? 'none') === selected.donation);

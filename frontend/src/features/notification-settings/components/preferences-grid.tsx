@@ -14,7 +14,7 @@ export function PreferencesGrid({ preferences }: { preferences: NotificationPref
   const set = (kind: DispatchedKind, channel: 'email' | 'push', on: boolean) =>
     change.mutate(
       { kind, channel, on },
-      { onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'notificationSettings.error'), variant: 'error' }) },
+      { onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'notificationSettings.error'), variant: 'error' }) },
     );
 
   return (

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { NotificationView } from '@hdiya/contracts';
 import { useToast } from '@/components/ui/toast';
 import { RECONNECTED, useRealtimeEvent } from '@/lib/realtime';
@@ -11,12 +10,11 @@ import { notificationsKeys } from './keys';
 export function useNotificationsRealtime(): void {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const { t } = useTranslation();
   useRealtimeEvent('notification:new', (notification: NotificationView) => {
     void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
     void queryClient.invalidateQueries({ queryKey: unreadCountsKey });
     // New messages show in their thread and badge; a toast for each would only interrupt.
-    if (notification.kind !== 'message_received') toast({ title: t('notifications.title'), description: notificationText(notification, t), polite: true });
+    if (notification.kind !== 'message_received') toast({ title: (tr) => tr('notifications.title'), description: (tr) => notificationText(notification, tr), polite: true });
   });
   useRealtimeEvent(RECONNECTED, () => {
     void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });

@@ -54,8 +54,8 @@ export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
           idempotencyKey.current = null;
           setValues(EMPTY);
           toast({
-            title: t('points.transfer.success'),
-            description: t('points.transfer.successText', {
+            title: (tr) => tr('points.transfer.success'),
+            description: (tr) => tr('points.transfer.successText', {
               count: result.points,
               // "Salma T." already ends the sentence: no second full stop.
               name: isolate(result.receiver.displayName.replace(/\.$/, ''), i18n.language),
@@ -68,7 +68,7 @@ export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
           const text = transferErrorMessage(failure, t, i18n.resolvedLanguage);
           const field = isApiError(failure) ? failure.field : undefined;
           if (field === 'receiverIdentifier' || field === 'points') setError({ field, key: 'points.transfer.errorFallback', text });
-          toast({ title: t('common.error'), description: text, variant: 'error' });
+          toast({ title: (tr) => tr('common.error'), description: text, variant: 'error' });
         },
       },
     );

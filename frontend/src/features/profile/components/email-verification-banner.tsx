@@ -14,8 +14,8 @@ export function EmailVerificationBanner({ user }: { user: User }) {
   if (user.emailVerified) return null;
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: () => toast({ title: t('profile.verification.sent', { email: user.email }), variant: 'success' }),
-      onError: (error) => toast({ title: t('common.error'), description: errorMessage(error, t, 'profile.verification.errorFallback'), variant: 'error' }),
+      onSuccess: () => toast({ title: (tr) => tr('profile.verification.sent', { email: user.email }), variant: 'success' }),
+      onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'profile.verification.errorFallback'), variant: 'error' }),
     });
   return (
     <section className="card profile-verification" role="status" data-testid="email-verification-banner">

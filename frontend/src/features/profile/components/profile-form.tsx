@@ -50,10 +50,10 @@ export function ProfileForm({ user }: { user: User }) {
     update.mutate(input, {
       onSuccess: () => {
         setValues((current) => ({ ...current, currentPassword: '' }));
-        toast({ title: t('profile.form.success'), description: t('profile.form.successDescription'), variant: 'success' });
+        toast({ title: (tr) => tr('profile.form.success'), description: (tr) => tr('profile.form.successDescription'), variant: 'success' });
       },
       onError: (error) =>
-        toast({ title: t('common.error'), description: errorMessage(error, t, 'profile.form.errorFallback'), variant: 'error' }),
+        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'profile.form.errorFallback'), variant: 'error' }),
     });
   }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { SignInRedirect } from '@/components/sign-in-redirect';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
@@ -19,19 +20,20 @@ export interface ProfilePageProps {
 
 export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
   const { t } = useTranslation();
-  const { data: user, isPending } = useUser();
+  const { data: user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseProfileTab(searchParams.get('tab'));
   usePageTitle(t('profile.title'));
 
-  if (isPending) {
+  // Pending, or the session call failed (offline): not known yet; only null is signed out.
+  if (user === undefined) {
     return (
       <div className="container page" aria-busy="true">
         <p className="muted">{t('common.loading')}</p>
       </div>
     );
   }
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInRedirect />;
 
   // docs/product.md#profile: switching tabs rewrites ?tab= without adding a history entry.
   const selectTab = (next: ProfileTab) =>
