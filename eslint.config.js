@@ -39,6 +39,42 @@ const importSettings = {
   'import-x/ignore': ['[\\\\/]node_modules[\\\\/]', '[\\\\/]dist[\\\\/]'],
 };
 
+/**
+ * Folder layers inside a project, lowest first: a folder imports its own layer and the ones below,
+ * never one above (decision 0036); the folders of a layer marked `apart` (features side by side) do
+ * not import each other either. no-cycle sees loops between files; this also sees loops between
+ * folders whose files do not loop (auth importing http while http imported auth).
+ */
+function layered(base, levels) {
+  const at = (paths) => paths.map((p) => `${base}/${p}`);
+  const message = 'Folders depend downward (decision 0036): import a layer below, never one above or beside.';
+  return levels.flatMap(({ layer, apart }, i) => [
+    ...(i < levels.length - 1 ? [{ target: at(layer), from: at(levels.slice(i + 1).flatMap((l) => l.layer)), message }] : []),
+    ...(apart ? layer.map((folder) => ({ target: at([folder]), from: at(layer.filter((f) => f !== folder)), message })) : []),
+  ]);
+}
+
+const folderLayers = [
+  ...layered('services/gateway/src', [
+    { layer: ['config.ts', 'errors', 'redis', 'rpc', 'security', 'frontend', 'core'] },
+    { layer: ['session', 'requests'] },
+    { layer: ['realtime', 'images'], apart: true },
+    { layer: ['auth', 'metrics', 'http'], apart: true },
+    { layer: ['app.module.ts', 'gateway-app.ts', 'main.ts'] },
+  ]),
+  ...layered('libs/contracts/src', [
+    {
+      layer: ['cities.ts', 'donations.ts', 'envelope.ts', 'errors.ts', 'health.ts', 'hoarding.ts', 'mail.ts', 'messaging.ts',
+        'neighbourhood.ts', 'notification-delivery.ts', 'phone.ts', 'points.ts', 'reservations.ts', 'users.ts'],
+    },
+    { layer: ['messages.ts'] },
+    { layer: ['validation'] },
+    { layer: ['schemas', 'push.ts'] },
+    { layer: ['rpc', 'events'], apart: true },
+    { layer: ['index.ts'] },
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.nx/**'] },
   ...tseslint.configs.recommended,
@@ -50,6 +86,7 @@ export default tseslint.config(
       'hdiya/project-boundaries': ['error', { depConstraints }],
       // Folders depend downward: a loop between files (type-only imports aside) fails the lint.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: folderLayers }],
     },
   },
   {

@@ -29,6 +29,27 @@ describe('project boundaries (lint)', () => {
   });
 });
 
+describe('folder layers (lint)', () => {
+  async function layerErrors(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\nexport { x };\n`, { filePath: path.join(ROOT, file) });
+    return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  }
+
+  it.each([
+    ['the session importing auth (a layer above)', 'services/gateway/src/session/probe.ts', "import { x } from '../auth/member-sessions.js';"],
+    ['the REST API importing auth (a feature beside it)', 'services/gateway/src/http/probe.ts', "import { x } from '../auth/member-sessions.js';"],
+    ['realtime importing images (a feature beside it)', 'services/gateway/src/realtime/probe.ts', "import { x } from '../images/image-store.js';"],
+    ['a contracts domain file importing the RPC payloads', 'libs/contracts/src/donations.ts', "import type { x } from './rpc/payloads.js';"],
+    ['the contracts validation importing a schema', 'libs/contracts/src/validation/probe.ts', "import { x } from '../schemas/auth.js';"],
+  ])('should refuse %s', async (_case, file, source) => {
+    expect(await layerErrors(file, source)).toEqual([expect.stringMatching(/Folders depend downward/)]);
+  });
+
+  it('should accept a feature importing the session and the core', async () => {
+    expect(await layerErrors('services/gateway/src/auth/probe.ts', "import { x } from '../session/session-user.js';\nimport { y } from '../rpc/service-client.js';\nexport { y };")).toEqual([]);
+  });
+});
+
 describe('import cycles (lint)', () => {
   // no-cycle follows imports between real files, so each probe writes its files into a folder of
   // its own in the gateway's sources (import-x caches what it parsed by path) and removes it after.
