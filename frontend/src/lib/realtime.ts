@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@hdiya/contracts';
 
@@ -78,10 +78,10 @@ export function useRealtimeConnected(): boolean {
 
 /** Calls `handler` for each push of `event` while the component is mounted. */
 export function useRealtimeEvent<E extends PushEvent>(event: E | typeof RECONNECTED, handler: Handler<E>): void {
-  const latest = useRef(handler);
-  latest.current = handler;
+  // The latest handler, without resubscribing when the component passes a new function.
+  const onPush = useEffectEvent(handler);
   useEffect(() => {
-    const listener = (data: unknown) => latest.current(data as PushData<E>);
+    const listener = (data: unknown) => onPush(data as PushData<E>);
     const set = handlers.get(event) ?? new Set();
     set.add(listener);
     handlers.set(event, set);

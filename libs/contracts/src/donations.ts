@@ -1,4 +1,5 @@
-import type { Actor } from './rpc/payloads.js';
+// Domain words only: this file sits below the schemas and RPC payloads, which build on it (decision 0036).
+import type { Role } from './users.js';
 
 export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
@@ -157,7 +158,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
  * A donation as `viewer` may see it: who reserved an item is shown only to its owner, its reserver
  * and moderators, so nobody can map who takes what (the others still see `reserved: true`).
  */
-export function donationForViewer<T extends DonationView>(donation: T, viewer?: Pick<Actor, 'id' | 'role'>): T {
+export function donationForViewer<T extends DonationView>(donation: T, viewer?: { id: string; role: Role }): T {
   if (donation.reservedById === null) return donation;
   const entitled = viewer !== undefined && (viewer.role === 'admin' || viewer.id === donation.userId || viewer.id === donation.reservedById);
   return entitled ? donation : { ...donation, reservedById: null };

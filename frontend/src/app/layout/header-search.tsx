@@ -1,5 +1,5 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { searchHref } from '@/lib/donations';
@@ -17,8 +17,14 @@ export function HeaderSearch() {
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Another page: the field has done its work.
-  useEffect(() => setOpen(false), [pathname, search]);
+  // Another page: the field has done its work. Derived while rendering (as usePopup does), not in
+  // an effect, so the field never paints one frame open on the new page.
+  const place = `${pathname}${search}`;
+  const [openedAt, setOpenedAt] = useState(place);
+  if (openedAt !== place) {
+    setOpenedAt(place);
+    setOpen(false);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,8 +9,15 @@ export function usePopup<T extends HTMLElement>() {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<T>(null);
   const location = useLocation();
+  const place = `${location.pathname}${location.search}`;
+  const [openedAt, setOpenedAt] = useState(place);
 
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // Closing on navigation is derived while rendering (React's "adjusting state when a prop
+  // changes"), not in an effect, so the popup never paints one frame open on the new page.
+  if (openedAt !== place) {
+    setOpenedAt(place);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {

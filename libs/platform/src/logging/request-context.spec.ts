@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
-import { Events } from '@hdiya/contracts';
-import { createEvent } from '../events/create-event.js';
 import { createLogger } from './create-logger.js';
-import { acceptableRequestId, currentRequestId, withRequestId } from './request-context.js';
+import { acceptableRequestId, withRequestId } from './request-context.js';
 
 function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   const lines: Record<string, unknown>[] = [];
@@ -15,7 +13,7 @@ function capture(): { lines: Record<string, unknown>[]; stream: Writable } {
   return { lines, stream };
 }
 
-describe('request ids in logs and events', () => {
+describe('request ids in logs', () => {
   it('should write JSON lines naming the service, the context and the request in progress', async () => {
     const { lines, stream } = capture();
     const logger = createLogger('donations', 'log', 'json', stream);
@@ -29,13 +27,6 @@ describe('request ids in logs and events', () => {
       expect.objectContaining({ service: 'donations', context: 'reservations', msg: 'inside one', requestId: 'req-0123456789', level: 40 }),
     ]);
     expect(lines[0]).not.toHaveProperty('requestId');
-  });
-
-  it('should name the request in the events it causes', () => {
-    const event = withRequestId('req-abcdefgh', () => createEvent(Events.users.UserUpdated, { userId: 'u', username: 'x', firstName: null, lastName: null } as never));
-    expect(event.envelope.requestId).toBe('req-abcdefgh');
-    expect(createEvent(Events.users.UserUpdated, {} as never).envelope).not.toHaveProperty('requestId');
-    expect(currentRequestId()).toBeUndefined();
   });
 
   it('should take a caller’s id only when it is short and plain', () => {

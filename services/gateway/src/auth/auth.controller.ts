@@ -13,7 +13,7 @@ import {
   type UpdateProfileInput,
 } from '@hdiya/contracts';
 import { ApiException, type ApiErrorBody } from '../errors/api-exception.js';
-import { ValidatedBody } from '../http/validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { SocketServer } from '../realtime/socket-server.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { isCrossSiteNavigation } from '../security/origin-check.js';
@@ -22,9 +22,9 @@ import { CurrentAccountService } from './current-account.service.js';
 import { KnownDevices } from './known-device.js';
 import { LoginGuard } from './login.guard.js';
 import { MemberSessions } from './member-sessions.js';
-import { SESSION_COOKIE } from './session.middleware.js';
-import { CurrentUser, type SessionUser } from './session-user.js';
-import { NOT_SIGNED_IN, SignedInGuard } from './signed-in.guard.js';
+import { SESSION_COOKIE } from '../session/session.middleware.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { NOT_SIGNED_IN, SignedInGuard } from '../session/signed-in.guard.js';
 
 /** A 409 "already taken": the answer that tells whether someone is a member. */
 const isConflict = (error: unknown) => error instanceof ApiException && error.getStatus() === 409;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { SocketServer } from '../realtime/socket-server.js';
-import { SESSION_KEY_PREFIX } from './session.middleware.js';
+import { SESSION_KEY_PREFIX } from '../session/session.middleware.js';
 
 /** Where the ids of a member's sessions are listed (a Redis set), so all of them can be ended at once. */
 export const MEMBER_SESSIONS_PREFIX = 'member-sessions:';

@@ -1,6 +1,6 @@
 import { Controller, Get, Logger, UseGuards } from '@nestjs/common';
 import { ErrorCodes, Messages, type DeadLettersView } from '@hdiya/contracts';
-import { AdminGuard } from '../auth/admin.guard.js';
+import { AdminGuard } from '../session/admin.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { DeadLettersReader } from './dead-letters-reader.js';
 

@@ -1,13 +1,13 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { ModerationQuerySchema, Rpc, type DismissedReportsView, type GiftPairView, type ModerationDonationView, type ModerationQuery } from '@hdiya/contracts';
-import { AdminGuard } from '../auth/admin.guard.js';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { AdminGuard } from '../session/admin.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { DonationImages } from '../images/donation-images.service.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 /** Moderation: every route checks the administrator role on the server. */
 @Controller('api/admin')

@@ -1,10 +1,10 @@
 import { Body, Controller, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ContactSchema, Rpc, type ContactInput } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 @Controller('api/contact')
 export class ContactController {

@@ -18,14 +18,14 @@ import {
   type SearchDonationsQuery,
   type UpdateDonationInput,
 } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { DonationImages } from '../images/donation-images.service.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 /** `/api/donations/{id}`: anything but a serial id (1 … 2^31−1) names no donation. */
 export const DonationId = (): PipeTransform<string, number> => ({

@@ -1,6 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { Rpc, type FailedMailView, type FailedMailsView } from '@hdiya/contracts';
-import { AdminGuard } from '../auth/admin.guard.js';
+import { AdminGuard } from '../session/admin.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 
 /** The services that send mail, and where each lists the mails it gave up on. */

@@ -8,12 +8,12 @@ import {
   type FavoriteInput,
   type PageQuery,
 } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 /** The signed-in member's own lists: favourites and donations. */
 @Controller('api')

@@ -11,12 +11,12 @@ import {
   type MessageView,
   type SendMessageInput,
 } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { MemberId } from './member-id.pipe.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { MemberId } from '../requests/member-id.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 /** Messages between members (docs/product.md#messaging): the session member is always one of the two. */
 @Controller('api')

@@ -10,11 +10,11 @@ import {
   type TransferReceipt,
 } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 @Controller('api')
 @UseGuards(SignedInGuard)

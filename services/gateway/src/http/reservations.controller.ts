@@ -12,14 +12,14 @@ import {
   type PageQuery,
   type RpcSubject,
 } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { NOT_SIGNED_IN, SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { NOT_SIGNED_IN, SignedInGuard } from '../session/signed-in.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 const SIGN_IN_TO_RESERVE = 'Veuillez vous connecter pour réserver cet objet';
 

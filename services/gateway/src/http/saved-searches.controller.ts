@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ErrorCodes, Rpc, SavedSearchMessages, SavedSearchSchema, uuid, type SavedSearchInput, type SavedSearchView } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 const SavedSearchIdSchema = uuid();
 

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { HandoverCodeSchema, Rpc, type DonationView, type HandoverCodeInput, type HandoverView, type WaitlistView } from '@hdiya/contracts';
-import { CurrentUser, type SessionUser } from '../auth/session-user.js';
-import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { CurrentUser, type SessionUser } from '../session/session-user.js';
+import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
-import { ValidatedBody } from './validated-body.pipe.js';
+import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
 /**
  * Around a reserved donation: its waiting list and the handover code. Accepting an item offered

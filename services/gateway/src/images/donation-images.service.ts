@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage, type UploadedImageView } from '@hdiya/contracts';
-import type { SessionUser } from '../auth/session-user.js';
+import type { SessionUser } from '../session/session-user.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { decodeDataUrl, processImage } from './image-pipeline.js';

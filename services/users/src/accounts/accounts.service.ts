@@ -7,7 +7,7 @@ import { SCHEMA } from '../config.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
-import { toAccountView, toPublicProfileView, User } from './user.entity.js';
+import { toAccountView, toPublicProfileView, User } from '../core/user.entity.js';
 
 const INVALID_CREDENTIALS = 'Identifiants incorrects';
 

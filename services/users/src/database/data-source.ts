@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { databaseTimeoutsOf, serviceDataSourceOptions, type DatabaseConfigOf } from '@hdiya/platform';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../core/user.entity.js';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { PasswordResetRequest } from '../password-reset/password-reset-request.entity.js';
 import { SCHEMA, type UsersConfig } from '../config.js';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, Messages } from '@hdiya/contracts';
 import { rpcError } from '@hdiya/platform';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../core/user.entity.js';
 import { AccountMails } from '../mail/account-mails.js';
 import { hashMailedToken, newMailedToken } from '../mail/mailed-token.js';
 import { EmailVerification } from './email-verification.entity.js';

@@ -5,7 +5,7 @@ import { ErrorCodes, Events, Messages, type PasswordResetRequestedV2, type Reset
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { PasswordHasher } from '../accounts/password-hasher.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../core/user.entity.js';
 import { AccountMails } from '../mail/account-mails.js';
 import { hashMailedToken, newMailedToken } from '../mail/mailed-token.js';
 import { PasswordResetRequest } from './password-reset-request.entity.js';

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { RealtimeModule } from '../realtime/realtime.module.js';
+import { SessionModule } from '../session/session.module.js';
+import { AccountMailsController } from './account-mails.controller.js';
+import { AuthController } from './auth.controller.js';
+import { CurrentAccountService } from './current-account.service.js';
+import { KnownDevices } from './known-device.js';
+import { LocalStrategy } from './local.strategy.js';
+import { LoginGuard } from './login.guard.js';
+import { MemberSessions } from './member-sessions.js';
+
+/** Signing up, in and out, the account and the links of account mails. */
+@Module({
+  imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule],
+  controllers: [AuthController, AccountMailsController],
+  providers: [CurrentAccountService, MemberSessions, LocalStrategy, LoginGuard, KnownDevices],
+})
+export class AuthModule {}

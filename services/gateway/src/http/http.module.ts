@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { ImagesModule } from '../images/images.module.js';
+import { SessionModule } from '../session/session.module.js';
+import { AdminController } from './admin.controller.js';
+import { CatalogueController } from './catalogue.controller.js';
+import { ContactController } from './contact.controller.js';
+import { DonationsController } from './donations.controller.js';
+import { FailedMailsController } from './failed-mails.controller.js';
+import { HealthController } from './health.controller.js';
+import { MemberListsController } from './member-lists.controller.js';
+import { MessagesController } from './messages.controller.js';
+import { NotificationDeliveryController } from './notification-delivery.controller.js';
+import { NotificationsController } from './notifications.controller.js';
+import { PointsController } from './points.controller.js';
+import { PushController } from './push.controller.js';
+import { ReservationsController } from './reservations.controller.js';
+import { SavedSearchesController } from './saved-searches.controller.js';
+import { UsersController } from './users.controller.js';
+import { WaitlistController } from './waitlist.controller.js';
+
+/** The REST API over the services: thin controllers that check the input and ask a service. */
+@Module({
+  imports: [SessionModule, ImagesModule],
+  // Nest matches routes in this order (as it did when they were the app module's).
+  controllers: [
+    UsersController,
+    ContactController,
+    HealthController,
+    CatalogueController,
+    DonationsController,
+    WaitlistController,
+    SavedSearchesController,
+    MemberListsController,
+    ReservationsController,
+    PointsController,
+    AdminController,
+    FailedMailsController,
+    MessagesController,
+    NotificationsController,
+    NotificationDeliveryController,
+    PushController,
+  ],
+})
+export class HttpModule {}
