@@ -1,8 +1,11 @@
+// @ts-check
 // Runs the Hdiya stack from the built dist folders, without Docker: the environment of each
 // service, a supervisor for child processes, port and health waits, and the S3 stand-in.
 // Used by `npm start` (deploy/local/start.mjs) and by the test runner for end-to-end tests.
+// Which processes there are, and which variables each takes: deploy/topology.mjs.
 //
-// Node built-ins only: start.mjs imports this before `npm install` has run.
+// Node built-ins only: start.mjs imports this before `npm install` has run (so no get-port,
+// wait-on or execa here; decision 0037).
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,15 +15,22 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BACKING_SERVICES, processNamed, SERVICE_PROCESSES, servicesUsing } from '../topology.mjs';
+
+/** The servers the processes depend on (image, ports): the container test backend runs these images. */
+export { BACKING_SERVICES };
 
 /** Repository root (two levels above this file). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every service, in start order (the gateway last). */
-export const SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging', 'gateway']);
+export const SERVICES = Object.freeze(SERVICE_PROCESSES.map((proc) => proc.name));
 
 /** Services that own a Postgres schema (and have dist/database/migrate.js). */
-export const DB_SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging']);
+export const DB_SERVICES = Object.freeze(servicesUsing('postgres'));
+
+/** The services that send mail (SMTP_URL goes to them). */
+export const MAIL_SERVICES = Object.freeze(servicesUsing('smtp'));
 
 export const DEFAULTS = Object.freeze({
   database: 'hdiya',
@@ -73,7 +83,7 @@ let processMailLinkSecret;
  *   the role name), natsUrl, natsPasswords ({gateway, users, ...}: each process signs in to NATS
  *   as itself, see natsPasswords()), redisUrl, port (gateway HTTP, 3000), nodeEnv ('production'),
  *   logLevel (error|warn|log|debug|verbose) and logFormat (json|pretty), both unset unless
- *   given, sessionSecret (random per process if absent),
+ *   given, sessionSecret (random per process if absent), mailLinkSecret (likewise),
  *   publicOrigins (array or comma string; default http://localhost:<port>,http://127.0.0.1:<port>),
  *   trustProxy and cookieSecure (unset unless given: the gateway's defaults),
  *   frontendDist (<root>/frontend/dist), s3 ({endpoint, port, useSSL, accessKey, secretKey,
@@ -82,59 +92,56 @@ let processMailLinkSecret;
  *   in mails open: default http://localhost:<port>), env (raw variables, added last).
  * Any other UPPER_CASE key is copied as a variable too:
  *   serviceEnv('gateway', { port: 3100, RATE_LIMIT_LOGIN: '50' })
- * DATABASE_URL goes to the four database services only (the gateway owns no data);
- * PORT, REDIS_URL, SESSION_SECRET, PUBLIC_ORIGINS, FRONTEND_DIST (and TRUST_PROXY,
- * COOKIE_SECURE when given) to the gateway only; NODE_ENV, NATS_URL, S3_* (and LOG_LEVEL,
- * LOG_FORMAT when given) to all.
+ * Each service gets only the variables deploy/topology.mjs declares for it (DATABASE_URL to the
+ * four data services, S3_* and REDIS_URL to the gateway, SMTP_URL to the senders of mail, ...);
+ * the UPPER_CASE keys and `env` go through unfiltered (tuning variables of tests).
  * @param {string} service
  * @param {Record<string, any>} [opts]
  * @returns {Record<string, string>}
  */
 export function serviceEnv(service, opts = {}) {
   if (!SERVICES.includes(service)) throw new Error(`unknown service '${service}' (expected one of ${SERVICES.join(', ')})`);
+  const declared = processNamed(service).env;
   const s3 = { ...DEFAULTS.s3, ...(opts.s3 ?? {}) };
-  const env = {
-    NODE_ENV: opts.nodeEnv ?? DEFAULTS.nodeEnv,
-    NATS_URL: opts.natsUrl ?? DEFAULTS.natsUrl,
-    S3_ENDPOINT: s3.endpoint,
-    S3_PORT: String(s3.port),
-    S3_USE_SSL: String(s3.useSSL),
-    S3_ACCESS_KEY: s3.accessKey,
-    S3_SECRET_KEY: s3.secretKey,
-    S3_BUCKET: s3.bucket,
-    S3_REGION: s3.region,
-  };
-  if (opts.natsPasswords) {
-    env.NATS_USER = service;
-    env.NATS_PASSWORD = opts.natsPasswords[service];
-  }
-  if (opts.logLevel !== undefined) env.LOG_LEVEL = String(opts.logLevel);
-  if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
-  if (DB_SERVICES.includes(service)) {
-    env.DATABASE_URL = databaseUrl(service, { ...opts, password: opts.passwords?.[service] });
-  }
-  // Links in mails open the web app at the gateway's public origin.
-  env.PUBLIC_URL = opts.publicUrl ?? `http://localhost:${opts.port ?? DEFAULTS.port}`;
-  if (MAIL_SERVICES.includes(service) && opts.smtpUrl) env.SMTP_URL = String(opts.smtpUrl);
-  if (service === 'messaging') {
+  const port = opts.port ?? DEFAULTS.port;
+  const origins = opts.publicOrigins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  /** Each variable this stack can set, as a function: secrets and URLs are made only for the services that take them. */
+  /** @type {Record<string, () => unknown>} */
+  const values = {
+    NODE_ENV: () => opts.nodeEnv ?? DEFAULTS.nodeEnv,
+    NATS_URL: () => opts.natsUrl ?? DEFAULTS.natsUrl,
+    NATS_USER: () => (opts.natsPasswords ? service : undefined),
+    NATS_PASSWORD: () => opts.natsPasswords?.[service],
+    LOG_LEVEL: () => opts.logLevel,
+    LOG_FORMAT: () => opts.logFormat,
+    DATABASE_URL: () => databaseUrl(service, { ...opts, password: opts.passwords?.[service] }),
+    // Links in mails open the web app at the gateway's public origin.
+    PUBLIC_URL: () => opts.publicUrl ?? `http://localhost:${port}`,
+    SMTP_URL: () => opts.smtpUrl || undefined,
     // Signs the unsubscribe links of notification mails (decision 0027): one per stack, as the session secret.
-    processMailLinkSecret ??= randomBytes(32).toString('hex');
-    env.MAIL_LINK_SECRET = opts.mailLinkSecret ?? processMailLinkSecret;
-  }
-  if (service === 'gateway') {
-    processSessionSecret ??= randomBytes(32).toString('hex');
-    const port = opts.port ?? DEFAULTS.port;
-    const origins = opts.publicOrigins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-    Object.assign(env, {
-      PORT: String(port),
-      REDIS_URL: opts.redisUrl ?? DEFAULTS.redisUrl,
-      SESSION_SECRET: opts.sessionSecret ?? processSessionSecret,
-      PUBLIC_ORIGINS: Array.isArray(origins) ? origins.join(',') : String(origins),
-      FRONTEND_DIST: opts.frontendDist ?? path.join(ROOT, 'frontend', 'dist'),
-    });
+    MAIL_LINK_SECRET: () => opts.mailLinkSecret ?? (processMailLinkSecret ??= randomBytes(32).toString('hex')),
+    PORT: () => port,
+    REDIS_URL: () => opts.redisUrl ?? DEFAULTS.redisUrl,
+    SESSION_SECRET: () => opts.sessionSecret ?? (processSessionSecret ??= randomBytes(32).toString('hex')),
+    PUBLIC_ORIGINS: () => (Array.isArray(origins) ? origins.join(',') : origins),
+    FRONTEND_DIST: () => opts.frontendDist ?? path.join(ROOT, 'frontend', 'dist'),
     // Unset unless given: the gateway's own defaults (loopback, auto) suit plain http here.
-    if (opts.trustProxy !== undefined) env.TRUST_PROXY = String(opts.trustProxy);
-    if (opts.cookieSecure !== undefined) env.COOKIE_SECURE = String(opts.cookieSecure);
+    TRUST_PROXY: () => opts.trustProxy,
+    COOKIE_SECURE: () => opts.cookieSecure,
+    S3_ENDPOINT: () => s3.endpoint,
+    S3_PORT: () => s3.port,
+    S3_USE_SSL: () => s3.useSSL,
+    S3_ACCESS_KEY: () => s3.accessKey,
+    S3_SECRET_KEY: () => s3.secretKey,
+    S3_BUCKET: () => s3.bucket,
+    S3_REGION: () => s3.region,
+  };
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!(name in declared)) continue;
+    const given = value();
+    if (given !== undefined) env[name] = String(given);
   }
   for (const [key, value] of Object.entries(opts)) {
     if (/^[A-Z][A-Z0-9_]*$/.test(key) && value !== undefined) env[key] = String(value);
@@ -548,9 +555,6 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
 }
 
 // ------------------------------------------------------------------ mail catcher
-
-/** The services that send mail (SMTP_URL goes to them). */
-export const MAIL_SERVICES = ['users', 'messaging'];
 
 /**
  * Starts maildev (npm): an SMTP server on smtpPort that keeps every mail, with a web inbox and a

@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT, startStack, vapidKeys, waitForHttp } from './stack.mjs';
+import { freePort, ROOT, SERVICES, startStack, vapidKeys, waitForHttp } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -134,7 +134,7 @@ async function main() {
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   // Each process serves Prometheus metrics on a port of its own, as in production.
   const metricsPorts = {};
-  for (const service of ['users', 'points', 'donations', 'messaging', 'gateway']) metricsPorts[service] = await freePort();
+  for (const service of SERVICES) metricsPorts[service] = await freePort();
   const withMetrics = (service, env = {}) => ({ ...env, METRICS_PORT: String(metricsPorts[service]) });
   const stack = await timed('starting the stack', () =>
     startStack({
