@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:accounts`: sign up, then sign in, through the whole product (HTTP → gateway →
 // NATS → users service → Postgres, argon2id hashing and checking, the session in Redis), for
 // --members=60 new members, --concurrency=4 at a time. Prints figures; asserts nothing.

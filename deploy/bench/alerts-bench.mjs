@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:alerts`: saved-search alerts with 100,000 saved searches. A donation is published
 // through the API; its DonationCreated event is matched (PostGIS disc index, category, words) by
 // the donations service, each match becomes a notification in the messaging service, and the

@@ -1,3 +1,4 @@
+// @ts-check
 // The product as the benchmarks run it: production mode, on a private NATS (so nothing else
 // answers or consumes) and a private S3 folder, quiet logs.
 import { spawnSync } from 'node:child_process';

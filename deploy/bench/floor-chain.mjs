@@ -1,3 +1,4 @@
+// @ts-check
 // The floor the search benchmark compares the API with: the product's path (HTTP → NATS →
 // a Node service → Postgres → back) with nothing else on it. No framework, no validation, no
 // session, no logs, no metrics; the service's very statement and rows as Postgres gives them.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:mail`: notification mails for members who are away (decision 0027). 10,000
 // members with verified addresses exist; 1,000 of them, none with a page open, each receive a
 // message at the same moment. Measured: the message's POST answered → its digest mail accepted by

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:realtime`: message send → socket receive latency through the whole product
 // (HTTP → gateway → NATS → messaging service → Postgres commit → outbox → JetStream → gateway →
 // Redis adapter → socket.io), with 100 and 1,000 conversations open at once, and the resident

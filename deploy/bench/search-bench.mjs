@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:search`: the nearby search ("available within 10 km, nearest 24") over 1,000,000
 // donations, measured through the gateway (HTTP → NATS → donations service → Postgres) and as the
 // very same SQL run directly against Postgres, side by side, at 16 connections and at one; then the

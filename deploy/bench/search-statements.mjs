@@ -1,3 +1,4 @@
+// @ts-check
 // The statements the search benchmark runs: the service's page ("available within 10 km, a page of
 // 24 + 1") and the bare KNN it is compared with. Shared by search-bench.mjs and floor-chain.mjs.
 import { searchCountSql, searchSql } from '@hdiya/donations/search-api';

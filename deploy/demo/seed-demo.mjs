@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the demo data set through the public API when the database has no donation yet:
 // six members and an administrator, and 320 donations over 24 Moroccan cities with French and
 // Arabic titles and pictures generated here. Idempotent: a second run sees the donations and stops.
