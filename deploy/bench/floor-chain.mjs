@@ -32,7 +32,7 @@ if (process.argv[2] === 'service') {
 } else {
   http
     .createServer((req, res) => {
-      const query = new URL(req.url, 'http://floor').searchParams;
+      const query = new URL(req.url ?? '/', 'http://floor').searchParams;
       nats
         .request(SUBJECT, JSON.stringify({ lat: Number(query.get('lat')), lng: Number(query.get('lng')) }), { timeout: 5000 })
         .then((reply) => {
