@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { natsPasswords, serviceEnv, SERVICES as STACK_SERVICES } from '../../deploy/local/stack.mjs';
 import { BACKING_SERVICES, PROCESSES, type Dependency, type Process } from '../../deploy/topology.mjs';
 import { composeCommand } from '../support/compose.js';
 import { egressOf, renderKustomization, workloadsOf, type Container, type Resource } from '../support/kubernetes.js';
@@ -31,6 +32,27 @@ describe('the topology declared in deploy/topology.mjs', () => {
       expect({ process: process.name, unknownServers: process.dependsOn.filter((d) => !(d in BACKING_SERVICES)) }).toEqual({ process: process.name, unknownServers: [] });
     }
     expect(SERVICES.at(-1)!.name).toBe('gateway');
+  });
+});
+
+describe('the local stack (npm start, npm test) against the topology', () => {
+  it('should start the declared services and give each only the variables it declares', () => {
+    expect([...STACK_SERVICES]).toEqual(SERVICES.map((process) => process.name));
+    // Every option that sets a variable: what is left unset cannot be given to the wrong process.
+    const options = {
+      natsPasswords: natsPasswords(),
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      logLevel: 'warn',
+      logFormat: 'pretty',
+      trustProxy: '1',
+      cookieSecure: 'false',
+      sessionSecret: 's'.repeat(32),
+      mailLinkSecret: 'm'.repeat(32),
+    };
+    for (const process of SERVICES) {
+      const given = Object.keys(serviceEnv(process.name, options));
+      expect({ process: process.name, undeclared: given.filter((name) => !(name in process.env)) }).toEqual({ process: process.name, undeclared: [] });
+    }
   });
 });
 

@@ -6,8 +6,9 @@ import type { OpenBrokers, S3Endpoint, SecuredBrokers, TestInfrastructureOptions
 import { loadLocalStack, type LocalStack } from './local-stack.js';
 
 // The servers in containers (testcontainers), from the images deploy/topology.mjs declares: the
-// ones docker-compose.yml runs in production-like set-ups. Only the database preparation and the tools stay on this machine:
-// infra.sh --database-only prepares the container's PostgreSQL with the machine's psql.
+// ones docker-compose.yml runs in production-like set-ups. Only the database preparation and the
+// tools stay on this machine: infra.sh --database-only prepares the container's PostgreSQL with
+// the machine's psql.
 
 type Testcontainers = typeof import('testcontainers');
 
