@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:accounts`: sign up, then sign in, through the whole product (HTTP → gateway →
 // NATS → users service → Postgres, argon2id hashing and checking, the session in Redis), for
 // --members=60 new members, --concurrency=4 at a time. Prints figures; asserts nothing.
@@ -13,11 +14,13 @@ const REDIS_URL = 'redis://127.0.0.1:6379/12';
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const MEMBERS = Number(args.members ?? 60);
 const CONCURRENCY = Number(args.concurrency ?? 4);
+/** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
-const say = (line) => console.log(`bench     | ${line}`);
+const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
 
 /** A valid signup of its own (unique username, e-mail and phone). */
+/** @param {number} i */
 function newMember(i) {
   const tag = randomUUID().replace(/-/g, '').slice(0, 10);
   return {
@@ -31,6 +34,11 @@ function newMember(i) {
   };
 }
 
+/**
+ * @param {string} url
+ * @param {string} path
+ * @param {unknown} body
+ */
 async function timedPost(url, path, body) {
   const started = performance.now();
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify(body) });
@@ -51,8 +59,11 @@ async function main() {
   // Warm-up: the first requests pay for lazy loading and connection pools.
   await timedPost(stack.url, '/api/signup', newMember(MEMBERS + 1));
 
+  /** @type {number[]} */
   const signups = [];
+  /** @type {number[]} */
   const logins = [];
+  /** @type {number[]} */
   const pairs = [];
   let next = 0;
   const started = performance.now();
@@ -69,9 +80,13 @@ async function main() {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
 
+  /**
+   * @param {string} name
+   * @param {number[]} values
+   */
   const line = (name, values) => {
     values.sort((a, b) => a - b);
-    const f = (p) => percentile(values, p).toFixed(1).padStart(8);
+    const f = (/** @type {number} */ p) => percentile(values, p).toFixed(1).padStart(8);
     return `${name.padEnd(24)} ${f(50)} ${f(95)} ${f(99)}`;
   };
   console.log(`\nsign up → sign in through the API (argon2id both ways), ${CONCURRENCY} members at a time`);

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:alerts`: saved-search alerts with 100,000 saved searches. A donation is published
 // through the API; its DonationCreated event is matched (PostGIS disc index, category, words) by
 // the donations service, each match becomes a notification in the messaging service, and the
@@ -24,22 +25,24 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const SEARCHES = Number(args.searches ?? 100_000);
 const PUBLICATIONS = Number(args.publications ?? 100);
 const RATE = Number(args.rate ?? 4);
+/** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
-const say = (line) => console.log(`bench     | ${line}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A word nobody else uses: letters only, as search words are. */
-const token = (i) => `temoin${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])}`;
+const token = (/** @type {number} */ i) => `temoin${i.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)])}`;
 
 /** SEARCHES background searches, inserted in one statement per 10,000 (the disc is computed by PostGIS). */
+/** @param {pg.Client} db */
 async function insertBackgroundSearches(db) {
-  const centres = MOROCCAN_CITIES.map((c) => [c.name, c.lat, c.lng]);
+  const centres = MOROCCAN_CITIES.map((c) => /** @type {const} */ ([c.name, c.lat, c.lng]));
   const vocabulary = Array.from({ length: 200 }, (_, i) => `mot${token(i)}`);
   for (let done = 0; done < SEARCHES; done += 10_000) {
     const n = Math.min(10_000, SEARCHES - done);
     const rows = Array.from({ length: n }, () => {
-      const [city, lat, lng] = centres[Math.floor(Math.random() * centres.length)];
+      const [city, lat, lng] = /** @type {typeof centres[number]} */ (centres[Math.floor(Math.random() * centres.length)]);
       const words = Math.random() < 0.8 ? vocabulary[Math.floor(Math.random() * vocabulary.length)] : '';
       return [city, lat + (Math.random() - 0.5) * 0.2, lng + (Math.random() - 0.5) * 0.2, 1000 * (1 + Math.floor(Math.random() * 50)), words, Math.random() < 0.5 ? 1 + Math.floor(Math.random() * 8) : null];
     });
@@ -54,6 +57,7 @@ async function insertBackgroundSearches(db) {
   await db.query('ANALYZE donations.saved_searches');
 }
 
+/** @param {string} url */
 async function signUpDonor(url) {
   const id = randomUUID().slice(0, 8);
   const res = await fetch(`${url}/api/signup`, {
@@ -79,7 +83,7 @@ async function main() {
     { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_UPLOADS_PER_MEMBER: '100000' } } },
     cleanups,
   );
-  const watchers = await signedInMembers(PUBLICATIONS, redis, SESSION_SECRET);
+  const watchers = (await signedInMembers(PUBLICATIONS, redis, SESSION_SECRET)).map((member) => ({ ...member, city: '' }));
   const cities = MOROCCAN_CITIES.slice(0, 40);
   for (const [i, watcher] of watchers.entries()) {
     const city = cities[i % cities.length];
@@ -96,11 +100,14 @@ async function main() {
 
   const donor = await signUpDonor(stack.url);
   const photo = `data:image/jpeg;base64,${(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c2410c' } }).jpeg().toBuffer()).toString('base64')}`;
+  /** @type {Map<string, { at: number, watcher: number }>} */
   const published = new Map();
+  /** @type {number[]} */
   const latencies = [];
+  /** @type {number[]} */
   const publishTimes = [];
   sockets.forEach((socket, i) =>
-    socket.on('notification:new', (notification) => {
+    socket.on('notification:new', (/** @type {{ kind: string, params: { donationId: string } }} */ notification) => {
       if (notification.kind !== 'saved_search_match') return;
       const sent = published.get(notification.params.donationId);
       if (sent && sent.watcher === i) latencies.push(performance.now() - sent.at);
@@ -115,7 +122,7 @@ async function main() {
       headers: { 'content-type': 'application/json', cookie: donor, origin: stack.url },
       body: JSON.stringify({ title: `Objet ${token(i)}`, description: 'Publié par le banc d’essai.', categoryId: 1 + (i % 8), city: watchers[i].city, imageUrl: photo }),
     });
-    const body = await res.json();
+    const body = /** @type {{ id: string }} */ (await res.json());
     if (res.status !== 201) throw new Error(`publish ${res.status} ${JSON.stringify(body)}`);
     const at = performance.now();
     publishTimes.push(at - begun);
@@ -129,6 +136,7 @@ async function main() {
   ).rows;
   const [{ id: sampleId }] = (await db.query(`SELECT id FROM donations.donations ORDER BY id DESC LIMIT 1`)).rows;
   const { matchSql } = await import(path.join(ROOT, 'services/donations/dist/saved-searches/alerts.consumer.js'));
+  /** @type {number[]} */
   const timings = [];
   for (let i = 0; i < 20; i++) {
     started = performance.now();
@@ -138,7 +146,7 @@ async function main() {
   latencies.sort((a, b) => a - b);
   publishTimes.sort((a, b) => a - b);
   timings.sort((a, b) => a - b);
-  const ms = (v) => v.toFixed(1).padStart(8);
+  const ms = (/** @type {number} */ v) => v.toFixed(1).padStart(8);
   console.log(`\nsaved-search alerts with ${(SEARCHES + PUBLICATIONS).toLocaleString('en')} saved searches, all processes on this machine`);
   console.log(`${'measure'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   console.log(`${'publish (HTTP, photo processing included)'.padEnd(44)} ${ms(percentile(publishTimes, 50))} ${ms(percentile(publishTimes, 95))} ${ms(percentile(publishTimes, 99))}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The product as the benchmarks run it: production mode, on a private NATS (so nothing else
 // answers or consumes) and a private S3 folder, quiet logs.
 import { spawnSync } from 'node:child_process';
@@ -11,8 +12,17 @@ import { Redis } from 'ioredis';
 import { freePort, ROOT, startPrivateNats, startStack } from '../local/stack.mjs';
 
 /**
+ * What a benchmark undoes at the end, last registered first.
+ * @typedef {(() => unknown)[]} Cleanups
+ * @typedef {{ id: string, sid: string, name: string, cookie: string }} BenchMember  a signed-in member
+ */
+
+/**
  * A benchmark's own database, reset (roles, schemas, migrations), and its Redis database, emptied.
  * Returns the Redis client; `cleanups` receives how to close it.
+ * @param {string} database
+ * @param {string} redisUrl
+ * @param {Cleanups} cleanups
  */
 export async function prepareBenchData(database, redisUrl, cleanups) {
   console.log(`bench     | preparing ${database} (roles, migrations)`);
@@ -24,7 +34,11 @@ export async function prepareBenchData(database, redisUrl, cleanups) {
   return redis;
 }
 
-/** Starts every service on `options` (database, redisUrl, ...); `cleanups` receives how to stop it all. */
+/**
+ * Starts every service on `options` (database, redisUrl, ...); `cleanups` receives how to stop it all.
+ * @param {Record<string, any>} options
+ * @param {Cleanups} cleanups
+ */
 export async function startBenchStack(options, cleanups) {
   const nats = await startPrivateNats('hdiya-bench-nats-');
   cleanups.push(nats.stop);
@@ -44,13 +58,17 @@ export async function startBenchStack(options, cleanups) {
   return stack;
 }
 
-/** Runs a benchmark's `main`, then every cleanup it registered, whatever happens; exits 1 on failure. */
+/**
+ * Runs a benchmark's `main`, then every cleanup it registered, whatever happens; exits 1 on failure.
+ * @param {() => Promise<void>} main
+ * @param {Cleanups} cleanups
+ */
 export async function runBench(main, cleanups) {
   let code = 0;
   try {
     await main();
   } catch (error) {
-    console.error(`bench: ${error.stack ?? error}`);
+    console.error(`bench: ${error instanceof Error ? error.stack : error}`);
     code = 1;
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
@@ -58,16 +76,26 @@ export async function runBench(main, cleanups) {
   process.exit(code);
 }
 
+/**
+ * The p-th percentile of ascending values.
+ * @param {number[]} sorted
+ * @param {number} p
+ * @returns {number}
+ */
 export function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
 }
 
 /**
  * Signed-in members without the signup: a session in Redis and its signed cookie. Signing
  * thousands of members up through argon2id would measure password hashing, not what is benched.
+ * @param {number} count
+ * @param {Redis} redis
+ * @param {string} sessionSecret
+ * @returns {Promise<BenchMember[]>}
  */
 export async function signedInMembers(count, redis, sessionSecret) {
-  const members = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), sid: randomUUID(), name: `bench${i}` }));
+  const members = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), sid: randomUUID(), name: `bench${i}`, cookie: '' }));
   const day = 24 * 60 * 60 * 1000;
   for (let from = 0; from < count; from += 1000) {
     const pipeline = redis.pipeline();
@@ -85,7 +113,12 @@ export async function signedInMembers(count, redis, sessionSecret) {
   return members;
 }
 
-/** A member's socket.io connection to the gateway (WebSocket only, as the web app). */
+/**
+ * A member's socket.io connection to the gateway (WebSocket only, as the web app).
+ * @param {string} url
+ * @param {Pick<BenchMember, 'cookie'>} member
+ * @returns {Promise<import('socket.io-client').Socket>}
+ */
 export function connectSocket(url, member) {
   return new Promise((resolve, reject) => {
     const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: member.cookie, origin: url } });

@@ -1,3 +1,4 @@
+// @ts-check
 // The floor the search benchmark compares the API with: the product's path (HTTP → NATS →
 // a Node service → Postgres → back) with nothing else on it. No framework, no validation, no
 // session, no logs, no metrics; the service's very statement and rows as Postgres gives them.
@@ -31,7 +32,7 @@ if (process.argv[2] === 'service') {
 } else {
   http
     .createServer((req, res) => {
-      const query = new URL(req.url, 'http://floor').searchParams;
+      const query = new URL(req.url ?? '/', 'http://floor').searchParams;
       nats
         .request(SUBJECT, JSON.stringify({ lat: Number(query.get('lat')), lng: Number(query.get('lng')) }), { timeout: 5000 })
         .then((reply) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:mail`: notification mails for members who are away (decision 0027). 10,000
 // members with verified addresses exist; 1,000 of them, none with a page open, each receive a
 // message at the same moment. Measured: the message's POST answered → its digest mail accepted by
@@ -21,10 +22,11 @@ const MEMBERS = Number(args.members ?? 10_000);
 const AWAY = Number(args.away ?? 1_000);
 const FIRST_DELAY_MS = Number(args['first-delay'] ?? 2000);
 const CONCURRENCY = Number(args.concurrency ?? 50);
+/** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
-const say = (line) => console.log(`bench     | ${line}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A private maildev: the SMTP server the stack sends to, and its REST API for the receive times. */
 async function startCatcher() {
@@ -33,7 +35,10 @@ async function startCatcher() {
   return { smtpUrl: catcher.smtpUrl, api: catcher.webUrl };
 }
 
-/** MEMBERS members, straight into the users table (verified, French) and messaging's read model. */
+/**
+ * MEMBERS members, straight into the users table (verified, French) and messaging's read model.
+ * @param {{ id: string, index: number }[]} members
+ */
 async function insertMembers(members) {
   const users = new pg.Client({ connectionString: databaseUrl('users', { database: DATABASE }) });
   const messaging = new pg.Client({ connectionString: databaseUrl('messaging', { database: DATABASE }) });
@@ -84,6 +89,7 @@ async function main() {
   say(`${MEMBERS.toLocaleString('en')} members with verified addresses; ${AWAY.toLocaleString('en')} of them away get a message at once`);
 
   const [sender, ...others] = members;
+  if (!sender) throw new Error('no members');
   const away = others.slice(0, AWAY);
   const sentAt = new Map();
   const begun = Date.now();
@@ -92,7 +98,7 @@ async function main() {
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < away.length) {
-        const receiver = away[next++];
+        const receiver = /** @type {typeof away[number]} */ (away[next++]);
         const res = await fetch(`${stack.url}/api/messages`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: sender.cookie, origin: stack.url },
@@ -105,10 +111,11 @@ async function main() {
   );
   say(`${AWAY} messages sent in ${((Date.now() - begun) / 1000).toFixed(1)} s; waiting for the digests`);
 
+  /** @type {{ to: { address: string }[], time: string }[]} */
   let mails = [];
   const deadline = Date.now() + 5 * 60 * 1000;
   while (Date.now() < deadline) {
-    mails = await (await fetch(`${catcher.api}/email`)).json();
+    mails = /** @type {typeof mails} */ (await (await fetch(`${catcher.api}/email`)).json());
     if (mails.length >= AWAY) break;
     await sleep(1000);
   }
@@ -126,10 +133,13 @@ async function main() {
   const { rows } = await outbox.query(`SELECT recipient, created_at, sent_at FROM messaging.mail_outbox WHERE kind = 'notification_digest'`);
   await outbox.end();
   const written = rows
-    .map((row) => (sentAt.has(row.recipient) ? row.created_at.getTime() - sentAt.get(row.recipient) - FIRST_DELAY_MS : null))
+    .map((row) => {
+      const sent = sentAt.get(row.recipient);
+      return sent === undefined ? null : row.created_at.getTime() - sent - FIRST_DELAY_MS;
+    })
     .filter((v) => v !== null)
     .sort((a, b) => a - b);
-  const ms = (v) => String(Math.round(v)).padStart(8);
+  const ms = (/** @type {number} */ v) => String(Math.round(v)).padStart(8);
   console.log(`\nnotification digests, ${MEMBERS.toLocaleString('en')} members, ${AWAY.toLocaleString('en')} away at once, first delay ${FIRST_DELAY_MS} ms, all processes on this machine`);
   console.log(`${'measure'.padEnd(48)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
   console.log(`${'message answered → mail accepted by SMTP'.padEnd(48)} ${ms(percentile(latencies, 50))} ${ms(percentile(latencies, 95))} ${ms(percentile(latencies, 99))}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:realtime`: message send → socket receive latency through the whole product
 // (HTTP → gateway → NATS → messaging service → Postgres commit → outbox → JetStream → gateway →
 // Redis adapter → socket.io), with 100 and 1,000 conversations open at once, and the resident
@@ -23,13 +24,21 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 20);
 const INTERVAL_MS = Number(args.interval ?? 5) * 1000;
 const IDLE_SOCKETS = Number(args.sockets ?? 5000);
+/** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
-const say = (line) => console.log(`bench     | ${line}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @typedef {import('./bench-stack.mjs').BenchMember} BenchMember */
+
+const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 
-/** Members who can post and hold sockets, with the names messages show (the messaging member copy). */
+/**
+ * Members who can post and hold sockets, with the names messages show (the messaging member copy).
+ * @param {number} count
+ * @param {import('ioredis').Redis} redis
+ * @param {pg.Client} db
+ */
 async function makeMembers(count, redis, db) {
   const members = await signedInMembers(count, redis, SESSION_SECRET);
   for (let from = 0; from < count; from += 1000) {
@@ -43,22 +52,37 @@ async function makeMembers(count, redis, db) {
   return members;
 }
 
-/** Opens sockets `batch` at a time (a burst of 5,000 handshakes is not what is measured). */
+/**
+ * Opens sockets `batch` at a time (a burst of 5,000 handshakes is not what is measured).
+ * @param {string} url
+ * @param {BenchMember[]} members
+ */
 async function connectAll(url, members, batch = 200) {
+  /** @type {import('socket.io-client').Socket[]} */
   const sockets = [];
   for (let i = 0; i < members.length; i += batch) sockets.push(...(await Promise.all(members.slice(i, i + batch).map((m) => connectSocket(url, m)))));
   return sockets;
 }
 
-/** `conversations` pairs; each sender sends every INTERVAL_MS ± 50 %; the receiver's socket stamps arrival. */
+/**
+ * `conversations` pairs; each sender sends every INTERVAL_MS ± 50 %; the receiver's socket stamps arrival.
+ * @param {string} url
+ * @param {BenchMember[]} members
+ * @param {number} conversations
+ */
 async function measureLatency(url, members, conversations) {
-  const pairs = Array.from({ length: conversations }, (_, i) => ({ sender: members[2 * i], receiver: members[2 * i + 1] }));
+  const pairs = Array.from({ length: conversations }, (_, i) => ({
+    sender: /** @type {BenchMember} */ (members[2 * i]),
+    receiver: /** @type {BenchMember} */ (members[2 * i + 1]),
+  }));
   const sockets = await connectAll(url, pairs.map((p) => p.receiver));
+  /** @type {Map<string, { at: number, recorded: boolean }>} */
   const sentAt = new Map();
+  /** @type {number[]} */
   const latencies = [];
   let failed = 0;
   for (const socket of sockets) {
-    socket.on('message:new', (message) => {
+    socket.on('message:new', (/** @type {{ clientId: string }} */ message) => {
       const sent = sentAt.get(message.clientId);
       if (sent === undefined) return;
       sentAt.delete(message.clientId);
@@ -68,7 +92,7 @@ async function measureLatency(url, members, conversations) {
   // One interval of warm-up (which also spreads the senders out), then DURATION recorded.
   const recordFrom = performance.now() + INTERVAL_MS;
   const deadline = recordFrom + DURATION * 1000;
-  const loop = async (pair) => {
+  const loop = async (/** @type {typeof pairs[number]} */ pair) => {
     await sleep(Math.random() * INTERVAL_MS);
     while (performance.now() < deadline) {
       const clientId = randomUUID();
@@ -94,7 +118,7 @@ async function measureLatency(url, members, conversations) {
   return { conversations, count: latencies.length, rate: latencies.length / DURATION, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failed, lost };
 }
 
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const rssMb = (/** @type {number | undefined} */ pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 async function main() {
   const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
@@ -118,7 +142,7 @@ async function main() {
 
   say(`${IDLE_SOCKETS.toLocaleString('en')} idle sockets on one gateway (restarted, so the runs above leave nothing behind)...`);
   await stack.restart('gateway');
-  const gatewayPid = stack.children.get('gateway').pid;
+  const gatewayPid = stack.children.get('gateway')?.pid;
   await sleep(5000);
   const before = rssMb(gatewayPid);
   const sockets = await connectAll(stack.url, members.slice(0, IDLE_SOCKETS));

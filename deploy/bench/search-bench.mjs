@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:search`: the nearby search ("available within 10 km, nearest 24") over 1,000,000
 // donations, measured through the gateway (HTTP → NATS → donations service → Postgres) and as the
 // very same SQL run directly against Postgres, side by side, at 16 connections and at one; then the
@@ -28,19 +29,31 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 15);
 const CONNECTIONS = Number(args.connections ?? 16);
 const CITIES = MOROCCAN_CITIES.slice(0, 20);
+/** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 /** Linux clock ticks per second, for /proc CPU times. */
 const CLOCK_TICKS = 100;
 
-const say = (line) => console.log(`bench     | ${line}`);
+/**
+ * @typedef {import('./search-statements.mjs').Point} Point
+ * @typedef {{ method: string, path: string }} Request
+ * @typedef {{ rps: number, p50: number, p95: number, p99: number, pgCpuMs: number | null, jit?: boolean, execution?: string }} Measure
+ */
 
+const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
 
+/**
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @param {Record<string, string>} env
+ */
 function run(command, commandArgs, env) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
 
 /** 1,000,000 donations around 20 cities (±25 km), 80 % available, in the real schema. */
+/** @param {pg.Client} db */
 async function seed(db) {
   // The owners' display names, as the members read model holds them (the page joins them).
   await db.query(
@@ -86,16 +99,24 @@ async function seed(db) {
   say(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** The searcher positions: near each city centre, a little off it. */
+/**
+ * The searcher positions: near each city centre, a little off it.
+ * @param {number} count
+ * @returns {Point[]}
+ */
 function positions(count) {
   return Array.from({ length: count }, (_, i) => {
-    const city = CITIES[i % CITIES.length];
+    const city = /** @type {typeof CITIES[number]} */ (CITIES[i % CITIES.length]);
     return { lat: +(city.lat + ((i * 37) % 100) / 1000 - 0.05).toFixed(4), lng: +(city.lng + ((i * 53) % 100) / 1000 - 0.05).toFixed(4) };
   });
 }
 
 
-/** CPU time (ms) the given processes have used so far; null where /proc cannot tell (not Linux). */
+/**
+ * CPU time (ms) the given processes have used so far; null where /proc cannot tell (not Linux).
+ * @param {number[]} pids
+ * @returns {number | null}
+ */
 function cpuMs(pids) {
   try {
     return pids.reduce((total, pid) => {
@@ -111,18 +132,29 @@ function cpuMs(pids) {
  * SQL straight to Postgres from `connections` clients, as named prepared statements (planned once
  * per connection, as the service runs its search). Also the CPU Postgres spent per statement: the
  * statement's own cost, whatever the client costs on this machine's shared cores.
+ * @param {Point[]} points
+ * @param {(point: Point) => { sql: string, params: unknown[] }} statementOf
+ * @param {number} connections
+ * @returns {Promise<Measure>}
  */
 async function measureSql(points, statementOf, connections) {
   const pool = new pg.Pool({ connectionString: databaseUrl('donations', { database: DATABASE }), max: connections });
   const statements = points.map(statementOf).map((s) => ({ ...s, name: `bench_${createHash('sha1').update(s.sql).digest('hex').slice(0, 16)}` }));
   const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  /** @type {number[]} */
   const backends = [];
   for (const client of clients) backends.push((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+  /** @type {number[]} */
   const latencies = [];
   let i = 0;
+  /**
+   * @param {pg.PoolClient} client
+   * @param {number} deadline
+   * @param {boolean} record
+   */
   const worker = async (client, deadline, record) => {
     while (performance.now() < deadline) {
-      const { name, sql, params } = statements[i++ % statements.length];
+      const { name, sql, params } = /** @type {typeof statements[number]} */ (statements[i++ % statements.length]);
       const t = performance.now();
       await client.query({ name, text: sql, values: params });
       if (record) latencies.push(performance.now() - t);
@@ -136,7 +168,8 @@ async function measureSql(points, statementOf, connections) {
   await Promise.all(clients.map((client) => worker(client, deadline, true)));
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuMs(backends);
-  const plan = (await clients[0].query(`EXPLAIN (ANALYZE, FORMAT TEXT) ${statements[0].sql}`, statements[0].params)).rows.map((r) => r['QUERY PLAN']);
+  const first = /** @type {typeof statements[number]} */ (statements[0]);
+  const plan = (await /** @type {pg.PoolClient} */ (clients[0]).query(`EXPLAIN (ANALYZE, FORMAT TEXT) ${first.sql}`, first.params)).rows.map((r) => String(r['QUERY PLAN']));
   for (const client of clients) client.release();
   await pool.end();
   latencies.sort((a, b) => a - b);
@@ -155,6 +188,10 @@ async function measureSql(points, statementOf, connections) {
  * The API through the gateway (same requests, `connections` at once): autocannon for many
  * connections; one keep-alive connection timed with sub-millisecond precision for one (autocannon
  * rounds to whole milliseconds, too coarse to compare with the SQL's p50).
+ * @param {string} url
+ * @param {Request[]} requests
+ * @param {number} connections
+ * @returns {Promise<Measure>}
  */
 async function measureApi(url, requests, connections) {
   if (connections > 1) {
@@ -164,21 +201,26 @@ async function measureApi(url, requests, connections) {
     return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, pgCpuMs: null };
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (requestPath) =>
-    new Promise((resolve, reject) => {
+  const get = (/** @type {string} */ requestPath) =>
+    /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
       http
         .get(`${url}${requestPath}`, { agent }, (res) => {
           res.resume();
           res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${requestPath}: ${res.statusCode}`))));
         })
         .once('error', reject);
-    });
+    }));
+  /** @type {number[]} */
   const latencies = [];
   let i = 0;
+  /**
+   * @param {number} deadline
+   * @param {boolean} record
+   */
   const loop = async (deadline, record) => {
     while (performance.now() < deadline) {
       const t = performance.now();
-      await get(requests[i++ % requests.length].path);
+      await get(/** @type {Request} */ (requests[i++ % requests.length]).path);
       if (record) latencies.push(performance.now() - t);
     }
   };
@@ -190,7 +232,10 @@ async function measureApi(url, requests, connections) {
   return { rps: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), pgCpuMs: null };
 }
 
-/** The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL. */
+/**
+ * The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL.
+ * @param {import('../local/stack.mjs').Stack} stack
+ */
 async function startFloorChain(stack) {
   const port = await freePort();
   const { NATS_URL, DATABASE_URL } = stack.env('donations');
@@ -205,10 +250,14 @@ async function startFloorChain(stack) {
   return `http://127.0.0.1:${port}`;
 }
 
-const floorRequests = (points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
+const floorRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
 
-const searchRequests = (points) => points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
+const searchRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
 
+/**
+ * @param {string} url
+ * @param {Request} request
+ */
 async function checkSearchAnswer(url, request) {
   const probe = await fetch(`${url}${request.path}`);
   const sample = await probe.json();
@@ -216,8 +265,8 @@ async function checkSearchAnswer(url, request) {
   return sample;
 }
 
-const ms = (value) => value.toFixed(2).padStart(9);
-const row = (name, r) =>
+const ms = (/** @type {number} */ value) => value.toFixed(2).padStart(9);
+const row = (/** @type {string} */ name, /** @type {Measure} */ r) =>
   `${name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${(r.pgCpuMs === null ? '' : (r.pgCpuMs * 1000).toFixed(0)).padStart(10)}`;
 
 async function main() {
@@ -238,6 +287,7 @@ async function main() {
   const floorUrl = await startFloorChain(stack);
   await checkSearchAnswer(floorUrl, floorRequests(points)[0]);
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
+  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count', Measure>>} */
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
     say(`${connections} connection(s): the API through the gateway, the floor chain, the same SQL, the bare KNN query...`);
@@ -256,7 +306,7 @@ async function main() {
   const one = results[1];
   console.log('\nnearby search: available within 10 km, nearest 24, over 1,000,000 donations');
   console.log(`${''.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'pg µs/stmt'.padStart(10)}`);
-  for (const [connections, r] of [[CONNECTIONS, many], [1, one]]) {
+  for (const [connections, r] of /** @type {const} */ ([[CONNECTIONS, many], [1, one]])) {
     console.log(row(`API (gateway, HTTP), ${connections} conn.`, r.api));
     console.log(row(`floor chain, ${connections} conn.`, r.floor));
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));

@@ -1,18 +1,21 @@
+// @ts-check
 // The statements the search benchmark runs: the service's page ("available within 10 km, a page of
 // 24 + 1") and the bare KNN it is compared with. Shared by search-bench.mjs and floor-chain.mjs.
 import { searchCountSql, searchSql } from '@hdiya/donations/search-api';
 import { DonationRules } from '@hdiya/contracts';
 
+/** @typedef {{ lat: number, lng: number }} Point  where a searcher stands */
+
 /** The service's statement (card columns, owner names, keyset tie-break), for a searcher at `p`. */
-export const pageStatement = (p) =>
+export const pageStatement = (/** @type {Point} */ p) =>
   searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
 
 /** The count the first page of the same search runs beside it ("N dons trouvés"), capped as the service caps it. */
-export const countStatement = (p) =>
+export const countStatement = (/** @type {Point} */ p) =>
   searchCountSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null }, DonationRules.searchCountCap);
 
 /** The reference: the bare KNN query returning ids only, as first measured on this kind of machine. */
-export const bareStatement = (p) => ({
+export const bareStatement = (/** @type {Point} */ p) => ({
   sql: `SELECT id FROM donations.donations WHERE status = 'available'
         AND ST_DWithin(location, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 10000)
         ORDER BY location <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography LIMIT 24`,

@@ -1,3 +1,4 @@
+// @ts-check
 // The row types of the typed query layer (decision 0035) come from the migrated database: this
 // regenerates each service's `src/database/schema.generated.ts` with kysely-codegen, or with
 // `--verify` fails when a checked-in file differs from what the migrations build (a column renamed

@@ -1,3 +1,4 @@
+// @ts-check
 // The docs stand alone: every link between them, and every `docs/….md#section` a comment cites,
 // must reach a file and a heading that exist, and nothing may cite the external spec or design by
 // section ("spec" or "design" then a section sign) any more: docs/product.md and the decision notes
@@ -19,6 +20,10 @@ const LANDED_MIGRATION = /\/src\/database\/migrations\//;
 const DOC_MENTION = /\bdocs\/[\w./-]+?\.md(?:#[\w-]+)?(?:(?:,\s*|\s+and\s+|\s+or\s+)#[\w-]+)*/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 
+/**
+ * @param {string} [folder]
+ * @returns {string[]}
+ */
 function textFiles(folder = ROOT) {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
@@ -27,7 +32,10 @@ function textFiles(folder = ROOT) {
   });
 }
 
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+/**
+ * GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+ * @param {string} heading
+ */
 function slug(heading) {
   return heading
     .trim()
@@ -36,27 +44,38 @@ function slug(heading) {
     .replace(/\s/g, '-');
 }
 
+/** @type {Map<string, Set<string>>} */
 const anchorsByFile = new Map();
+/**
+ * @param {string} file
+ * @returns {Set<string>}
+ */
 function anchorsOf(file) {
   if (!anchorsByFile.has(file)) {
+    /** @type {Set<string>} */
     const anchors = new Set();
+    /** @type {Map<string, number>} */
     const seen = new Map();
     let fenced = false;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line.startsWith('```')) fenced = !fenced;
       const heading = !fenced && /^#{1,6}\s+(.*)$/.exec(line);
       if (!heading) continue;
-      const base = slug(heading[1]);
+      const base = slug(heading[1] ?? '');
       const count = seen.get(base) ?? 0;
       seen.set(base, count + 1);
       anchors.add(count === 0 ? base : `${base}-${count}`);
     }
     anchorsByFile.set(file, anchors);
   }
-  return anchorsByFile.get(file);
+  return /** @type {Set<string>} */ (anchorsByFile.get(file));
 }
 
-/** Null when `target` (a path, maybe with anchors) exists, else what is wrong. */
+/**
+ * Null when `target` (a path, maybe with anchors) exists, else what is wrong.
+ * @param {string} target
+ * @param {string[]} anchors
+ */
 function problemWith(target, anchors) {
   if (!existsSync(target)) return 'no such file';
   if (anchors.length === 0) return null;
@@ -65,6 +84,7 @@ function problemWith(target, anchors) {
   return missing.length ? `no heading for #${missing.join(', #')}` : null;
 }
 
+/** @type {string[]} */
 const problems = [];
 let checked = 0;
 for (const file of textFiles()) {

@@ -1,3 +1,4 @@
+// @ts-check
 // A migration that has landed is never edited: databases that ran it would differ from new ones.
 // This check compares every migration file with the SHA-256 recorded in migrations.sha256 when it
 // landed, and fails on a changed or removed one. A new migration must be recorded:
@@ -22,6 +23,7 @@ function migrationFiles() {
     .sort();
 }
 
+/** @param {string} file */
 function hashOf(file) {
   const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/\r\n/g, '\n');
   return createHash('sha256').update(text).digest('hex');
@@ -43,7 +45,7 @@ for (const [file, hash] of recorded) {
 const unrecorded = present.filter((file) => !recorded.has(file));
 
 /** The timestamp TypeORM orders by: the leading digits of the file name. */
-const timestampOf = (file) => Number(/^(\d+)-/.exec(path.basename(file))?.[1] ?? Number.NaN);
+const timestampOf = (/** @type {string} */ file) => Number(/^(\d+)-/.exec(path.basename(file))?.[1] ?? Number.NaN);
 for (const file of unrecorded) {
   const later = [...recorded.keys()].find((landed) => path.dirname(landed) === path.dirname(file) && timestampOf(landed) > timestampOf(file));
   if (later) problems.push(`${file}: sorts before ${path.basename(later)}, which landed (give it a later timestamp)`);

@@ -1,3 +1,4 @@
+// @ts-check
 // Demo objects per category: French and Arabic titles and descriptions, as members would write them.
 export const CATALOGUE = {
   1: [

@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the demo data set through the public API when the database has no donation yet:
 // six members and an administrator, and 320 donations over 24 Moroccan cities with French and
 // Arabic titles and pictures generated here. Idempotent: a second run sees the donations and stops.
@@ -16,9 +17,14 @@ const CITIES = MOROCCAN_CITIES.slice(0, 24);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const url = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
-const say = (line) => console.log(`demo      | ${line}`);
+const say = (/** @type {string} */ line) => console.log(`demo      | ${line}`);
 
-/** A tiny cookie-keeping client. */
+/** @typedef {(method: string, route: string, body?: unknown) => Promise<{ status: number, body: any }>} Api */
+
+/**
+ * A tiny cookie-keeping client.
+ * @returns {Api}
+ */
 function client() {
   let cookie = '';
   return async (method, route, body) => {
@@ -28,12 +34,16 @@ function client() {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const set = response.headers.getSetCookie().find((c) => c.startsWith('hdiya.sid='));
-    if (set) cookie = set.split(';')[0];
+    if (set) cookie = set.split(';')[0] ?? '';
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
 }
 
+/**
+ * @param {string} username
+ * @param {string} password
+ */
 async function signIn(username, password) {
   const api = client();
   const res = await api('POST', '/api/login', { username, password });
@@ -50,6 +60,10 @@ async function adminClient() {
   return api;
 }
 
+/**
+ * @param {readonly string[]} names  username, first name, last name
+ * @param {number} index
+ */
 async function member([username, firstName, lastName], index) {
   const existing = await signIn(username, DEMO_PASSWORD);
   if (existing) return existing;
@@ -62,9 +76,15 @@ async function member([username, firstName, lastName], index) {
   return api;
 }
 
-/** A short exchange about the first donation, so the messages screen has something to show. */
+/**
+ * A short exchange about the first donation, so the messages screen has something to show.
+ * @param {Api} owner
+ * @param {Api} asker
+ * @param {string | null} donationId
+ */
 async function conversation(owner, asker, donationId) {
   const [ownerId, askerId] = await Promise.all([owner, asker].map(async (api) => (await api('GET', '/api/auth/user')).body.id));
+  /** @type {[Api, string, string][]} */
   const lines = [
     [asker, ownerId, 'Bonjour, votre objet est-il toujours disponible ?'],
     [owner, askerId, 'Oui ! Vous pouvez passer ce soir après 18 h.'],
@@ -76,10 +96,14 @@ async function conversation(owner, asker, donationId) {
   }
 }
 
-/** A simple picture per object: the category's colours and a few shapes placed by a seed. */
+/**
+ * A simple picture per object: the category's colours and a few shapes placed by a seed.
+ * @param {number} categoryId
+ * @param {number} seed
+ */
 async function picture(categoryId, seed) {
-  const [dark, light] = CATEGORY_COLOURS[categoryId];
-  const r = (n) => ((seed * 9301 + n * 49297) % 233280) / 233280;
+  const [dark, light] = CATEGORY_COLOURS[/** @type {keyof typeof CATEGORY_COLOURS} */ (categoryId)];
+  const r = (/** @type {number} */ n) => ((seed * 9301 + n * 49297) % 233280) / 233280;
   const circles = Array.from({ length: 6 }, (_, i) =>
     `<circle cx="${Math.round(r(i) * 800)}" cy="${Math.round(r(i + 7) * 600)}" r="${40 + Math.round(r(i + 3) * 90)}" fill="${light}" opacity="0.35"/>`).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
@@ -92,10 +116,17 @@ async function picture(categoryId, seed) {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
+/**
+ * Runs `work` on each item, `size` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} size
+ * @param {(item: T) => Promise<void>} work
+ */
 async function inPool(items, size, work) {
   let next = 0;
   await Promise.all(Array.from({ length: size }, async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) await work(/** @type {T} */ (items[next++]));
   }));
 }
 
@@ -108,16 +139,18 @@ async function main() {
     return;
   }
   say(`loading ${DONATIONS} demo donations over ${CITIES.length} cities...`);
+  /** @type {Api[]} */
   const members = [];
   for (const [i, m] of DEMO_MEMBERS.entries()) members.push(await member(m, i));
-  const entries = Object.entries(CATALOGUE).flatMap(([categoryId, items]) => items.map((item) => [Number(categoryId), item]));
+  const entries = Object.entries(CATALOGUE).flatMap(([categoryId, items]) => items.map((item) => /** @type {const} */ ([Number(categoryId), item])));
   let done = 0;
+  /** @type {string | null} */
   let firstDonationId = null;
   await inPool(Array.from({ length: DONATIONS }, (_, i) => i), 4, async (i) => {
     const [categoryId, [titleFr, descriptionFr, titleAr, descriptionAr]] = entries[(i * 7) % entries.length];
     const city = CITIES[i % CITIES.length];
     const arabic = i % 3 === 0;
-    const jitter = (n) => (((i * 7919 + n * 104729) % 1000) / 1000 - 0.5) * 0.08; // within about 4 km
+    const jitter = (/** @type {number} */ n) => (((i * 7919 + n * 104729) % 1000) / 1000 - 0.5) * 0.08; // within about 4 km
     const photo = await picture(categoryId, i);
     const res = await members[i % members.length]('POST', '/api/donations', {
       title: arabic ? titleAr : titleFr,

@@ -1,8 +1,11 @@
+// @ts-check
 // Runs the Hdiya stack from the built dist folders, without Docker: the environment of each
 // service, a supervisor for child processes, port and health waits, and the S3 stand-in.
 // Used by `npm start` (deploy/local/start.mjs) and by the test runner for end-to-end tests.
+// Which processes there are, and which variables each takes: deploy/topology.mjs.
 //
-// Node built-ins only: start.mjs imports this before `npm install` has run.
+// Node built-ins only: start.mjs imports this before `npm install` has run (so no get-port,
+// wait-on or execa here; decision 0037).
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,15 +15,22 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { BACKING_SERVICES, processNamed, SERVICE_PROCESSES, servicesUsing } from '../topology.mjs';
+
+/** The servers the processes depend on (image, ports): the container test backend runs these images. */
+export { BACKING_SERVICES };
 
 /** Repository root (two levels above this file). */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Every service, in start order (the gateway last). */
-export const SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging', 'gateway']);
+export const SERVICES = Object.freeze(SERVICE_PROCESSES.map((proc) => proc.name));
 
 /** Services that own a Postgres schema (and have dist/database/migrate.js). */
-export const DB_SERVICES = Object.freeze(['users', 'points', 'donations', 'messaging']);
+export const DB_SERVICES = Object.freeze(servicesUsing('postgres'));
+
+/** The services that send mail (SMTP_URL goes to them). */
+export const MAIL_SERVICES = Object.freeze(servicesUsing('smtp'));
 
 export const DEFAULTS = Object.freeze({
   database: 'hdiya',
@@ -42,6 +52,7 @@ export const DEFAULTS = Object.freeze({
   healthPath: '/api/health',
 });
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------ environment
@@ -61,7 +72,9 @@ export function databaseUrl(service, opts = {}) {
   }`;
 }
 
+/** @type {string | undefined} */
 let processSessionSecret;
+/** @type {string | undefined} */
 let processMailLinkSecret;
 
 /**
@@ -73,7 +86,7 @@ let processMailLinkSecret;
  *   the role name), natsUrl, natsPasswords ({gateway, users, ...}: each process signs in to NATS
  *   as itself, see natsPasswords()), redisUrl, port (gateway HTTP, 3000), nodeEnv ('production'),
  *   logLevel (error|warn|log|debug|verbose) and logFormat (json|pretty), both unset unless
- *   given, sessionSecret (random per process if absent),
+ *   given, sessionSecret (random per process if absent), mailLinkSecret (likewise),
  *   publicOrigins (array or comma string; default http://localhost:<port>,http://127.0.0.1:<port>),
  *   trustProxy and cookieSecure (unset unless given: the gateway's defaults),
  *   frontendDist (<root>/frontend/dist), s3 ({endpoint, port, useSSL, accessKey, secretKey,
@@ -82,59 +95,56 @@ let processMailLinkSecret;
  *   in mails open: default http://localhost:<port>), env (raw variables, added last).
  * Any other UPPER_CASE key is copied as a variable too:
  *   serviceEnv('gateway', { port: 3100, RATE_LIMIT_LOGIN: '50' })
- * DATABASE_URL goes to the four database services only (the gateway owns no data);
- * PORT, REDIS_URL, SESSION_SECRET, PUBLIC_ORIGINS, FRONTEND_DIST (and TRUST_PROXY,
- * COOKIE_SECURE when given) to the gateway only; NODE_ENV, NATS_URL, S3_* (and LOG_LEVEL,
- * LOG_FORMAT when given) to all.
+ * Each service gets only the variables deploy/topology.mjs declares for it (DATABASE_URL to the
+ * four data services, S3_* and REDIS_URL to the gateway, SMTP_URL to the senders of mail, ...);
+ * the UPPER_CASE keys and `env` go through unfiltered (tuning variables of tests).
  * @param {string} service
  * @param {Record<string, any>} [opts]
  * @returns {Record<string, string>}
  */
 export function serviceEnv(service, opts = {}) {
   if (!SERVICES.includes(service)) throw new Error(`unknown service '${service}' (expected one of ${SERVICES.join(', ')})`);
+  const declared = processNamed(service).env;
   const s3 = { ...DEFAULTS.s3, ...(opts.s3 ?? {}) };
-  const env = {
-    NODE_ENV: opts.nodeEnv ?? DEFAULTS.nodeEnv,
-    NATS_URL: opts.natsUrl ?? DEFAULTS.natsUrl,
-    S3_ENDPOINT: s3.endpoint,
-    S3_PORT: String(s3.port),
-    S3_USE_SSL: String(s3.useSSL),
-    S3_ACCESS_KEY: s3.accessKey,
-    S3_SECRET_KEY: s3.secretKey,
-    S3_BUCKET: s3.bucket,
-    S3_REGION: s3.region,
-  };
-  if (opts.natsPasswords) {
-    env.NATS_USER = service;
-    env.NATS_PASSWORD = opts.natsPasswords[service];
-  }
-  if (opts.logLevel !== undefined) env.LOG_LEVEL = String(opts.logLevel);
-  if (opts.logFormat !== undefined) env.LOG_FORMAT = String(opts.logFormat);
-  if (DB_SERVICES.includes(service)) {
-    env.DATABASE_URL = databaseUrl(service, { ...opts, password: opts.passwords?.[service] });
-  }
-  // Links in mails open the web app at the gateway's public origin.
-  env.PUBLIC_URL = opts.publicUrl ?? `http://localhost:${opts.port ?? DEFAULTS.port}`;
-  if (MAIL_SERVICES.includes(service) && opts.smtpUrl) env.SMTP_URL = String(opts.smtpUrl);
-  if (service === 'messaging') {
+  const port = opts.port ?? DEFAULTS.port;
+  const origins = opts.publicOrigins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  /** Each variable this stack can set, as a function: secrets and URLs are made only for the services that take them. */
+  /** @type {Record<string, () => unknown>} */
+  const values = {
+    NODE_ENV: () => opts.nodeEnv ?? DEFAULTS.nodeEnv,
+    NATS_URL: () => opts.natsUrl ?? DEFAULTS.natsUrl,
+    NATS_USER: () => (opts.natsPasswords ? service : undefined),
+    NATS_PASSWORD: () => opts.natsPasswords?.[service],
+    LOG_LEVEL: () => opts.logLevel,
+    LOG_FORMAT: () => opts.logFormat,
+    DATABASE_URL: () => databaseUrl(service, { ...opts, password: opts.passwords?.[service] }),
+    // Links in mails open the web app at the gateway's public origin.
+    PUBLIC_URL: () => opts.publicUrl ?? `http://localhost:${port}`,
+    SMTP_URL: () => opts.smtpUrl || undefined,
     // Signs the unsubscribe links of notification mails (decision 0027): one per stack, as the session secret.
-    processMailLinkSecret ??= randomBytes(32).toString('hex');
-    env.MAIL_LINK_SECRET = opts.mailLinkSecret ?? processMailLinkSecret;
-  }
-  if (service === 'gateway') {
-    processSessionSecret ??= randomBytes(32).toString('hex');
-    const port = opts.port ?? DEFAULTS.port;
-    const origins = opts.publicOrigins ?? [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-    Object.assign(env, {
-      PORT: String(port),
-      REDIS_URL: opts.redisUrl ?? DEFAULTS.redisUrl,
-      SESSION_SECRET: opts.sessionSecret ?? processSessionSecret,
-      PUBLIC_ORIGINS: Array.isArray(origins) ? origins.join(',') : String(origins),
-      FRONTEND_DIST: opts.frontendDist ?? path.join(ROOT, 'frontend', 'dist'),
-    });
+    MAIL_LINK_SECRET: () => opts.mailLinkSecret ?? (processMailLinkSecret ??= randomBytes(32).toString('hex')),
+    PORT: () => port,
+    REDIS_URL: () => opts.redisUrl ?? DEFAULTS.redisUrl,
+    SESSION_SECRET: () => opts.sessionSecret ?? (processSessionSecret ??= randomBytes(32).toString('hex')),
+    PUBLIC_ORIGINS: () => (Array.isArray(origins) ? origins.join(',') : origins),
+    FRONTEND_DIST: () => opts.frontendDist ?? path.join(ROOT, 'frontend', 'dist'),
     // Unset unless given: the gateway's own defaults (loopback, auto) suit plain http here.
-    if (opts.trustProxy !== undefined) env.TRUST_PROXY = String(opts.trustProxy);
-    if (opts.cookieSecure !== undefined) env.COOKIE_SECURE = String(opts.cookieSecure);
+    TRUST_PROXY: () => opts.trustProxy,
+    COOKIE_SECURE: () => opts.cookieSecure,
+    S3_ENDPOINT: () => s3.endpoint,
+    S3_PORT: () => s3.port,
+    S3_USE_SSL: () => s3.useSSL,
+    S3_ACCESS_KEY: () => s3.accessKey,
+    S3_SECRET_KEY: () => s3.secretKey,
+    S3_BUCKET: () => s3.bucket,
+    S3_REGION: () => s3.region,
+  };
+  /** @type {Record<string, string>} */
+  const env = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!(name in declared)) continue;
+    const given = value();
+    if (given !== undefined) env[name] = String(given);
   }
   for (const [key, value] of Object.entries(opts)) {
     if (/^[A-Z][A-Z0-9_]*$/.test(key) && value !== undefined) env[key] = String(value);
@@ -145,7 +155,10 @@ export function serviceEnv(service, opts = {}) {
   return env;
 }
 
-/** Reads the session secret from `file`, creating it (random, mode 600) the first time. */
+/**
+ * Reads the session secret from `file`, creating it (random, mode 600) the first time.
+ * @param {string} file
+ */
 export function ensureSessionSecret(file) {
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
@@ -164,13 +177,15 @@ export function ensureSessionSecret(file) {
 export function vapidKeys() {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const jwk = privateKey.export({ format: 'jwk' });
-  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
-  return { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: jwk.d };
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(String(jwk.x), 'base64url'), Buffer.from(String(jwk.y), 'base64url')]);
+  return { VAPID_PUBLIC_KEY: point.toString('base64url'), VAPID_PRIVATE_KEY: String(jwk.d) };
 }
 
 /**
  * Reads the VAPID key pair from `file` (JSON, mode 600), creating it the first time: browsers
  * subscribed with the public key, so a new pair on each start would silence every device.
+ * @param {string} file
+ * @returns {{ VAPID_PUBLIC_KEY: string, VAPID_PRIVATE_KEY: string }}
  */
 export function ensureVapidKeys(file) {
   if (existsSync(file)) {
@@ -192,11 +207,16 @@ export const NATS_CONFIG = path.join(ROOT, 'deploy', 'nats', 'nats-server.conf')
  * Fresh random NATS passwords, one per process: {gateway, users, points, donations, messaging}.
  * A letter then hex digits: nats-server reads an environment value as a config token, so one
  * starting with a digit or '-' would be taken for a number.
+ * @returns {Record<string, string>}
  */
 export function natsPasswords() {
   return Object.fromEntries(SERVICES.map((name) => [name, `p${randomBytes(18).toString('hex')}`]));
 }
 
+/**
+ * The path of an installed program.
+ * @param {string} name
+ */
 function binary(name) {
   for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat(['/usr/sbin', '/usr/bin'])) {
     const candidate = path.join(dir, name);
@@ -205,7 +225,11 @@ function binary(name) {
   throw new Error(`${name} is not installed: run \`bash deploy/local/infra.sh\` first`);
 }
 
-/** The variables NATS_CONFIG reads its passwords from: {NATS_PASSWORD_GATEWAY: ..., ...}. */
+/**
+ * The variables NATS_CONFIG reads its passwords from: {NATS_PASSWORD_GATEWAY: ..., ...}.
+ * @param {Record<string, string>} passwords
+ * @returns {Record<string, string>}
+ */
 export function natsPasswordVariables(passwords) {
   return Object.fromEntries(Object.entries(passwords).map(([name, password]) => [`NATS_PASSWORD_${name.toUpperCase()}`, password]));
 }
@@ -214,6 +238,7 @@ export function natsPasswordVariables(passwords) {
  * Spawns nats-server with deploy/nats/nats-server.conf, JetStream stored in storeDir, on
  * 127.0.0.1:port, the passwords given to it through the environment (as compose and Kubernetes do).
  * Returns the ChildProcess; wait for the port with waitForPort.
+ * @param {{ port: number, storeDir: string, passwords: Record<string, string> }} options
  */
 export function spawnNats({ port, storeDir, passwords }) {
   const env = { ...process.env, ...natsPasswordVariables(passwords) };
@@ -223,23 +248,33 @@ export function spawnNats({ port, storeDir, passwords }) {
   });
 }
 
-/** Spawns a private redis-server on 127.0.0.1:port that requires `password` and keeps nothing on disk. */
+/**
+ * Spawns a private redis-server on 127.0.0.1:port that requires `password` and keeps nothing on disk.
+ * @param {{ port: number, password: string }} options
+ */
 export function spawnRedis({ port, password }) {
   return spawn(binary('redis-server'), ['--bind', '127.0.0.1', '--port', String(port), '--requirepass', password, '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
 }
 
-/** redis://:password@host:port (host 127.0.0.1 unless given) */
+/**
+ * redis://:password@host:port (host 127.0.0.1 unless given)
+ * @param {number | string} port
+ * @param {string} password
+ */
 export const redisUrlOf = (port, password, host = '127.0.0.1') => `redis://:${encodeURIComponent(password)}@${host}:${port}`;
 
-/** A TCP port nothing listens on at the moment (the system picks it). */
+/**
+ * A TCP port nothing listens on at the moment (the system picks it).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -268,10 +303,16 @@ export async function startPrivateNats(prefix = 'hdiya-nats-') {
 
 // ------------------------------------------------------------------ waiting
 
-/** Resolves true if something accepts TCP connections on host:port. */
+/**
+ * Resolves true if something accepts TCP connections on host:port.
+ * @param {string} host
+ * @param {number | string} port
+ * @returns {Promise<boolean>}
+ */
 export function isPortOpen(host, port, timeoutMs = 500) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port: Number(port) });
+    /** @param {boolean} open */
     const done = (open) => {
       socket.destroy();
       resolve(open);
@@ -282,7 +323,11 @@ export function isPortOpen(host, port, timeoutMs = 500) {
   });
 }
 
-/** Resolves once host:port accepts connections; rejects after timeoutMs. */
+/**
+ * Resolves once host:port accepts connections; rejects after timeoutMs.
+ * @param {string} host
+ * @param {number | string} port
+ */
 export async function waitForPort(host, port, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -292,7 +337,11 @@ export async function waitForPort(host, port, timeoutMs = 10_000) {
   }
 }
 
-/** One GET; resolves the status code (0 when the connection fails). */
+/**
+ * One GET; resolves the status code (0 when the connection fails).
+ * @param {string} url
+ * @returns {Promise<number>}
+ */
 export function httpStatus(url, timeoutMs = 2_000) {
   return new Promise((resolve) => {
     const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
@@ -307,8 +356,11 @@ export function httpStatus(url, timeoutMs = 2_000) {
 /**
  * Resolves once GET url answers `status` (200); rejects after timeoutMs, or as soon as
  * `abort` (a promise) rejects: pass a child's early-exit promise to fail fast.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, status?: number, intervalMs?: number, abort?: Promise<unknown> }} [options]
  */
 export async function waitForHttp(url, { timeoutMs = 60_000, status = 200, intervalMs = 250, abort } = {}) {
+  /** @type {unknown} */
   let aborted;
   abort?.catch((error) => {
     aborted = error;
@@ -331,9 +383,35 @@ export async function waitForHttp(url, { timeoutMs = 60_000, status = 200, inter
 
 const COLOURS = [36, 33, 35, 32, 34, 91, 96, 93];
 
-/** Writes `name | line` to stdout, with a coloured name on a terminal. */
+/**
+ * @typedef {(name: string, line: string, stream?: 'stdout' | 'stderr') => void} LogLine
+ * @typedef {{ code: number | null, signal: NodeJS.Signals | null, error?: Error }} ExitResult
+ * @typedef {{ file: string, args?: string[], cwd?: string, env?: NodeJS.ProcessEnv, oneShot?: boolean }} ChildSpec
+ * @typedef {object} Child  a supervised process (a live view: alive, tail and result change)
+ * @property {string} name
+ * @property {ChildSpec} spec
+ * @property {import('node:child_process').ChildProcess} process
+ * @property {number | undefined} pid
+ * @property {boolean} alive
+ * @property {boolean} expectedExit
+ * @property {string[]} tail  its last output lines
+ * @property {ExitResult | undefined} result
+ * @property {Promise<ExitResult>} exited  resolves once the process has exited and its output is drained
+ * @typedef {object} SupervisorOptions
+ * @property {LogLine | false} [log]
+ * @property {string} [logDir]
+ * @property {number} [tailLines]
+ * @property {boolean} [detached]
+ * @property {(child: Child, result: ExitResult) => void} [onUnexpectedExit]
+ */
+
+/**
+ * Writes `name | line` to stdout, with a coloured name on a terminal.
+ * @returns {LogLine}
+ */
 export function prefixedLogger(width = 10) {
   const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
+  /** @type {Map<string, number>} */
   const colourOf = new Map();
   return (name, line) => {
     let label = name.padEnd(width);
@@ -357,13 +435,15 @@ export function prefixedLogger(width = 10) {
  * - If the host process exits, children still alive are killed (SIGKILL).
  */
 export class Supervisor {
+  /** @param {SupervisorOptions} [options] */
   constructor({ log, logDir, tailLines = 40, detached = false, onUnexpectedExit } = {}) {
+    /** @type {LogLine} */
     this.log = log === false ? () => {} : (log ?? prefixedLogger());
     this.logDir = logDir;
     this.tailLines = tailLines;
     this.detached = detached;
     this.onUnexpectedExit = onUnexpectedExit;
-    /** @type {Map<string, any>} name -> child record (live view) */
+    /** @type {Map<string, Child>} name -> child record (live view) */
     this.children = new Map();
     this.stopping = false;
     this.onHostExit = () => {
@@ -383,7 +463,8 @@ export class Supervisor {
   /**
    * Spawns `node <file> ...args` (the PID is the real process).
    * @param {string} name unique label, e.g. 'users'
-   * @param {{file: string, args?: string[], cwd?: string, env?: Record<string,string>, oneShot?: boolean}} spec
+   * @param {ChildSpec} spec
+   * @returns {Child}
    */
   spawn(name, spec) {
     const previous = this.children.get(name);
@@ -395,6 +476,9 @@ export class Supervisor {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: this.detached,
     });
+    /** @type {(result: ExitResult) => void} */
+    let resolveExited = () => {};
+    /** @type {Child} */
     const child = {
       name,
       spec,
@@ -404,11 +488,13 @@ export class Supervisor {
       expectedExit: Boolean(spec.oneShot),
       tail: [],
       result: undefined,
-      /** resolves {code, signal} once the process has exited and its output is drained */
-      exited: undefined,
+      exited: new Promise((resolve) => {
+        resolveExited = resolve;
+      }),
     };
-    const file = this.logDir ? this.#logFile(name) : undefined;
-    const onLine = (stream) => (line) => {
+    const file = this.logDir ? this.#logFile(name, this.logDir) : undefined;
+    /** @param {'stdout' | 'stderr'} stream */
+    const onLine = (stream) => (/** @type {string} */ line) => {
       if (!line.trim()) return;
       child.tail.push(line);
       if (child.tail.length > this.tailLines) child.tail.shift();
@@ -417,28 +503,31 @@ export class Supervisor {
     };
     readline.createInterface({ input: proc.stdout, crlfDelay: Infinity }).on('line', onLine('stdout'));
     readline.createInterface({ input: proc.stderr, crlfDelay: Infinity }).on('line', onLine('stderr'));
-    child.exited = new Promise((resolve) => {
-      let settled = false;
-      const finish = (code, signal, error) => {
-        if (settled) return;
-        settled = true;
-        child.alive = false;
-        child.result = { code, signal, error };
-        file?.end();
-        if (!child.expectedExit && !this.stopping) this.onUnexpectedExit?.(child, child.result);
-        resolve(child.result);
-      };
-      proc.once('close', (code, signal) => finish(code, signal));
-      proc.once('error', (error) => {
-        onLine('stderr')(`spawn failed: ${error.message}`);
-        finish(null, null, error);
-      });
+    let settled = false;
+    /** @type {(code: number | null, signal: NodeJS.Signals | null, error?: Error) => void} */
+    const finish = (code, signal, error) => {
+      if (settled) return;
+      settled = true;
+      child.alive = false;
+      child.result = { code, signal, error };
+      file?.end();
+      if (!child.expectedExit && !this.stopping) this.onUnexpectedExit?.(child, child.result);
+      resolveExited(child.result);
+    };
+    proc.once('close', (code, signal) => finish(code, signal));
+    proc.once('error', (error) => {
+      onLine('stderr')(`spawn failed: ${error.message}`);
+      finish(null, null, error);
     });
     this.children.set(name, child);
     return child;
   }
 
-  /** Runs a one-shot `node <file>` and resolves {code, signal, tail} when it ends. */
+  /**
+   * Runs a one-shot `node <file>` and resolves {code, signal, tail} when it ends.
+   * @param {string} name
+   * @param {ChildSpec} spec
+   */
   async run(name, spec) {
     const child = this.spawn(name, { ...spec, oneShot: true });
     const result = await child.exited;
@@ -448,6 +537,9 @@ export class Supervisor {
   /**
    * Stops one child (an expected exit): `signal`, then SIGKILL after timeoutMs.
    * Resolves {code, signal} (immediately if it is not running).
+   * @param {string} name
+   * @param {NodeJS.Signals} [signal]
+   * @returns {Promise<ExitResult | undefined>}
    */
   async kill(name, signal = 'SIGTERM', timeoutMs = 10_000) {
     const child = this.children.get(name);
@@ -475,7 +567,10 @@ export class Supervisor {
     return child.exited;
   }
 
-  /** Stops every child still running: the names in `first` before the rest, then all in parallel. */
+  /**
+   * Stops every child still running: the names in `first` before the rest, then all in parallel.
+   * @param {{ first?: string[], timeoutMs?: number }} [options]
+   */
   async stop({ first = [], timeoutMs = 10_000 } = {}) {
     this.stopping = true;
     for (const name of first) {
@@ -485,12 +580,20 @@ export class Supervisor {
     process.removeListener('exit', this.onHostExit);
   }
 
-  #logFile(name) {
-    mkdirSync(this.logDir, { recursive: true });
-    return createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
+  /**
+   * @param {string} name
+   * @param {string} logDir
+   */
+  #logFile(name, logDir) {
+    mkdirSync(logDir, { recursive: true });
+    return createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
   }
 }
 
+/**
+ * @param {Child} child
+ * @param {ExitResult} result
+ */
 function describeExit(child, result) {
   const how = result.error
     ? `could not start (${result.error.message})`
@@ -508,6 +611,9 @@ function describeExit(child, result) {
  * already listens there. Resolves {url, port, alreadyRunning, child, stop()}.
  * Options: host ('127.0.0.1'), bucket ('hdiya-images'), supervisor (to share one stop()),
  * log (as in Supervisor), timeoutMs (10 s).
+ * @param {string} dataDir
+ * @param {number} [port]
+ * @param {{ host?: string, bucket?: string, supervisor?: Supervisor, log?: LogLine | false, name?: string, timeoutMs?: number }} [opts]
  */
 export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
   const host = opts.host ?? '127.0.0.1';
@@ -549,15 +655,15 @@ export async function startS3(dataDir, port = DEFAULTS.s3.port, opts = {}) {
 
 // ------------------------------------------------------------------ mail catcher
 
-/** The services that send mail (SMTP_URL goes to them). */
-export const MAIL_SERVICES = ['users', 'messaging'];
-
 /**
  * Starts maildev (npm): an SMTP server on smtpPort that keeps every mail, with a web inbox and a
  * REST API (`GET /email`, `DELETE /email/all`) on webPort, both on host. Resolves
  * {smtpUrl, webUrl, smtpPort, webPort, stop(), start()}: stop and start again on the same ports
  * (fault tests take SMTP away and bring it back). Options: host ('127.0.0.1'), supervisor, log,
  * detached, name ('mail'), timeoutMs (15 s).
+ * @param {number} smtpPort
+ * @param {number} webPort
+ * @param {{ host?: string, supervisor?: Supervisor, log?: LogLine | false, detached?: boolean, name?: string, timeoutMs?: number }} [opts]
  */
 export async function startMailCatcher(smtpPort, webPort, opts = {}) {
   const host = opts.host ?? '127.0.0.1';
@@ -601,6 +707,50 @@ export async function startMailCatcher(smtpPort, webPort, opts = {}) {
 // ------------------------------------------------------------------ the stack
 
 /**
+ * An `onExit` for startStack: a service that stops on its own (a crash) is started again after
+ * 1 s, then 2, 4, … up to 30 s while it keeps crashing; one that ran a minute starts from 1 s.
+ * `delays` (for tests) receives each chosen delay.
+ * @param {() => Pick<Stack, 'start'>} getStack
+ * @param {{ log?: (line: string) => void, initialMs?: number, maxMs?: number, stableMs?: number, delays?: { name: string, delay: number }[] }} [options]
+ * @returns {(name: string, result: ExitResult) => void}
+ */
+export function restartWithBackoff(getStack, { log = (line) => console.error(line), initialMs = 1000, maxMs = 30_000, stableMs = 60_000, delays } = {}) {
+  /** @type {Map<string, { next: number, startedAt: number }>} */
+  const runs = new Map();
+  return (name, result) => {
+    const run = runs.get(name) ?? { next: initialMs, startedAt: 0 };
+    if (Date.now() - run.startedAt >= stableMs) run.next = initialMs;
+    const delay = run.next;
+    run.next = Math.min(maxMs, delay * 2);
+    runs.set(name, run);
+    delays?.push({ name, delay });
+    const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
+    log(`start: ${name} stopped unexpectedly (${how}); restarting it in ${delay / 1000} s`);
+    setTimeout(() => {
+      run.startedAt = Date.now();
+      getStack()
+        .start(name)
+        .then(() => log(`start: ${name} is back`))
+        .catch((error) => log(`start: ${name} did not come back: ${error.message.split('\n')[0]}`));
+    }, delay).unref();
+  };
+}
+
+/**
+ * @typedef {object} Stack  a started stack (see startStack)
+ * @property {Map<string, Child>} children
+ * @property {string} url
+ * @property {(name: string) => Record<string, string>} env
+ * @property {Supervisor} supervisor
+ * @property {() => Promise<void>} stop
+ * @property {(name: string, signal?: NodeJS.Signals) => Promise<ExitResult | undefined>} kill
+ * @property {(name: string) => Promise<Child | undefined>} start
+ * @property {(name: string, signal?: NodeJS.Signals) => Promise<Child | undefined>} restart
+ * @property {(name: string, file: string, args?: string[], label?: string) => Promise<ExitResult & { tail: string[] }>} run
+ * @property {(name: string, result: ExitResult) => void} onExit  set: what a death after start-up does
+ */
+
+/**
  * Starts the given services from their dist folders and resolves once they are up: the
  * gateway's GET /api/health answers 200 and every service given a METRICS_PORT answers 200 on
  * its /ready (the others: `settleMs` passed with no child dying, unless a gateway was started).
@@ -630,34 +780,11 @@ export async function startMailCatcher(smtpPort, webPort, opts = {}) {
  *   stop(),              stops everything it started; safe to call twice
  *   supervisor,
  * }
+ * @param {Record<string, any>} [options]  (typed loosely: every serviceEnv option goes through)
+ * @returns {Promise<Stack>}
  */
-/**
- * An `onExit` for startStack: a service that stops on its own (a crash) is started again after
- * 1 s, then 2, 4, … up to 30 s while it keeps crashing; one that ran a minute starts from 1 s.
- * `delays` (for tests) receives each chosen delay.
- */
-export function restartWithBackoff(getStack, { log = (line) => console.error(line), initialMs = 1000, maxMs = 30_000, stableMs = 60_000, delays } = {}) {
-  const runs = new Map(); // name -> { next, startedAt }
-  return (name, result) => {
-    const run = runs.get(name) ?? { next: initialMs, startedAt: 0 };
-    if (Date.now() - run.startedAt >= stableMs) run.next = initialMs;
-    const delay = run.next;
-    run.next = Math.min(maxMs, delay * 2);
-    runs.set(name, run);
-    delays?.push({ name, delay });
-    const how = result.signal ? `killed by ${result.signal}` : `exit code ${result.code}`;
-    log(`start: ${name} stopped unexpectedly (${how}); restarting it in ${delay / 1000} s`);
-    setTimeout(() => {
-      run.startedAt = Date.now();
-      getStack()
-        .start(name)
-        .then(() => log(`start: ${name} is back`))
-        .catch((error) => log(`start: ${name} did not come back: ${error.message.split('\n')[0]}`));
-    }, delay).unref();
-  };
-}
-
 export async function startStack(options = {}) {
+  /** @type {readonly string[]} */
   const services = options.services ?? SERVICES;
   for (const service of services) {
     if (!SERVICES.includes(service)) throw new Error(`unknown service '${service}'`);
@@ -671,6 +798,7 @@ export async function startStack(options = {}) {
   }
 
   let started = false;
+  /** @type {((name: string, result: ExitResult) => void) | undefined} */
   let onExit = options.onExit;
   const supervisor = new Supervisor({
     log: options.log,
@@ -684,20 +812,27 @@ export async function startStack(options = {}) {
     },
   });
   const baseEnv = options.baseEnv ?? process.env;
+  /** @param {string} name */
   const envOf = (name) => ({ ...baseEnv, ...serviceEnv(name, options), ...(options.envFor?.[name] ?? {}) });
+  /**
+   * @param {string} name
+   * @returns {ChildSpec}
+   */
   const specOf = (name) => ({
     file: path.join('dist', 'main.js'),
     cwd: path.join(ROOT, 'services', name),
     env: envOf(name),
   });
   // Rejects when any of `names` exits before `started`.
+  /** @param {readonly string[]} names */
   const earlyExit = (names) =>
     Promise.race(
-      names.map((name) =>
-        supervisor.children.get(name).exited.then((result) => {
-          throw new Error(describeExit(supervisor.children.get(name), result));
-        }),
-      ),
+      names.map((name) => {
+        const child = /** @type {Child} */ (supervisor.children.get(name));
+        return child.exited.then((result) => {
+          throw new Error(describeExit(child, result));
+        });
+      }),
     );
 
   const stop = async () => {
@@ -706,6 +841,7 @@ export async function startStack(options = {}) {
 
   // Up means taking work: the gateway's health answers, and each service with a metrics port says
   // it is ready there (subscribed to its subjects); a service without one is given settleMs.
+  /** @param {readonly string[]} names */
   const waitUp = async (names) => {
     const died = earlyExit(names);
     died.catch(() => {});
@@ -735,6 +871,7 @@ export async function startStack(options = {}) {
   }
   started = true;
 
+  /** @type {Stack} */
   const handle = {
     children: supervisor.children,
     url: `http://127.0.0.1:${port}`,
@@ -758,6 +895,7 @@ export async function startStack(options = {}) {
         cwd: path.join(ROOT, 'services', name),
         env: envOf(name),
       }),
+    /** @param {(name: string, result: ExitResult) => void} fn */
     set onExit(fn) {
       onExit = fn;
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: the whole product with demo data on http://localhost:3000, without Docker.
 //   1. npm install   2. npm run build (Nx, every project)   3. deploy/local/infra.sh
 //   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. the product's own NATS
@@ -46,16 +47,22 @@ for (const arg of args) {
 }
 
 process.chdir(ROOT);
+/** @type {import('./stack.mjs').Stack | undefined} */
 let stack;
-let brokers = []; // our NATS and Redis processes
-let mailCatcher; // maildev, when SMTP_URL is not set
-let step; // the preparation command currently running
+/** @type {import('node:child_process').ChildProcess[]} our NATS and Redis processes */
+let brokers = [];
+/** @type {Awaited<ReturnType<typeof startMailCatcher>> | undefined} maildev, when SMTP_URL is not set */
+let mailCatcher;
+/** @type {import('node:child_process').ChildProcess | undefined} the preparation command currently running */
+let step;
 let stopping = false;
 
+/** @param {string} line */
 function say(line) {
   console.log(`hdiya     | ${line}`);
 }
 
+/** @param {number} code */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
@@ -76,16 +83,23 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => shutdown(0));
 process.on('SIGHUP', () => shutdown(0));
 
-/** Runs a preparation command with the terminal attached; exits on failure. */
+/**
+ * Runs a preparation command with the terminal attached; exits on failure.
+ * @param {string} title
+ * @param {string} command
+ * @param {string[]} commandArgs
+ * @returns {Promise<void>}
+ */
 function run(title, command, commandArgs, env = process.env) {
   say(title);
   return new Promise((resolve) => {
-    step = spawn(command, commandArgs, { cwd: ROOT, env, stdio: 'inherit' });
-    step.once('error', (error) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: 'inherit' });
+    step = child;
+    child.once('error', (error) => {
       console.error(`start: could not run ${command}: ${error.message}`);
       shutdown(1);
     });
-    step.once('exit', (code, signal) => {
+    child.once('exit', (code, signal) => {
       step = undefined;
       if (stopping) return;
       if (code === 0) return resolve();
@@ -133,7 +147,7 @@ async function main() {
   // Mails go to SMTP_URL when given; otherwise to a local catcher whose inbox anyone can open.
   let smtpUrl = process.env.SMTP_URL;
   if (!smtpUrl) {
-    const port = async (preferred) => ((await isPortOpen('127.0.0.1', preferred)) ? freePort() : preferred);
+    const port = async (/** @type {number} */ preferred) => ((await isPortOpen('127.0.0.1', preferred)) ? freePort() : preferred);
     mailCatcher = await startMailCatcher(await port(MAIL_SMTP_PORT), await port(MAIL_WEB_PORT), { detached: true });
     smtpUrl = mailCatcher.smtpUrl;
     say(`mail catcher (maildev): SMTP on ${smtpUrl}, inbox on http://localhost:${mailCatcher.webPort}`);
@@ -158,24 +172,26 @@ async function main() {
       s3DataDir: path.join(dataDir, 's3'), // reused when something already listens on 4569
       detached: true, // Ctrl-C reaches this script only; it stops the children in order
       // A crashed service comes back (with backoff) instead of taking the product down.
-      onExit: restartWithBackoff(() => stack),
+      onExit: restartWithBackoff(() => /** @type {import('./stack.mjs').Stack} */ (stack)),
     });
   } catch (error) {
     if (stopping) return;
-    console.error(`start: the stack did not come up: ${error.message}`);
+    console.error(`start: the stack did not come up: ${error instanceof Error ? error.message : error}`);
     await shutdown(1);
     return;
   }
   if (stopping) return;
 
   // Demo data goes in through the public API, as members would publish it.
+  const started = stack;
   const seeded = await new Promise((resolve) => {
-    step = spawn('node', [SEED], {
+    const child = spawn('node', [SEED], {
       cwd: ROOT,
-      env: { ...process.env, GATEWAY_URL: stack.url, DATABASE_URL: stack.env('users').DATABASE_URL },
+      env: { ...process.env, GATEWAY_URL: started.url, DATABASE_URL: started.env('users').DATABASE_URL },
       stdio: 'inherit',
     });
-    step.once('exit', (code) => resolve(code));
+    step = child;
+    child.once('exit', (code) => resolve(code));
   });
   step = undefined;
   if (stopping) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: every test, against real Postgres, NATS JetStream, Redis and an S3 server.
 // `pretest` has installed dependencies and built every project. This script:
 //   0. checks that no landed migration was edited (deploy/checks/migrations-unchanged.mjs);
@@ -21,7 +22,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, ROOT, startStack, vapidKeys, waitForHttp } from './stack.mjs';
+import { freePort, ROOT, SERVICES, startStack, vapidKeys, waitForHttp } from './stack.mjs';
 
 // Overridable so two checkouts on one machine can test side by side.
 const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
@@ -32,13 +33,22 @@ const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
 // The end-to-end suite's jest, one file at a time; its static files (no stack needed) run apart, first.
 const E2E_JEST = ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand'];
 const STATIC_E2E = '/e2e/deploy/';
+/** @type {(() => unknown)[]} */
 const cleanups = [];
+/** @type {[string, number][]} */
 const timings = [];
 
+/** @param {string} line */
 function say(line) {
   console.log(`test      | ${line}`);
 }
 
+/**
+ * @template T
+ * @param {string} title
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 async function timed(title, fn) {
   const started = Date.now();
   say(`${title}...`);
@@ -49,6 +59,11 @@ async function timed(title, fn) {
   }
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
 function run(command, args, env = process.env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
@@ -65,7 +80,7 @@ async function loadTestInfrastructure() {
   try {
     return await import('@hdiya/testing/infrastructure');
   } catch (error) {
-    throw new Error(`could not load @hdiya/testing/infrastructure (run \`npm run build\` first): ${error.message}`);
+    throw new Error(`could not load @hdiya/testing/infrastructure (run \`npm run build\` first): ${error instanceof Error ? error.message : error}`);
   }
 }
 
@@ -133,8 +148,13 @@ async function main() {
   const MAIL_RETRIES = { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   // Each process serves Prometheus metrics on a port of its own, as in production.
+  /** @type {Record<string, number>} */
   const metricsPorts = {};
-  for (const service of ['users', 'points', 'donations', 'messaging', 'gateway']) metricsPorts[service] = await freePort();
+  for (const service of SERVICES) metricsPorts[service] = await freePort();
+  /**
+   * @param {string} service
+   * @param {Record<string, string>} [env]
+   */
   const withMetrics = (service, env = {}) => ({ ...env, METRICS_PORT: String(metricsPorts[service]) });
   const stack = await timed('starting the stack', () =>
     startStack({
@@ -176,9 +196,11 @@ async function main() {
   // A second gateway on the same Redis and NATS: sockets and sessions must work across replicas.
   const secondGatewayPort = await freePort();
   await timed('starting a second gateway', async () => {
+    /** @type {Record<string, string>} */
     const env = { ...stack.env('gateway'), PORT: String(secondGatewayPort) };
     delete env.METRICS_PORT;
-    stack.supervisor.spawn('gateway-2', { ...stack.supervisor.children.get('gateway').spec, env });
+    const gateway = /** @type {import('./stack.mjs').Child} */ (stack.supervisor.children.get('gateway'));
+    stack.supervisor.spawn('gateway-2', { ...gateway.spec, env });
     await waitForHttp(`http://127.0.0.1:${secondGatewayPort}/api/health`, { timeoutMs: 60_000 });
   });
 
@@ -199,7 +221,7 @@ let code = 1;
 try {
   code = await main();
 } catch (error) {
-  console.error(`test: ${error.stack ?? error}`);
+  console.error(`test: ${error instanceof Error ? error.stack : error}`);
 } finally {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }

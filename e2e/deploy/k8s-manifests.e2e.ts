@@ -1,93 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { peerName, renderKustomization as render, workloadsOf } from '../support/kubernetes.js';
 
 // The Kubernetes manifests as `kubectl apply -k deploy/k8s/overlays/production` (and the
 // migrations' `-k deploy/k8s/migrations`) would send them: rendered, not applied (no cluster here).
+// Which process reaches which server, and the variables each is given: topology.e2e.ts.
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-interface Probe {
-  httpGet?: { path: string; port: string | number };
-  tcpSocket?: { port: string | number };
-}
-interface Container {
-  image: string;
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string } } }[];
-  readinessProbe?: Probe;
-  livenessProbe?: Probe;
-  ports?: { name: string; containerPort: number }[];
-}
-interface Selector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: { key: string; operator: string; values: string[] }[];
-}
-interface Peer {
-  podSelector?: Selector;
-  namespaceSelector?: Selector;
-  ipBlock?: { cidr: string; except?: string[] };
-}
-interface Rule {
-  to?: Peer[];
-  from?: Peer[];
-  ports?: { port: number; protocol?: string }[];
-}
-interface Resource {
-  kind: string;
-  metadata: { name: string };
-  data?: Record<string, string>;
-  spec?: {
-    template?: {
-      metadata?: { labels?: Record<string, string> };
-      spec: { containers: Container[]; terminationGracePeriodSeconds?: number; automountServiceAccountToken?: boolean };
-    };
-    scaleTargetRef?: { name: string };
-    minReplicas?: number;
-    selector?: { matchLabels?: Record<string, string> };
-    podSelector?: Selector;
-    policyTypes?: string[];
-    egress?: Rule[];
-    ingress?: Rule[];
-  };
-}
-const render = (dir: string) =>
-  parseAllDocuments(execFileSync('kubectl', ['kustomize', dir], { cwd: root, encoding: 'utf8' })).map((doc) => doc.toJS() as Resource);
 const resources = render('deploy/k8s/overlays/production');
 const migrations = render('deploy/k8s/migrations');
 const PROCESSES = ['gateway', 'users', 'points', 'donations', 'messaging'];
 const named = (kind: string, name: string) => resources.find((r) => r.kind === kind && r.metadata.name === name);
 /** Every pod template the two renders hold: the Deployments and the migration Jobs. */
-const workloads = [...resources, ...migrations].filter((r) => r.kind === 'Deployment' || r.kind === 'Job');
-const policies = resources.filter((r) => r.kind === 'NetworkPolicy');
-
-/** Whether a label selector (matchLabels, matchExpressions with In) selects these labels. */
-function selects(selector: Selector, labels: Record<string, string>): boolean {
-  const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
-  const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values }) => operator === 'In' && values.includes(labels[key]!));
-  return byLabel && byExpression;
-}
-
-/** A policy peer as a readable name: the pod's app name, `dns`, or what it is. */
-function peerName(peer: Peer): string {
-  const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
-  if (namespace === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns') return 'dns';
-  // The public internet: everywhere but the private ranges (and so the cluster) and the metadata endpoint.
-  const except = new Set(peer.ipBlock?.except ?? []);
-  if (peer.ipBlock?.cidr === '0.0.0.0/0' && ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'].every((c) => except.has(c))) return 'internet';
-  return `${namespace ? `${namespace}/` : ''}${peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? JSON.stringify(peer)}`;
-}
-
-/** Where a pod with these labels may connect (`nats:4222`, `dns:53/UDP`), or null when no policy restricts its egress. */
-function egressOf(labels: Record<string, string>): string[] | null {
-  const applying = policies.filter((p) => p.spec!.policyTypes?.includes('Egress') && selects(p.spec!.podSelector!, labels));
-  if (applying.length === 0) return null;
-  const allowed = applying.flatMap((p) =>
-    (p.spec!.egress ?? []).flatMap((rule) =>
-      (rule.to ?? [{}]).flatMap((peer) => (rule.ports ?? [{ port: 0 }]).map(({ port, protocol }) => `${peerName(peer)}:${port}${protocol === 'UDP' ? '/UDP' : ''}`)),
-    ),
-  );
-  return [...new Set(allowed)].sort();
-}
+const workloads = workloadsOf([...resources, ...migrations]);
 
 describe('Kubernetes manifests', () => {
   it('should give every process its own NATS user, with its password from the Secret', () => {
@@ -142,24 +67,6 @@ describe('Kubernetes manifests', () => {
   it('should let only Prometheus in the monitoring namespace reach the metrics port', () => {
     const peers = named('NetworkPolicy', 'metrics-from-prometheus')!.spec!.ingress!.flatMap((rule) => rule.from ?? []);
     expect(peers.map(peerName)).toEqual(['monitoring/prometheus']);
-  });
-
-  it('should deny egress by default and let each process reach only what it talks to', () => {
-    const expected: Record<string, string[]> = {
-      gateway: ['dns:53', 'dns:53/UDP', 'minio:9000', 'nats:4222', 'redis:6379'],
-      ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [name, ['dns:53', 'dns:53/UDP', 'nats:4222', 'postgres:5432']])),
-      // Mail: the SMTP relay, outside the cluster (decision 0024); Web Push: browsers' push services, over https (0025).
-      users: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
-      messaging: ['dns:53', 'dns:53/UDP', 'internet:25', 'internet:443', 'internet:465', 'internet:587', 'nats:4222', 'postgres:5432'],
-      ...Object.fromEntries(['users', 'points', 'donations', 'messaging'].map((name) => [`${name}-migrate`, ['dns:53', 'dns:53/UDP', 'postgres:5432']])),
-    };
-    const actual = Object.fromEntries(
-      workloads.map((w) => {
-        const labels = w.spec!.template!.metadata!.labels!;
-        return [labels['app.kubernetes.io/name']!, egressOf(labels)];
-      }),
-    );
-    expect(actual).toEqual(expected);
   });
 
   it('should scale every Deployment with an autoscaler (2 replicas at least) and keep one through disruptions', () => {

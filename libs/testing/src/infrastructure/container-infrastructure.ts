@@ -5,19 +5,23 @@ import { postgresEndpoint } from './endpoints.js';
 import type { OpenBrokers, S3Endpoint, SecuredBrokers, TestInfrastructureOptions, TestServers } from './infrastructure-types.js';
 import { loadLocalStack, type LocalStack } from './local-stack.js';
 
-// The servers in containers (testcontainers), from the images docker-compose.yml runs in
-// production-like set-ups. Only the database preparation and the tools stay on this machine:
-// infra.sh --database-only prepares the container's PostgreSQL with the machine's psql.
+// The servers in containers (testcontainers), from the images deploy/topology.mjs declares: the
+// ones docker-compose.yml runs in production-like set-ups. Only the database preparation and the
+// tools stay on this machine: infra.sh --database-only prepares the container's PostgreSQL with
+// the machine's psql.
 
 type Testcontainers = typeof import('testcontainers');
 
-const IMAGES = {
-  postgres: 'postgis/postgis:15-3.4',
-  nats: 'nats:2.10-alpine',
-  redis: 'redis:7',
-  minio: 'minio/minio',
-} as const;
-const PORTS = { postgres: 5432, nats: 4222, redis: 6379, minio: 9000 } as const;
+/** The images and ports deploy/topology.mjs declares (docker-compose.yml runs the same images; e2e/deploy/topology.e2e.ts checks it). */
+function serversOf(local: LocalStack) {
+  const { postgres, nats, redis, s3 } = local.BACKING_SERVICES;
+  return {
+    images: { postgres: postgres.image, nats: nats.image, redis: redis.image, minio: s3.image },
+    ports: { postgres: postgres.ports[0]!, nats: nats.ports[0]!, redis: redis.ports[0]!, minio: s3.ports[0]! },
+  };
+}
+type Servers = ReturnType<typeof serversOf>;
+
 /** A first run pulls the images. */
 const STARTUP_TIMEOUT_MS = 180_000;
 const NATS_READY = /Server is ready/;
@@ -27,6 +31,8 @@ export async function startContainerInfrastructure(options: TestInfrastructureOp
   // Loaded here only: the machine backend never loads testcontainers.
   const tc = await import('testcontainers');
   const local = await loadLocalStack();
+  const servers = serversOf(local);
+  const { ports } = servers;
   const natsPasswords = local.natsPasswords();
   const redisPassword = randomBytes(18).toString('base64url');
   const s3Secret = randomBytes(18).toString('hex');
@@ -47,21 +53,21 @@ export async function startContainerInfrastructure(options: TestInfrastructureOp
     // Together: the pulls and start-ups overlap. Every start settles before a failure is thrown,
     // so that stop() sees every container that did start.
     const [postgres, minio, openNats, openRedis, securedNats, securedRedis] = await allSettledOrThrow([
-      launch(postgresContainer(tc)),
-      launch(minioContainer(tc, s3Secret)),
-      wantsOpen ? launch(natsContainer(tc)) : undefined,
-      wantsOpen ? launch(redisContainer(tc)) : undefined,
-      wantsSecured ? launch(securedNatsContainer(tc, local, natsPasswords, securedNatsPort)) : undefined,
-      wantsSecured ? launch(redisContainer(tc, redisPassword)) : undefined,
+      launch(postgresContainer(tc, servers)),
+      launch(minioContainer(tc, servers, s3Secret)),
+      wantsOpen ? launch(natsContainer(tc, servers)) : undefined,
+      wantsOpen ? launch(redisContainer(tc, servers)) : undefined,
+      wantsSecured ? launch(securedNatsContainer(tc, servers, local, natsPasswords, securedNatsPort)) : undefined,
+      wantsSecured ? launch(redisContainer(tc, servers, redisPassword)) : undefined,
     ] as const);
 
-    const database = postgresEndpoint(postgres.getHost(), postgres.getMappedPort(PORTS.postgres), 'postgres', options.database);
+    const database = postgresEndpoint(postgres.getHost(), postgres.getMappedPort(ports.postgres), 'postgres', options.database);
     await prepareDatabase({ database: options.database, postgres: database, databaseOnly: true, machineTools: options.machineTools ?? [], quiet: options.quiet ?? false });
 
     const s3: S3Endpoint = {
       ...local.DEFAULTS.s3,
       endpoint: minio.getHost(),
-      port: minio.getMappedPort(PORTS.minio),
+      port: minio.getMappedPort(ports.minio),
       accessKey: 'hdiya-test',
       secretKey: s3Secret,
     };
@@ -70,16 +76,16 @@ export async function startContainerInfrastructure(options: TestInfrastructureOp
     const open: OpenBrokers | undefined =
       openNats && openRedis
         ? {
-            natsUrl: `nats://${openNats.getHost()}:${openNats.getMappedPort(PORTS.nats)}`,
-            redisUrl: `redis://${openRedis.getHost()}:${openRedis.getMappedPort(PORTS.redis)}/${options.redisDatabase ?? 15}`,
+            natsUrl: `nats://${openNats.getHost()}:${openNats.getMappedPort(ports.nats)}`,
+            redisUrl: `redis://${openRedis.getHost()}:${openRedis.getMappedPort(ports.redis)}/${options.redisDatabase ?? 15}`,
           }
         : undefined;
     const secured: SecuredBrokers | undefined =
       securedNats && securedRedis
         ? {
-            natsUrl: `nats://${securedNats.getHost()}:${securedNats.getMappedPort(PORTS.nats)}`,
+            natsUrl: `nats://${securedNats.getHost()}:${securedNats.getMappedPort(ports.nats)}`,
             natsPasswords,
-            redisUrl: local.redisUrlOf(securedRedis.getMappedPort(PORTS.redis), redisPassword, securedRedis.getHost()),
+            redisUrl: local.redisUrlOf(securedRedis.getMappedPort(ports.redis), redisPassword, securedRedis.getHost()),
             ...natsCrashes(tc, securedNats),
           }
         : undefined;
@@ -91,11 +97,11 @@ export async function startContainerInfrastructure(options: TestInfrastructureOp
 }
 
 /** Trusted like the machine's loopback: infra.sh and the tests sign in as postgres without a password. */
-function postgresContainer(tc: Testcontainers): GenericContainer {
+function postgresContainer(tc: Testcontainers, { images, ports }: Servers): GenericContainer {
   return (
-    new tc.GenericContainer(IMAGES.postgres)
+    new tc.GenericContainer(images.postgres)
       .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
-      .withExposedPorts(PORTS.postgres)
+      .withExposedPorts(ports.postgres)
       // The image's first start runs a temporary server for its init scripts, then the real one.
       .withWaitStrategy(tc.Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
@@ -103,43 +109,43 @@ function postgresContainer(tc: Testcontainers): GenericContainer {
 }
 
 /** Anyone may connect, as integration tests do. */
-function natsContainer(tc: Testcontainers): GenericContainer {
-  return new tc.GenericContainer(IMAGES.nats)
+function natsContainer(tc: Testcontainers, { images, ports }: Servers): GenericContainer {
+  return new tc.GenericContainer(images.nats)
     .withCommand(['nats-server', '-js', '-sd', '/data'])
-    .withExposedPorts(PORTS.nats)
+    .withExposedPorts(ports.nats)
     .withWaitStrategy(tc.Wait.forLogMessage(NATS_READY))
     .withStartupTimeout(STARTUP_TIMEOUT_MS);
 }
 
 /** As spawnNats (deploy/local/stack.mjs) and compose run it: the product's configuration, passwords from the environment. */
-function securedNatsContainer(tc: Testcontainers, local: LocalStack, passwords: Record<string, string>, hostPort: number): GenericContainer {
+function securedNatsContainer(tc: Testcontainers, { images, ports }: Servers, local: LocalStack, passwords: Record<string, string>, hostPort: number): GenericContainer {
   return (
-    new tc.GenericContainer(IMAGES.nats)
+    new tc.GenericContainer(images.nats)
       .withCopyFilesToContainer([{ source: local.NATS_CONFIG, target: NATS_CONFIG_IN_CONTAINER }])
       .withEnvironment(local.natsPasswordVariables(passwords))
       .withCommand(['nats-server', '-c', NATS_CONFIG_IN_CONTAINER, '-js', '-sd', '/data'])
       // A fixed host port: killed and started again (fault tests), NATS must come back at the same address.
-      .withExposedPorts({ container: PORTS.nats, host: hostPort })
+      .withExposedPorts({ container: ports.nats, host: hostPort })
       .withWaitStrategy(tc.Wait.forLogMessage(NATS_READY))
       .withStartupTimeout(STARTUP_TIMEOUT_MS)
   );
 }
 
 /** Nothing kept on disk, as spawnRedis does; a password when one is given. */
-function redisContainer(tc: Testcontainers, password?: string): GenericContainer {
-  return new tc.GenericContainer(IMAGES.redis)
+function redisContainer(tc: Testcontainers, { images, ports }: Servers, password?: string): GenericContainer {
+  return new tc.GenericContainer(images.redis)
     .withCommand(['redis-server', '--save', '', '--appendonly', 'no', ...(password ? ['--requirepass', password] : [])])
-    .withExposedPorts(PORTS.redis)
+    .withExposedPorts(ports.redis)
     .withWaitStrategy(tc.Wait.forLogMessage(/Ready to accept connections/))
     .withStartupTimeout(STARTUP_TIMEOUT_MS);
 }
 
-function minioContainer(tc: Testcontainers, secretKey: string): GenericContainer {
-  return new tc.GenericContainer(IMAGES.minio)
+function minioContainer(tc: Testcontainers, { images, ports }: Servers, secretKey: string): GenericContainer {
+  return new tc.GenericContainer(images.minio)
     .withEnvironment({ MINIO_ROOT_USER: 'hdiya-test', MINIO_ROOT_PASSWORD: secretKey })
     .withCommand(['server', '/data'])
-    .withExposedPorts(PORTS.minio)
-    .withWaitStrategy(tc.Wait.forHttp('/minio/health/live', PORTS.minio))
+    .withExposedPorts(ports.minio)
+    .withWaitStrategy(tc.Wait.forHttp('/minio/health/live', ports.minio))
     .withStartupTimeout(STARTUP_TIMEOUT_MS);
 }
 

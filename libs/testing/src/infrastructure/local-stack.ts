@@ -12,6 +12,8 @@ export interface LocalStack {
   ROOT: string;
   /** The machine's own servers (infra.sh) and the S3 stand-in's settings. */
   DEFAULTS: { pgHost: string; pgPort: number; redisUrl: string; s3: S3Endpoint };
+  /** The servers the processes depend on, as deploy/topology.mjs declares them (compose runs the same images). */
+  BACKING_SERVICES: Record<'postgres' | 'nats' | 'redis' | 's3', { image: string; ports: number[] }>;
   /** deploy/nats/nats-server.conf */
   NATS_CONFIG: string;
   freePort(): Promise<number>;
