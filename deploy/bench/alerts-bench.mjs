@@ -128,7 +128,7 @@ async function main() {
     await db.query(`SELECT COALESCE(sum(jsonb_array_length(envelope->'payload'->'matches')), 0)::int AS matches FROM donations.outbox WHERE envelope->>'type' = 'SavedSearchMatched'`)
   ).rows;
   const [{ id: sampleId }] = (await db.query(`SELECT id FROM donations.donations ORDER BY id DESC LIMIT 1`)).rows;
-  const { matchSql } = await import(path.join(ROOT, 'services/donations/dist/saved-searches/alerts.consumer.js'));
+  const { matchSql } = await import('@hdiya/donations/search-api');
   const timings = [];
   for (let i = 0; i < 20; i++) {
     started = performance.now();

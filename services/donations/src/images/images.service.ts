@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, type Actor, type StoredImage } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
+import { firstRow, rows, rpcError, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
-import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
 
 export const ImageMessages = {
   notYours: "Cette photo ne vous appartient pas ou illustre déjà un autre don. Envoyez une nouvelle photo.",
@@ -23,24 +23,29 @@ export class ImagesService {
 
   /** Records a fresh upload before its bytes are stored, so no stored object is ever unknown here. */
   async register(actor: Actor, image: StoredImage): Promise<{ registered: true }> {
-    const inserted = (await this.dataSource.query(
-      `INSERT INTO "${SCHEMA}"."images" ("image_key", "thumbnail_key", "uploader_id") VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING "image_key"`,
-      [image.imageKey, image.thumbnailKey, actor.id],
-    )) as unknown[];
-    if (inserted.length === 0) throw notYours();
+    const inserted = await write(
+      this.dataSource.manager,
+      db
+        .insertInto('images')
+        .values({ image_key: image.imageKey, thumbnail_key: image.thumbnailKey, uploader_id: actor.id })
+        .onConflict((conflict) => conflict.doNothing()),
+    );
+    if (inserted === 0) throw notYours();
     return { registered: true };
   }
 
   /** Ties the actor's own, still free upload to the donation (in the donation's transaction). */
   async attach(manager: EntityManager, actor: Actor, donationId: number, image: StoredImage): Promise<void> {
-    // TypeORM answers an UPDATE or DELETE as [rows, affected count].
-    const [, attached] = (await manager.query(
-      `UPDATE "${SCHEMA}"."images" SET "donation_id" = $1
-       WHERE "image_key" = $2 AND "thumbnail_key" = $3 AND "uploader_id" = $4 AND ("donation_id" IS NULL OR "donation_id" = $1)
-       RETURNING "image_key"`,
-      [donationId, image.imageKey, image.thumbnailKey, actor.id],
-    )) as [unknown[], number];
+    const attached = await write(
+      manager,
+      db
+        .updateTable('images')
+        .set({ donation_id: donationId })
+        .where('image_key', '=', image.imageKey)
+        .where('thumbnail_key', '=', image.thumbnailKey)
+        .where('uploader_id', '=', actor.id)
+        .where((eb) => eb.or([eb('donation_id', 'is', null), eb('donation_id', '=', donationId)])),
+    );
     if (attached === 0) throw notYours();
   }
 
@@ -50,12 +55,17 @@ export class ImagesService {
    * existed) and no upload record claims it.
    */
   async detach(manager: EntityManager, donationId: number, image: StoredImage): Promise<string[]> {
-    await manager.query(`DELETE FROM "${SCHEMA}"."images" WHERE "image_key" = $1 AND "donation_id" = $2`, [image.imageKey, donationId]);
-    const [used] = (await manager.query(
-      `SELECT 1 FROM "${SCHEMA}"."donations" WHERE "image_key" = $1 AND "id" <> $2
-       UNION ALL SELECT 1 FROM "${SCHEMA}"."images" WHERE "image_key" = $1 LIMIT 1`,
-      [image.imageKey, donationId],
-    )) as unknown[];
+    await write(manager, db.deleteFrom('images').where('image_key', '=', image.imageKey).where('donation_id', '=', donationId));
+    const used = await firstRow(
+      manager,
+      db
+        .selectFrom('donations')
+        .select('image_key')
+        .where('image_key', '=', image.imageKey)
+        .where('id', '<>', donationId)
+        .unionAll(db.selectFrom('images').select('image_key').where('image_key', '=', image.imageKey))
+        .limit(1),
+    );
     return used ? [] : [image.imageKey, image.thumbnailKey];
   }
 
@@ -64,16 +74,25 @@ export class ImagesService {
    * returned for the gateway to delete. SKIP LOCKED lets several gateways sweep side by side.
    */
   async sweepUnattached(limit: number, now = new Date()): Promise<string[]> {
-    const [rows] = (await this.dataSource.query(
-      `DELETE FROM "${SCHEMA}"."images" WHERE "image_key" IN (
-         SELECT i."image_key" FROM "${SCHEMA}"."images" i
-         WHERE i."donation_id" IS NULL AND i."created_at" < $1
-           AND NOT EXISTS (SELECT 1 FROM "${SCHEMA}"."donations" d WHERE d."image_key" = i."image_key")
-         ORDER BY i."created_at" LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING "image_key", "thumbnail_key"`,
-      [new Date(now.getTime() - this.config.IMAGE_UNATTACHED_TTL_MS), limit],
-    )) as [{ image_key: string; thumbnail_key: string }[], number];
-    return rows.flatMap((r) => [r.image_key, r.thumbnail_key]);
+    const swept = await rows(
+      this.dataSource.manager,
+      db
+        .deleteFrom('images')
+        .where('image_key', 'in', (eb) =>
+          eb
+            .selectFrom('images as i')
+            .select('i.image_key')
+            .where('i.donation_id', 'is', null)
+            .where('i.created_at', '<', new Date(now.getTime() - this.config.IMAGE_UNATTACHED_TTL_MS))
+            .where((not) => not.not(not.exists(not.selectFrom('donations as d').select('d.id').whereRef('d.image_key', '=', 'i.image_key'))))
+            .orderBy('i.created_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['image_key', 'thumbnail_key']),
+    );
+    return swept.flatMap((r) => [r.image_key, r.thumbnail_key]);
   }
 }
 
