@@ -9,12 +9,11 @@
 // members holding a socket, so each publication alerts at least one listener.
 // Options: --searches=100000 --publications=100 --rate=4 (publications per second).
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { databaseUrl, ROOT } from '../local/stack.mjs';
+import { databaseUrl } from '../local/stack.mjs';
 import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_alerts';
