@@ -20,10 +20,4 @@ export class CategoriesService {
     if (!category) throw rpcError(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
     return category;
   }
-
-  /** For input naming a category: an unknown one is a 400 on that field, not a 404. */
-  async assertExists(id: number, field = 'categoryId'): Promise<void> {
-    const exists = await firstRow(this.dataSource.manager, db.selectFrom('categories').select('id').where('id', '=', id));
-    if (!exists) throw rpcError(400, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown, field);
-  }
 }

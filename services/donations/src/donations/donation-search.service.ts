@@ -14,12 +14,13 @@ import {
   type SearchTotal,
 } from '@hdiya/contracts';
 import { preparedRows, rpcError } from '@hdiya/platform';
-import { CategoriesService } from '../categories/categories.service.js';
-import { toDonationView, type DonationRow } from './donation-row.js';
-import { decodeCursor, encodeCursor } from './page-cursor.js';
+import { CategoryCheck } from '../core/category-check.js';
+import { toDonationView } from '../core/donation-row.js';
+import { pageOf } from '../core/page.js';
+import { decodeCursor } from '../core/page-cursor.js';
 import { searchCountStatement } from './search-count-sql.js';
 import { recentStatement, searchStatement } from './search-sql.js';
-import { searchQuery } from './search-text.js';
+import { searchQuery } from '../core/search-text.js';
 
 interface Center {
   lat: number;
@@ -44,7 +45,7 @@ export function centerOf(query: PositionQuery): Center {
 export class DonationSearchService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly categories: CategoriesService,
+    private readonly categories: CategoryCheck,
   ) {}
 
   async search(query: SearchDonationsQuery, withTotal = true): Promise<DonationPage> {
@@ -105,15 +106,4 @@ export class DonationSearchService {
     if (!status) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, DonationMessages.status, 'status');
     return status;
   }
-}
-
-/** Cuts a page from `limit + 1` rows; `withDistance` when the sort key is the distance in metres. */
-export function pageOf(rows: (DonationRow & { sort_key: number | Date })[], limit: number, withDistance = false): DonationPage {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ k: last.sort_key instanceof Date ? last.sort_key.toISOString() : Number(last.sort_key), id: last.id })
-      : null;
-  return { items: items.map((row) => toDonationView(row, withDistance ? Number(row.sort_key) : undefined)), nextCursor };
 }

@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type OpenReportView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
-import { CategoriesService } from '../categories/categories.service.js';
-import { WaitlistService } from '../waitlist/waitlist.service.js';
-import { ImagesService } from '../images/images.service.js';
+import { CategoryCheck } from '../core/category-check.js';
+import { DonationPhotos } from '../core/donation-photos.js';
+import { WaitingLine } from '../core/waiting-line.js';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
-import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from './donation-row.js';
-import { decodeCursor, encodeCursor } from './page-cursor.js';
-import { pageOf } from './donation-search.service.js';
-import { searchDocument } from './search-text.js';
+import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
+import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
+import { pageOf } from '../core/page.js';
+import { searchDocument } from '../core/search-text.js';
 
 const NOT_OWNER = "Seul le donateur peut modifier ou supprimer ce don.";
 const NOT_EDITABLE = 'Ce don ne peut plus être modifié : il est réservé ou terminé.';
@@ -26,9 +26,9 @@ export interface DeletedDonation {
 export class DonationsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly categories: CategoriesService,
-    private readonly images: ImagesService,
-    private readonly waitlist: WaitlistService,
+    private readonly categories: CategoryCheck,
+    private readonly images: DonationPhotos,
+    private readonly line: WaitingLine,
   ) {}
 
   async get(id: number): Promise<DonationView> {
@@ -222,7 +222,7 @@ export class DonationsService {
       authorize(row);
       // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
       const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
-      await this.waitlist.closeLine(manager, row, 'deleted', new Date());
+      await this.line.closeLine(manager, row, 'deleted', new Date());
       await write(manager, db.deleteFrom('donations').where('id', '=', id));
       const imageKeys = [row.image_key, row.thumbnail_key];
       const payload: DonationDeletedV2 = {

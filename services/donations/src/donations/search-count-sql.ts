@@ -1,7 +1,7 @@
 import { sql, statementTemplate } from '@hdiya/platform';
 import type { SqlBool } from 'kysely';
 import { db } from '../database/db.js';
-import { d } from './donation-row.js';
+import { d } from '../core/donation-row.js';
 import { distanceBetween, filtersOf, s, searcherPoint, shapeOf, valuesOf, within, type SearchShape, type SearchSqlInput, type SearchValue, type SearchValues } from './search-sql.js';
 
 type CountShape = Omit<SearchShape, 'limit' | 'cursor'> & { cap: number };

@@ -3,8 +3,8 @@ import { expressionBuilder, sql, statementTemplate, type Geography } from '@hdiy
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
-import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from './donation-row.js';
-import type { PageCursor } from './page-cursor.js';
+import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from '../core/donation-row.js';
+import type { PageCursor } from '../core/page-cursor.js';
 
 export interface SearchSqlInput {
   center: { lat: number; lng: number; given: boolean };

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { DonationMessages, ErrorCodes, type Actor, type DonationPage } from '@hdiya/contracts';
 import { firstRow, rows, rpcError, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
-import { DONATION_COLUMNS } from '../donations/donation-row.js';
-import { pageOf } from '../donations/donation-search.service.js';
-import { decodeCursor } from '../donations/page-cursor.js';
+import { DONATION_COLUMNS } from '../core/donation-row.js';
+import { pageOf } from '../core/page.js';
+import { decodeCursor } from '../core/page-cursor.js';
 
 const OWN = 'Vous ne pouvez pas ajouter votre propre don aux favoris.';
 

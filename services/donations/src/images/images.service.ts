@@ -1,18 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { ErrorCodes, type Actor, type StoredImage } from '@hdiya/contracts';
-import { firstRow, rows, rpcError, write } from '@hdiya/platform';
+import { DataSource } from 'typeorm';
+import type { Actor, StoredImage } from '@hdiya/contracts';
+import { rows, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
+import { notYours } from '../core/donation-photos.js';
 import { db } from '../database/db.js';
 
-export const ImageMessages = {
-  notYours: "Cette photo ne vous appartient pas ou illustre déjà un autre don. Envoyez une nouvelle photo.",
-} as const;
-
 /**
- * The photos members upload: each belongs to its uploader and to at most one donation. The
- * object store holds the bytes (written and deleted by the gateway); this table decides who may
- * use a key, and when nothing references it any more.
+ * The photos members upload: each belongs to its uploader and to at most one donation (tied and
+ * let go with the donation, `DonationPhotos`). The object store holds the bytes (written and
+ * deleted by the gateway); this table decides who may use a key, and when nothing references it.
  */
 @Injectable()
 export class ImagesService {
@@ -32,41 +29,6 @@ export class ImagesService {
     );
     if (inserted === 0) throw notYours();
     return { registered: true };
-  }
-
-  /** Ties the actor's own, still free upload to the donation (in the donation's transaction). */
-  async attach(manager: EntityManager, actor: Actor, donationId: number, image: StoredImage): Promise<void> {
-    const attached = await write(
-      manager,
-      db
-        .updateTable('images')
-        .set({ donation_id: donationId })
-        .where('image_key', '=', image.imageKey)
-        .where('thumbnail_key', '=', image.thumbnailKey)
-        .where('uploader_id', '=', actor.id)
-        .where((eb) => eb.or([eb('donation_id', 'is', null), eb('donation_id', '=', donationId)])),
-    );
-    if (attached === 0) throw notYours();
-  }
-
-  /**
-   * Lets go of a donation's photo (deleted, or replaced). Returns the object keys to delete once
-   * nothing uses them: no other donation references the key (photos shared before this table
-   * existed) and no upload record claims it.
-   */
-  async detach(manager: EntityManager, donationId: number, image: StoredImage): Promise<string[]> {
-    await write(manager, db.deleteFrom('images').where('image_key', '=', image.imageKey).where('donation_id', '=', donationId));
-    const used = await firstRow(
-      manager,
-      db
-        .selectFrom('donations')
-        .select('image_key')
-        .where('image_key', '=', image.imageKey)
-        .where('id', '<>', donationId)
-        .unionAll(db.selectFrom('images').select('image_key').where('image_key', '=', image.imageKey))
-        .limit(1),
-    );
-    return used ? [] : [image.imageKey, image.thumbnailKey];
   }
 
   /**
@@ -94,8 +56,4 @@ export class ImagesService {
     );
     return swept.flatMap((r) => [r.image_key, r.thumbnail_key]);
   }
-}
-
-function notYours() {
-  return rpcError(403, ErrorCodes.IMAGE_NOT_YOURS, ImageMessages.notYours, 'imageUrl');
 }

@@ -22,13 +22,14 @@ import {
 import { appendToOutbox, crashpoint, createEvent, firstRow, rows, rpcError, RpcRefusal, sql, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
 import { db } from '../database/db.js';
-import { DONATION_COLUMNS, donationCards, toDonationView } from '../donations/donation-row.js';
-import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
-import { WaitlistService } from '../waitlist/waitlist.service.js';
-import { Clock } from './clock.js';
-import { HoardingLimits } from './hoarding-limits.js';
-import { lockDonation, makeAvailable, type LockedDonation } from './donation-state.js';
+import { DONATION_COLUMNS, donationCards, toDonationView } from '../core/donation-row.js';
+import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
+import { WaitingLine } from '../core/waiting-line.js';
+import { Clock } from '../core/clock.js';
+import { HoardingLimits } from '../core/hoarding-limits.js';
+import { lockDonation, makeAvailable, type LockedDonation } from '../core/donation-state.js';
 import { PointsClient } from './points.client.js';
+import type { Refusal } from '../core/refusal.js';
 import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
@@ -39,7 +40,6 @@ import {
   ReservationMessages,
   reserveRefusal,
   timeLeftMs,
-  type Refusal,
   type ReservationFacts,
 } from './reservation.rules.js';
 
@@ -63,7 +63,7 @@ export class ReservationsService {
     private readonly dataSource: DataSource,
     private readonly points: PointsClient,
     private readonly clock: Clock,
-    private readonly waitlist: WaitlistService,
+    private readonly line: WaitingLine,
     private readonly limits: HoardingLimits,
     @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
   ) {}
@@ -272,7 +272,7 @@ export class ReservationsService {
       confirmedAt: now.toISOString(),
     };
     await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
-    await this.waitlist.closeLine(manager, donation, 'given', now);
+    await this.line.closeLine(manager, donation, 'given', now);
   }
 
   /** The reserver or the owner cancels: the item is available again, the hold goes back. */
@@ -299,7 +299,7 @@ export class ReservationsService {
         expiresAt: donation.auto_expire_at!.toISOString(),
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
-      await this.waitlist.offerToNext(manager, donation, now);
+      await this.line.offerToNext(manager, donation, now);
     });
     countSaga('cancelled');
     return this.view(donationId);
@@ -340,7 +340,7 @@ export class ReservationsService {
             expiredAt: now.toISOString(),
           };
           await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationExpired, payload)]);
-          await this.waitlist.offerToNext(manager, d, now);
+          await this.line.offerToNext(manager, d, now);
         }
         return due.length;
       });

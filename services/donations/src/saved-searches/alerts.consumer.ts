@@ -5,7 +5,7 @@ import { appendToOutbox, createEvent, EVENT_BUS, EventConsumer, ManagedEventCons
 import type { SqlBool } from 'kysely';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
-import { d, publicPoint } from '../donations/donation-row.js';
+import { d, publicPoint } from '../core/donation-row.js';
 
 /**
  * The saved searches a donation matches, one per member (a member with two matching searches

@@ -14,7 +14,7 @@ import {
 import { expressionBuilder, firstRow, rows, rpcError, sql, write, type Geography, type Geometry, type RowOf } from '@hdiya/platform';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
-import { normalizeForSearch, searchQuery } from '../donations/search-text.js';
+import { normalizeForSearch, searchQuery } from '../core/search-text.js';
 
 const savedSearch = expressionBuilder<{ saved_searches: DB['saved_searches'] }, 'saved_searches'>();
 

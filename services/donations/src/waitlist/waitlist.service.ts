@@ -1,31 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  DonationMessages,
-  ErrorCodes,
-  Events,
-  type Actor,
-  type WaitlistClosedV1,
-  type WaitlistOfferedV1,
-  type WaitlistOfferLapsedV2,
-  type WaitlistView,
-} from '@hdiya/contracts';
-import { appendToOutbox, createEvent, crashpoint, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import { DonationMessages, ErrorCodes, type Actor, type WaitlistView } from '@hdiya/contracts';
+import { firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
-import { Clock } from '../reservations/clock.js';
-import { HoardingLimits } from '../reservations/hoarding-limits.js';
-import { lockDonation, makeAvailable, type LockedDonation } from '../reservations/donation-state.js';
-import { joinRefusal, leaveRefusal, offerExpiryOf, skipOfferRefusal, type LineFacts } from './waitlist.rules.js';
-
-type Donation = Pick<LockedDonation, 'id' | 'title' | 'owner_id'>;
+import { Clock } from '../core/clock.js';
+import { lockDonation } from '../core/donation-state.js';
+import { HoardingLimits } from '../core/hoarding-limits.js';
+import { WaitingLine } from '../core/waiting-line.js';
+import { joinRefusal, leaveRefusal, skipOfferRefusal, type LineFacts } from './waitlist.rules.js';
 
 /**
- * The waiting list of a reserved donation (docs/decisions/0016-waiting-list-alerts-and-handover.md).
- * Every change happens under the donation's row lock, in the transaction of the step that caused
- * it (a cancel, an expiry, a decline, an offer running out): the next member is offered the item
- * exactly once, whatever the replicas and whenever a process dies.
+ * The waiting list of a reserved donation as its members use it: join, leave, decline, the
+ * owner's skip, offers running out (docs/decisions/0016-waiting-list-alerts-and-handover.md). The
+ * line itself moves in the core (`WaitingLine`), under the donation's row lock.
  */
 @Injectable()
 export class WaitlistService {
@@ -33,6 +21,7 @@ export class WaitlistService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly limits: HoardingLimits,
+    private readonly line: WaitingLine,
   ) {}
 
   async view(actor: Actor, donationId: number): Promise<WaitlistView> {
@@ -112,7 +101,7 @@ export class WaitlistService {
           .returning(['id', 'state']),
       );
       if (closed?.state === 'declined' && donation.offered_to_id === actor.id) {
-        await this.passOn(manager, donation, { entryId: closed.id, memberId: actor.id, reason: 'declined' }, now);
+        await this.line.passOn(manager, donation, { entryId: closed.id, memberId: actor.id, reason: 'declined' }, now);
       }
     });
     return this.view(actor, donationId);
@@ -138,66 +127,9 @@ export class WaitlistService {
           .where('state', '=', 'offered')
           .returning('id'),
       );
-      await this.passOn(manager, donation, { entryId: entry?.id ?? randomUUID(), memberId: donation.offered_to_id!, reason: 'skipped' }, now);
+      await this.line.passOn(manager, donation, { entryId: entry?.id ?? randomUUID(), memberId: donation.offered_to_id!, reason: 'skipped' }, now);
     });
     return this.view(actor, donationId);
-  }
-
-  /**
-   * The item just became free (a cancel or an expiry, in that step's transaction, the donation
-   * locked): the first member waiting is offered it for 24 hours. False when nobody waits.
-   */
-  async offerToNext(manager: EntityManager, donation: Donation, now: Date): Promise<boolean> {
-    const next = await firstRow(
-      manager,
-      db
-        .selectFrom('waitlist_entries')
-        .select(['id', 'member_id'])
-        .where('donation_id', '=', donation.id)
-        .where('state', '=', 'waiting')
-        .orderBy('joined_at')
-        .orderBy('id')
-        .limit(1)
-        .forUpdate(),
-    );
-    if (!next) return false;
-    const expiresAt = offerExpiryOf(now);
-    await write(manager, db.updateTable('waitlist_entries').set({ state: 'offered', offered_at: now, offer_expires_at: expiresAt }).where('id', '=', next.id));
-    await write(
-      manager,
-      db
-        .updateTable('donations')
-        .set({ status: 'reserved', offered_to_id: next.member_id, offer_expires_at: expiresAt, updated_at: sql<Date>`now()` })
-        .where('id', '=', donation.id),
-    );
-    const payload: WaitlistOfferedV1 = {
-      entryId: next.id,
-      donationId: donation.id,
-      title: donation.title,
-      memberId: next.member_id,
-      ownerId: donation.owner_id,
-      offerExpiresAt: expiresAt.toISOString(),
-    };
-    await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.WaitlistOffered, payload)]);
-    crashpoint('donations.waitlist.after-offer');
-    return true;
-  }
-
-  /** The donation was given or withdrawn: whoever still waits is told the line is closed. */
-  async closeLine(manager: EntityManager, donation: Donation, reason: WaitlistClosedV1['reason'], now: Date): Promise<void> {
-    const closed = await rows(
-      manager,
-      db
-        .updateTable('waitlist_entries')
-        .set({ state: 'closed', closed_at: now })
-        .where('donation_id', '=', donation.id)
-        .where('state', 'in', ['waiting', 'offered'])
-        .returning('member_id'),
-    );
-    const memberIds = closed.map((row) => row.member_id);
-    if (memberIds.length === 0) return;
-    const payload: WaitlistClosedV1 = { donationId: donation.id, title: donation.title, memberIds, reason };
-    await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.WaitlistClosed, payload)]);
   }
 
   /**
@@ -235,20 +167,13 @@ export class WaitlistService {
               .returning('id'),
           );
           const entryId = entry?.id ?? randomUUID();
-          await this.passOn(manager, donation, { entryId, memberId: offeredToId, reason: 'expired' }, now);
+          await this.line.passOn(manager, donation, { entryId, memberId: offeredToId, reason: 'expired' }, now);
         }
         return due.length;
       });
       lapsed += batch;
       if (batch < 100) return lapsed;
     }
-  }
-
-  private async passOn(manager: EntityManager, donation: Donation, lapsed: Omit<WaitlistOfferLapsedV2, 'donationId' | 'title'>, now: Date): Promise<void> {
-    const payload: WaitlistOfferLapsedV2 = { ...lapsed, donationId: donation.id, title: donation.title };
-    await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.WaitlistOfferLapsed, payload)]);
-    await makeAvailable(manager, donation.id);
-    await this.offerToNext(manager, donation, now);
   }
 
   private async lineFacts(manager: EntityManager, donationId: number, memberId: string): Promise<LineFacts> {
