@@ -10,12 +10,11 @@
 // members holding a socket, so each publication alerts at least one listener.
 // Options: --searches=100000 --publications=100 --rate=4 (publications per second).
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import sharp from 'sharp';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { databaseUrl, ROOT } from '../local/stack.mjs';
+import { databaseUrl } from '../local/stack.mjs';
 import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
 
 const DATABASE = 'hdiya_bench_alerts';
@@ -135,7 +134,7 @@ async function main() {
     await db.query(`SELECT COALESCE(sum(jsonb_array_length(envelope->'payload'->'matches')), 0)::int AS matches FROM donations.outbox WHERE envelope->>'type' = 'SavedSearchMatched'`)
   ).rows;
   const [{ id: sampleId }] = (await db.query(`SELECT id FROM donations.donations ORDER BY id DESC LIMIT 1`)).rows;
-  const { matchSql } = await import(path.join(ROOT, 'services/donations/dist/saved-searches/alerts.consumer.js'));
+  const { matchSql } = await import('@hdiya/donations/search-api');
   /** @type {number[]} */
   const timings = [];
   for (let i = 0; i < 20; i++) {

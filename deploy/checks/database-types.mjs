@@ -9,10 +9,11 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Services whose SQL goes through the typed query layer. */
-const SERVICES = ['points'];
+const SERVICES = ['points', 'donations'];
 
 const args = process.argv.slice(2);
 const verify = args.includes('--verify');
@@ -24,8 +25,28 @@ const url =
     : `postgres://${env.PGUSER ?? 'postgres'}@${env.PGHOST ?? '127.0.0.1'}:${env.PGPORT ?? 5432}/${env.HDIYA_DATABASE ?? 'hdiya'}`;
 const codegen = path.join(path.dirname(createRequire(import.meta.url).resolve('kysely-codegen/package.json')), 'dist/cli/bin.js');
 
+/**
+ * kysely-codegen knows no PostGIS type (it would say `string`): every geography and geometry column
+ * of the schema is typed as the platform's `Geography` or `Geometry`, which only PostGIS functions write.
+ * @param {pg.Client} client
+ * @param {string} schema
+ * @returns {Promise<Record<string, string>>}
+ */
+async function postgisOverrides(client, schema) {
+  /** @type {{ rows: { table_name: string; column_name: string; udt_name: string }[] }} */
+  const { rows } = await client.query(
+    `SELECT table_name, column_name, udt_name FROM information_schema.columns
+     WHERE table_schema = $1 AND udt_name IN ('geography', 'geometry') ORDER BY table_name, column_name`,
+    [schema],
+  );
+  return Object.fromEntries(rows.map((c) => [`${c.table_name}.${c.column_name}`, c.udt_name === 'geography' ? 'Geography' : 'Geometry']));
+}
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
 let failed = 0;
 for (const service of SERVICES) {
+  const overrides = await postgisOverrides(client, service);
   const outFile = `services/${service}/src/database/schema.generated.ts`;
   const result = spawnSync(
     process.execPath,
@@ -37,6 +58,12 @@ for (const service of SERVICES) {
       '--include-pattern', `${service}.*`,
       // TypeORM's and the checksums' bookkeeping: no service code queries them.
       '--exclude-pattern', `${service}.migration*`,
+      ...(Object.keys(overrides).length > 0
+        ? [
+            '--overrides', JSON.stringify({ columns: overrides }),
+            '--custom-imports', JSON.stringify({ Geography: '@hdiya/platform#Geography', Geometry: '@hdiya/platform#Geometry' }),
+          ]
+        : []),
       '--out-file', path.join(ROOT, outFile),
       '--log-level', 'error',
       ...(verify ? ['--verify'] : []),
@@ -51,4 +78,5 @@ for (const service of SERVICES) {
     console.error(`${result.stdout}${result.stderr}`.trim());
   }
 }
+await client.end();
 process.exit(failed > 0 ? 1 : 0);

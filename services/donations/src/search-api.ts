@@ -1,5 +1,6 @@
-// The donations service's public entry point for tools outside it (the search benchmark): the
-// exact SQL the service runs and the rounding of positions, so a benchmark measures the real thing.
+// The donations service's public entry point for tools outside it (the benchmarks): the exact SQL
+// the service runs and the rounding of positions, so a benchmark measures the real thing.
 export { searchSql } from './donations/search-sql.js';
 export { searchCountSql } from './donations/search-count-sql.js';
-export { PUBLIC_POINT } from './donations/donation-row.js';
+export { PUBLIC_POINT } from './core/donation-row.js';
+export { matchSql } from './saved-searches/alerts.consumer.js';

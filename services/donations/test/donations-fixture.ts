@@ -21,6 +21,8 @@ export class DonationsFixture {
   async start(env: Record<string, string> = {}): Promise<this> {
     const config = loadDonationsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('donations'), ...env });
     this.app = await startMicroservice('donations', AppModule.register(config));
+    // The jobs also run once a second after start: past that run, only the test runs them.
+    if (env.RESERVATION_JOBS_INTERVAL_MS === ONLY_TESTS_RUN_JOBS.RESERVATION_JOBS_INTERVAL_MS) await new Promise((done) => setTimeout(done, 1500));
     this.db = this.app.get(DataSource);
     this.nc = await connectTestNats('donations-test');
     return this;

@@ -1,6 +1,6 @@
 import { ErrorCodes, Rpc, type Actor, type RpcErrorBody, type WaitlistView } from '@hdiya/contracts';
 import { RpcFailure, waitFor } from '@hdiya/testing';
-import { HoardingLimits } from '../src/reservations/hoarding-limits.js';
+import { HoardingLimits } from '../src/core/hoarding-limits.js';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
 import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
 

@@ -4,19 +4,97 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  sql,
   type Compilable,
+  type CompiledQuery,
   type DeleteResult,
   type InsertResult,
+  type QueryId,
+  type RawBuilder,
+  type RootOperationNode,
   type UpdateResult,
 } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import type { EntityManager, QueryRunner } from 'typeorm';
 
 /** Kysely's SQL fragment tag, for what its builder does not spell (now(), casts, advisory locks). */
 export { sql } from 'kysely';
+/** Conditions built apart from a statement (shared by several), typed against the tables they name. */
+export { expressionBuilder } from 'kysely';
 
 // The one typed query layer beside TypeORM (decision 0035): Kysely builds and type-checks each
 // statement against the schema generated from the migrated database, TypeORM's connection (and
 // the transaction the caller holds) runs it. Kysely never opens a connection of its own.
+
+declare const postgis: unique symbol;
+/**
+ * PostGIS columns in the generated table types (deploy/checks/database-types.mjs maps every
+ * geography and geometry column to these): pg reads them back as hex EWKB text, and a statement
+ * writes one only through PostGIS functions in `sql` (`sql<Geography>\`ST_…\``), never a plain string.
+ */
+export type Geography = string & { readonly [postgis]: 'geography' };
+export type Geometry = string & { readonly [postgis]: 'geometry' };
+
+/** A value a statement refers to in several places (see `sharedParameter`). */
+class SharedValue {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * One parameter however many times a statement names it: `$1` in each place, as SQL written by
+ * hand would. The planner then knows the places hold one value: an index's `ORDER BY location <->
+ * point` is the very distance the statement selects (with a parameter per place, a generic plan
+ * of a prepared statement sorts what the index already ordered).
+ */
+export function sharedParameter<T>(value: T): RawBuilder<T> {
+  return sql<T>`${new SharedValue(value)}`;
+}
+
+/** Postgres' compiler, compiling each shared value once. */
+class SharingQueryCompiler extends PostgresQueryCompiler {
+  #placeholders = new Map<SharedValue, string>();
+
+  override compileQuery(node: RootOperationNode, queryId: QueryId): CompiledQuery {
+    this.#placeholders.clear();
+    return super.compileQuery(node, queryId);
+  }
+
+  protected override appendValue(parameter: unknown): void {
+    if (!(parameter instanceof SharedValue)) return super.appendValue(parameter);
+    const known = this.#placeholders.get(parameter);
+    if (known) return this.append(known);
+    super.appendValue(parameter.value);
+    this.#placeholders.set(parameter, this.getCurrentParameterPlaceholder());
+  }
+}
+
+/** Where a statement template takes one of its values (see `statementTemplate`). */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A statement built and compiled once, its values given per run: building and compiling a large
+ * statement with Kysely costs a few hundred microseconds, a hot read (the search) cannot pay it
+ * per request. `build` names each value with `value(name)` (one parameter however often it is
+ * used) and writes everything else into the statement; a value passed any other way is refused
+ * here, so nothing of one run is ever compiled into the next. Keep one template per shape.
+ */
+export function statementTemplate<Values extends Record<string, unknown>, Query extends Compilable<unknown>>(
+  build: (value: <Name extends keyof Values & string>(name: Name) => RawBuilder<Values[Name]>) => Query,
+): (values: Values) => Compilable<RowOf<Query>> {
+  const slots = new Map<string, RawBuilder<never>>();
+  const compiled = build((name) => {
+    if (!slots.has(name)) slots.set(name, sharedParameter(new Slot(name)) as RawBuilder<never>);
+    return slots.get(name)!;
+  }).compile();
+  const names = compiled.parameters.map((parameter) => {
+    if (!(parameter instanceof Slot)) throw new Error('a statement template takes every value through value(name)');
+    return parameter.name;
+  });
+  return (values) => ({ compile: () => ({ ...compiled, parameters: names.map((name) => values[name]) }) as CompiledQuery<RowOf<Query>> });
+}
 
 /** A Kysely that only compiles, bound to a service's schema: `sqlFor<Schema>('points')`. */
 export function sqlFor<Tables>(schema: string): Kysely<Tables> {
@@ -25,7 +103,7 @@ export function sqlFor<Tables>(schema: string): Kysely<Tables> {
       createAdapter: () => new PostgresAdapter(),
       createDriver: () => new DummyDriver(),
       createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createQueryCompiler: () => new SharingQueryCompiler(),
     },
   }).withSchema(schema) as Kysely<Tables>;
 }
@@ -33,17 +111,23 @@ export function sqlFor<Tables>(schema: string): Kysely<Tables> {
 /** What a statement answers: its rows (a SELECT, or a write with RETURNING). */
 export type RowOf<Query> = Query extends Compilable<infer Row> ? (Row extends InsertResult | UpdateResult | DeleteResult ? never : Row) : never;
 
-async function execute(manager: EntityManager, query: Compilable<unknown>): Promise<{ records: unknown[]; affected?: number }> {
-  const { sql, parameters } = query.compile();
-  // Structured results: TypeORM otherwise answers an UPDATE with [rows, count] and a SELECT with rows.
+/** Runs `work` on the caller's transaction, else on a connection of TypeORM's pool taken for it. */
+async function onRunner<T>(manager: EntityManager, work: (runner: QueryRunner) => Promise<T>): Promise<T> {
   const own: QueryRunner | undefined = manager.queryRunner ? undefined : manager.connection.createQueryRunner();
-  const runner = manager.queryRunner ?? own!;
   try {
-    const result = await runner.query(sql, parameters as unknown[], true);
-    return { records: result.records ?? [], affected: result.affected ?? undefined };
+    return await work(manager.queryRunner ?? own!);
   } finally {
     await own?.release();
   }
+}
+
+async function execute(manager: EntityManager, query: Compilable<unknown>): Promise<{ records: unknown[]; affected?: number }> {
+  const { sql, parameters } = query.compile();
+  return onRunner(manager, async (runner) => {
+    // Structured results: TypeORM otherwise answers an UPDATE with [rows, count] and a SELECT with rows.
+    const result = await runner.query(sql, parameters as unknown[], true);
+    return { records: result.records ?? [], affected: result.affected ?? undefined };
+  });
 }
 
 /** Runs a statement on the caller's connection or transaction and answers its typed rows. */
@@ -60,4 +144,19 @@ export async function firstRow<Query extends Compilable<unknown>>(manager: Entit
 export async function write(manager: EntityManager, query: Compilable<unknown>): Promise<number> {
   const { records, affected } = await execute(manager, query);
   return affected ?? records.length;
+}
+
+/**
+ * A hot read run as a named prepared statement, named by a hash of its text: each pooled
+ * connection plans each shape of the statement once (planning costs about a third of a search
+ * page otherwise). TypeORM's query API cannot name a statement, so this one goes to the pg client
+ * TypeORM's query runner holds (the caller's transaction, or a connection taken for it).
+ */
+export async function preparedRows<Query extends Compilable<unknown>>(manager: EntityManager, query: Query): Promise<RowOf<Query>[]> {
+  const { sql, parameters } = query.compile();
+  const name = `q_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  return onRunner(manager, async (runner) => {
+    const client = (await runner.connect()) as PoolClient;
+    return (await client.query({ name, text: sql, values: parameters as unknown[] })).rows as RowOf<Query>[];
+  });
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DonationMessages, ErrorCodes, type CategoryView } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import { firstRow, rows, rpcError } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
-const CATEGORY_COLUMNS = `"id", "name", "icon", "color"`;
+const CATEGORY_COLUMNS = ['id', 'name', 'icon', 'color'] as const;
 
 /** The categories of the catalogue (written by migration only). */
 @Injectable()
@@ -12,18 +12,12 @@ export class CategoriesService {
   constructor(private readonly dataSource: DataSource) {}
 
   list(): Promise<CategoryView[]> {
-    return this.dataSource.query(`SELECT ${CATEGORY_COLUMNS} FROM "${SCHEMA}"."categories" ORDER BY "id"`);
+    return rows(this.dataSource.manager, db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('id'));
   }
 
   async get(id: number): Promise<CategoryView> {
-    const [category] = (await this.dataSource.query(`SELECT ${CATEGORY_COLUMNS} FROM "${SCHEMA}"."categories" WHERE "id" = $1`, [id])) as CategoryView[];
+    const category = await firstRow(this.dataSource.manager, db.selectFrom('categories').select(CATEGORY_COLUMNS).where('id', '=', id));
     if (!category) throw rpcError(404, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown);
     return category;
-  }
-
-  /** For input naming a category: an unknown one is a 400 on that field, not a 404. */
-  async assertExists(id: number, field = 'categoryId'): Promise<void> {
-    const [exists] = (await this.dataSource.query(`SELECT 1 FROM "${SCHEMA}"."categories" WHERE "id" = $1`, [id])) as unknown[];
-    if (!exists) throw rpcError(400, ErrorCodes.CATEGORY_NOT_FOUND, DonationMessages.categoryUnknown, field);
   }
 }

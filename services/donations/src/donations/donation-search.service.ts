@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import {
   canonicalStatus,
   DEFAULT_CITY,
@@ -16,13 +13,14 @@ import {
   type SearchDonationsQuery,
   type SearchTotal,
 } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { CategoriesService } from '../categories/categories.service.js';
-import { toDonationView, type DonationRow } from './donation-row.js';
-import { decodeCursor, encodeCursor } from './page-cursor.js';
-import { searchCountSql } from './search-count-sql.js';
-import { recentSql, searchSql } from './search-sql.js';
-import { searchQuery } from './search-text.js';
+import { preparedRows, rpcError } from '@hdiya/platform';
+import { CategoryCheck } from '../core/category-check.js';
+import { toDonationView } from '../core/donation-row.js';
+import { pageOf } from '../core/page.js';
+import { decodeCursor } from '../core/page-cursor.js';
+import { searchCountStatement } from './search-count-sql.js';
+import { recentStatement, searchStatement } from './search-sql.js';
+import { searchQuery } from '../core/search-text.js';
 
 interface Center {
   lat: number;
@@ -47,7 +45,7 @@ export function centerOf(query: PositionQuery): Center {
 export class DonationSearchService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly categories: CategoriesService,
+    private readonly categories: CategoryCheck,
   ) {}
 
   async search(query: SearchDonationsQuery, withTotal = true): Promise<DonationPage> {
@@ -66,21 +64,21 @@ export class DonationSearchService {
       tsquery: query.query ? searchQuery(query.query) : null,
     };
     const cursor = decodeCursor(query.cursor, center.given ? 'number' : 'time');
-    const { sql, params } = searchSql({ ...filters, cursor, limit: limit + 1 });
-    // The first page also says how many were found in all, counted alongside (on another pooled
-    // connection) so the page waits for the slower of the two, not for both.
+    // Search is the busiest read: a named prepared statement (preparedRows), so each pooled
+    // connection plans each of its few dozen shapes once. The first page also says how many were
+    // found in all, counted alongside (on another pooled connection) so the page waits for the
+    // slower of the two, not for both.
     const [rows, total] = await Promise.all([
-      this.preparedQuery<DonationRow & { sort_key: number | Date }>(sql, params),
+      preparedRows(this.dataSource.manager, searchStatement({ ...filters, cursor, limit: limit + 1 })),
       cursor || !withTotal ? undefined : this.count(filters),
     ]);
     const page = pageOf(rows, limit, center.given);
     return total ? { ...page, total } : page;
   }
 
-  private async count(filters: Parameters<typeof searchCountSql>[0]): Promise<SearchTotal> {
+  private async count(filters: Parameters<typeof searchCountStatement>[0]): Promise<SearchTotal> {
     const cap = DonationRules.searchCountCap;
-    const { sql, params } = searchCountSql(filters, cap);
-    const [row] = await this.preparedQuery<{ count: number }>(sql, params);
+    const [row] = await preparedRows(this.dataSource.manager, searchCountStatement(filters, cap));
     const found = row?.count ?? 0;
     return { count: Math.min(found, cap), capped: found > cap };
   }
@@ -96,19 +94,8 @@ export class DonationSearchService {
    * the visitor gave no position (the search would only look around Casablanca).
    */
   async recent(): Promise<DonationView[]> {
-    const rows = await this.preparedQuery<DonationRow>(recentSql(DonationRules.nearbyLimit), []);
+    const rows = await preparedRows(this.dataSource.manager, recentStatement(DonationRules.nearbyLimit));
     return rows.map((row) => toDonationView(row));
-  }
-
-  /**
-   * Search is the busiest read: run as a named prepared statement, so each pooled connection plans
-   * each shape of the statement once (planning costs about a third of a page otherwise). A few
-   * dozen shapes exist (filters and cursor present or not), named by a hash of their text.
-   */
-  private async preparedQuery<Row>(text: string, values: unknown[]): Promise<Row[]> {
-    const name = `search_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    return (await pool.query({ name, text, values })).rows as Row[];
   }
 
   /** Default `available`; `all` means every status but withdrawn ones. */
@@ -119,15 +106,4 @@ export class DonationSearchService {
     if (!status) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, DonationMessages.status, 'status');
     return status;
   }
-}
-
-/** Cuts a page from `limit + 1` rows; `withDistance` when the sort key is the distance in metres. */
-export function pageOf(rows: (DonationRow & { sort_key: number | Date })[], limit: number, withDistance = false): DonationPage {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ k: last.sort_key instanceof Date ? last.sort_key.toISOString() : Number(last.sort_key), id: last.id })
-      : null;
-  return { items: items.map((row) => toDonationView(row, withDistance ? Number(row.sort_key) : undefined)), nextCursor };
 }

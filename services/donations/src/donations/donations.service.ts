@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type OpenReportView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
-import { CategoriesService } from '../categories/categories.service.js';
-import { WaitlistService } from '../waitlist/waitlist.service.js';
-import { ImagesService } from '../images/images.service.js';
+import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
+import { CategoryCheck } from '../core/category-check.js';
+import { DonationPhotos } from '../core/donation-photos.js';
+import { WaitingLine } from '../core/waiting-line.js';
 import { SCHEMA } from '../config.js';
-import { DONATION_COLUMNS, DONATION_FROM, PUBLIC_POINT, toDonationView, type DonationRow } from './donation-row.js';
-import { decodeCursor, encodeCursor } from './page-cursor.js';
-import { pageOf } from './donation-search.service.js';
-import { searchDocument } from './search-text.js';
+import { db } from '../database/db.js';
+import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
+import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
+import { pageOf } from '../core/page.js';
+import { searchDocument } from '../core/search-text.js';
 
 const NOT_OWNER = "Seul le donateur peut modifier ou supprimer ce don.";
 const NOT_EDITABLE = 'Ce don ne peut plus être modifié : il est réservé ou terminé.';
@@ -25,9 +26,9 @@ export interface DeletedDonation {
 export class DonationsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly categories: CategoriesService,
-    private readonly images: ImagesService,
-    private readonly waitlist: WaitlistService,
+    private readonly categories: CategoryCheck,
+    private readonly images: DonationPhotos,
+    private readonly line: WaitingLine,
   ) {}
 
   async get(id: number): Promise<DonationView> {
@@ -43,26 +44,26 @@ export class DonationsService {
     const city = this.cityOf(fields.city);
     const position = this.positionOf(fields, city);
     const id = await this.dataSource.transaction(async (manager) => {
-      const [row] = (await manager.query(
-        `INSERT INTO "${SCHEMA}"."donations"
-           ("title", "description", "image_key", "thumbnail_key", "category_id", "owner_id", "city",
-            "latitude", "longitude", "location", "search_text", "points_value")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, ${PUBLIC_POINT('$8', '$9')}, $10, $11)
-         RETURNING "id", "created_at"`,
-        [
-          fields.title,
-          fields.description,
-          image.imageKey,
-          image.thumbnailKey,
-          fields.categoryId,
-          actor.id,
-          city.name,
-          position.lat,
-          position.lng,
-          searchDocument(fields.title, fields.description, city.name),
-          DonationRules.publishReward,
-        ],
-      )) as { id: number; created_at: Date }[];
+      const row = await firstRow(
+        manager,
+        db
+          .insertInto('donations')
+          .values({
+            title: fields.title,
+            description: fields.description,
+            image_key: image.imageKey,
+            thumbnail_key: image.thumbnailKey,
+            category_id: fields.categoryId,
+            owner_id: actor.id,
+            city: city.name,
+            latitude: position.lat,
+            longitude: position.lng,
+            location: publicPoint(position.lat, position.lng),
+            search_text: searchDocument(fields.title, fields.description, city.name),
+            points_value: DonationRules.publishReward,
+          })
+          .returning(['id', 'created_at']),
+      );
       // Only the member's own upload, not yet used by another donation (else nothing is written).
       await this.images.attach(manager, actor, row!.id, image);
       const payload: DonationCreatedV1 = {
@@ -101,22 +102,23 @@ export class DonationsService {
       const description = changes.description ?? row.description;
       const cityName = city?.name ?? row.city;
       // A new city moves the donation to that city's centre; the exact device position is gone.
-      await manager.query(
-        `UPDATE "${SCHEMA}"."donations" SET "title" = $2, "description" = $3, "category_id" = $4, "city" = $5,
-           "image_key" = $6, "thumbnail_key" = $7, "search_text" = $8, "updated_at" = now()
-           ${city && city.name !== row.city ? `, "latitude" = $9, "longitude" = $10, "location" = ${PUBLIC_POINT('$9', '$10')}` : ''}
-         WHERE "id" = $1`,
-        [
-          id,
-          title,
-          description,
-          changes.categoryId ?? row.category_id,
-          cityName,
-          image?.imageKey ?? row.image_key,
-          image?.thumbnailKey ?? row.thumbnail_key,
-          searchDocument(title, description, cityName),
-          ...(city && city.name !== row.city ? [city.lat, city.lng] : []),
-        ],
+      const moved = city && city.name !== row.city ? { latitude: city.lat, longitude: city.lng, location: publicPoint(city.lat, city.lng) } : {};
+      await write(
+        manager,
+        db
+          .updateTable('donations')
+          .set({
+            title,
+            description,
+            category_id: changes.categoryId ?? row.category_id,
+            city: cityName,
+            image_key: image?.imageKey ?? row.image_key,
+            thumbnail_key: image?.thumbnailKey ?? row.thumbnail_key,
+            search_text: searchDocument(title, description, cityName),
+            updated_at: sql<Date>`now()`,
+            ...moved,
+          })
+          .where('id', '=', id),
       );
       const payload: DonationUpdatedV1 = {
         donationId: id,
@@ -151,20 +153,11 @@ export class DonationsService {
   }
 
   async byOwner(ownerId: string, limit: number, cursorText?: string): Promise<DonationPage> {
-    const params: unknown[] = [ownerId];
-    let keyset = '';
     const cursor = decodeCursor(cursorText, 'time');
-    if (cursor) {
-      params.push(cursor.k, cursor.id);
-      keyset = `AND (d.created_at, d.id) < ($2::timestamptz, $3)`;
-    }
-    params.push(limit + 1);
-    const rows = await this.dataSource.query(
-      `SELECT ${DONATION_COLUMNS}, d.created_at AS sort_key FROM ${DONATION_FROM}
-       WHERE d.owner_id = $1 ${keyset} ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length}`,
-      params,
-    );
-    return pageOf(rows, limit);
+    let query = donationCards().select('d.created_at as sort_key').where('d.owner_id', '=', ownerId);
+    if (cursor) query = query.where(sql<boolean>`(${d.ref('d.created_at')}, ${d.ref('d.id')}) < (${cursor.k}::timestamptz, ${cursor.id})`);
+    const page = await rows(this.dataSource.manager, query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit + 1));
+    return pageOf(page, limit);
   }
 
   /**
@@ -180,27 +173,47 @@ export class DonationsService {
     if (actor.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
     const cursor = decodeCursor(cursorText, 'number');
     const offset = cursor ? Number(cursor.k) : 0;
-    const rows = (await this.dataSource.query(
-      `SELECT ${DONATION_COLUMNS}, COALESCE(r.report_count, 0)::int AS report_count, COALESCE(r.reasons, '{}') AS reasons,
-              COALESCE(r.reports, '[]') AS reports
-       FROM ${DONATION_FROM}
-       ${reportedOnly ? '' : 'LEFT'} JOIN (
-         SELECT donation_id, count(*) AS report_count, array_agg(DISTINCT reason) AS reasons, max(created_at) AS last_report,
-                json_agg(json_build_object('id', id, 'reason', reason, 'details', details,
-                  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY created_at DESC, id DESC) AS reports
-         FROM "${SCHEMA}"."reports" WHERE dismissed_at IS NULL GROUP BY donation_id) r ON r.donation_id = d.id
-       ORDER BY COALESCE(r.report_count, 0) DESC, r.last_report DESC NULLS LAST, d.created_at DESC, d.id DESC
-       LIMIT $1 OFFSET $2`,
-      [limit + 1, offset],
-    )) as (DonationRow & { report_count: number; reasons: ReportReason[]; reports: OpenReportView[] })[];
-    const items = rows.slice(0, limit).map((row) => ({
+    // Open reports per donation, with their comments (dismissed ones no longer count).
+    const openReports = db
+      .selectFrom('reports')
+      .select([
+        'donation_id',
+        sql<number>`count(*)`.as('report_count'),
+        sql<ReportReason[]>`array_agg(DISTINCT reason)`.as('reasons'),
+        sql<Date>`max(created_at)`.as('last_report'),
+        sql<OpenReportView[]>`json_agg(json_build_object('id', id, 'reason', reason, 'details', details,
+          'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY created_at DESC, id DESC)`.as('reports'),
+      ])
+      .where('dismissed_at', 'is', null)
+      .groupBy('donation_id')
+      .as('r');
+    const withReports = reportedOnly
+      ? donationsWithOwners().innerJoin(openReports, 'r.donation_id', 'd.id')
+      : donationsWithOwners().leftJoin(openReports, 'r.donation_id', 'd.id');
+    const page = await rows(
+      this.dataSource.manager,
+      withReports
+        .select([
+          ...DONATION_COLUMNS,
+          sql<number>`COALESCE(r.report_count, 0)::int`.as('report_count'),
+          sql<ReportReason[]>`COALESCE(r.reasons, '{}')`.as('reasons'),
+          sql<OpenReportView[]>`COALESCE(r.reports, '[]')`.as('reports'),
+        ])
+        .orderBy(sql`COALESCE(r.report_count, 0)`, 'desc')
+        .orderBy(sql`r.last_report`, (order) => order.desc().nullsLast())
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(limit + 1)
+        .offset(offset),
+    );
+    const items = page.slice(0, limit).map((row) => ({
       ...toDonationView(row),
       reportCount: row.report_count,
       reportReasons: row.reasons,
       reports: row.reports,
     }));
     const last = items[items.length - 1];
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: offset + limit, id: last.id }) : null };
+    return { items, nextCursor: page.length > limit && last ? encodeCursor({ k: offset + limit, id: last.id }) : null };
   }
 
   private async remove(id: number, deletedBy: 'owner' | 'moderator', authorize: (row: DonationRow) => void): Promise<DeletedDonation> {
@@ -209,14 +222,14 @@ export class DonationsService {
       authorize(row);
       // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
       const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
-      await this.waitlist.closeLine(manager, row, 'deleted', new Date());
-      await manager.query(`DELETE FROM "${SCHEMA}"."donations" WHERE "id" = $1`, [id]);
+      await this.line.closeLine(manager, row, 'deleted', new Date());
+      await write(manager, db.deleteFrom('donations').where('id', '=', id));
       const imageKeys = [row.image_key, row.thumbnail_key];
       const payload: DonationDeletedV2 = {
         donationId: id,
         ownerId: row.owner_id,
         title: row.title,
-        status: row.status,
+        status: donationStatusOf(row.status),
         deletedBy,
         reservedById: row.reserved_by_id,
         reservationId: row.reservation_id,
@@ -229,10 +242,8 @@ export class DonationsService {
 
   private async findRow(manager: EntityManager, id: number, lock = false): Promise<DonationRow> {
     // Lock only the donation row: the members side of the join is read-only here.
-    const [row] = (await manager.query(
-      `SELECT ${DONATION_COLUMNS} FROM ${DONATION_FROM} WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
-      [id],
-    )) as DonationRow[];
+    const query = donationCards().where('d.id', '=', id);
+    const row = await firstRow(manager, lock ? query.forUpdate('d') : query);
     if (!row) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     return row;
   }

@@ -1,7 +1,10 @@
-import { CARD_COLUMNS_BUT_POSITION, DONATION_COLUMNS, DONATION_FROM, OWNER_COLUMNS } from './donation-row.js';
 import { DONATION_STATUSES, DonationRules, type DonationStatus } from '@hdiya/contracts';
-import type { PageCursor } from './page-cursor.js';
-import { SCHEMA } from '../config.js';
+import { expressionBuilder, sql, statementTemplate, type Geography } from '@hdiya/platform';
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
+import { db } from '../database/db.js';
+import type { DB } from '../database/schema.generated.js';
+import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from '../core/donation-row.js';
+import type { PageCursor } from '../core/page-cursor.js';
 
 export interface SearchSqlInput {
   center: { lat: number; lng: number; given: boolean };
@@ -16,18 +19,66 @@ export interface SearchSqlInput {
   limit: number;
 }
 
-/** The searcher's position ($1 longitude, $2 latitude) as a geography. */
-export const POINT = `ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography`;
+/** Conditions and columns on `spots s`. */
+export const s = expressionBuilder<{ s: DB['spots'] }, 's'>();
+
+/** The values a search statement takes as parameters; everything else is written into it. */
+export type SearchValues = {
+  lng: number;
+  lat: number;
+  radius: number;
+  categoryId: number;
+  tsquery: string;
+  /** The cursor's sort key (a distance, or a time in ISO form) and id. */
+  cursorK: number | string;
+  cursorId: number;
+};
+
+/** A search's parameter, by name: one parameter however often the statement names it. */
+export type SearchValue = <Name extends keyof SearchValues>(name: Name) => RawBuilder<SearchValues[Name]>;
+
+/** What makes two searches one statement (one template, one prepared statement). */
+export type SearchShape = Pick<SearchSqlInput, 'status' | 'limit'> & { given: boolean; category: boolean; words: boolean; cursor: boolean };
+
+export const shapeOf = (input: Omit<SearchSqlInput, 'limit'> & { limit?: number }): SearchShape => ({
+  given: input.center.given,
+  status: input.status,
+  limit: input.limit ?? 0,
+  category: input.categoryId !== null,
+  words: input.tsquery !== null && input.tsquery !== '',
+  cursor: input.cursor !== null,
+});
+
+export const valuesOf = (input: Omit<SearchSqlInput, 'limit'>): SearchValues => ({
+  lng: input.center.lng,
+  lat: input.center.lat,
+  radius: input.radiusMetres,
+  // Unused unless the shape says so.
+  categoryId: input.categoryId ?? 0,
+  tsquery: input.tsquery ?? '',
+  cursorK: input.cursor?.k ?? 0,
+  cursorId: input.cursor?.id ?? 0,
+});
+
+/** The searcher's position as a geography: `$1`, `$2` wherever named, so the planner sees one distance where the index orders by it and the statement selects it. */
+export const searcherPoint = (value: SearchValue) => sql<Geography>`ST_SetSRID(ST_MakePoint(${value('lng')}, ${value('lat')}), 4326)::geography`;
+
+/** Within `radius` metres of `point` (`useSpheroid` false: on the sphere, as `<->` measures). */
+export const within = (location: Expression<Geography>, point: RawBuilder<Geography>, radius: Expression<number>, useSpheroid = true) =>
+  useSpheroid ? sql<SqlBool>`ST_DWithin(${location}, ${point}, ${radius})` : sql<SqlBool>`ST_DWithin(${location}, ${point}, ${radius}, false)`;
+
+/** The distance (metres, on the sphere) the GiST indexes order by. */
+export const distanceBetween = (location: Expression<Geography>, point: RawBuilder<Geography>) => sql<number>`(${location} <-> ${point})`;
 
 /**
- * The conditions on a donation's own columns (status, category, words), as `d.…`; values go
- * through `param`. Shared by the search and its count, so both always agree.
+ * The conditions on a donation's own columns (status, category, words), on `d`. Shared by the
+ * search and its count, so both always agree.
  */
-export function filtersOf(input: Pick<SearchSqlInput, 'status' | 'categoryId' | 'tsquery'>, param: (value: unknown) => string): string[] {
-  if (input.status !== null && !DONATION_STATUSES.includes(input.status)) throw new Error(`unknown status ${input.status}`);
-  const where: string[] = [input.status ? `d.status = '${input.status}'` : `d.status <> 'cancelled'`];
-  if (input.categoryId !== null) where.push(`d.category_id = ${param(input.categoryId)}`);
-  if (input.tsquery) where.push(`d.search @@ to_tsquery('simple', ${param(input.tsquery)})`);
+export function filtersOf(shape: Pick<SearchShape, 'status' | 'category' | 'words'>, value: SearchValue): Expression<SqlBool>[] {
+  if (shape.status !== null && !DONATION_STATUSES.includes(shape.status)) throw new Error(`unknown status ${shape.status}`);
+  const where: Expression<SqlBool>[] = [shape.status ? d('d.status', '=', sql.lit(shape.status)) : d('d.status', '<>', sql.lit('cancelled'))];
+  if (shape.category) where.push(d('d.category_id', '=', value('categoryId')));
+  if (shape.words) where.push(sql<SqlBool>`${d.ref('d.search')} @@ to_tsquery('simple', ${value('tsquery')})`);
   return where;
 }
 
@@ -48,68 +99,94 @@ export function filtersOf(input: Pick<SearchSqlInput, 'status' | 'categoryId' | 
  *   page only, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the whole
  *   members table).
  */
-export function searchSql(input: SearchSqlInput): { sql: string; params: unknown[] } {
-  const params: unknown[] = [input.center.lng, input.center.lat, input.radiusMetres];
-  const param = (value: unknown) => `$${params.push(value)}`;
+function buildSearch(shape: SearchShape, value: SearchValue) {
   // The status and the row count are written into the statement, not passed as parameters: the
   // service runs it prepared, and a generic plan would neither match the index of available
   // donations to `status = $n` nor know how few rows `LIMIT $n` wants (a third slower, measured).
   // Both come from closed sets (a known status, 1 to 49 rows), so a few dozen statements exist.
-  if (!Number.isInteger(input.limit) || input.limit < 1 || input.limit > DonationRules.maxPageSize + 1) throw new Error(`bad limit ${input.limit}`);
-  const limit = String(input.limit);
-  const distance = `(d.location <-> ${POINT})`;
-  const point = POINT;
-  const where = filtersOf(input, param);
+  if (!Number.isInteger(shape.limit) || shape.limit < 1 || shape.limit > DonationRules.maxPageSize + 1) throw new Error(`bad limit ${shape.limit}`);
+  const limit = sql.lit(shape.limit);
+  const point = searcherPoint(value);
+  const radius = value('radius');
+  const where = filtersOf(shape, value);
+  const cursor = shape.cursor ? { k: value('cursorK'), id: value('cursorId') } : null;
 
-  if (!input.center.given) {
-    where.push(`ST_DWithin(d.location, ${point}, $3)`);
-    if (input.cursor) where.push(`(d.created_at, d.id) < (${param(input.cursor.k)}::timestamptz, ${param(input.cursor.id)})`);
-    return {
-      sql: `SELECT ${DONATION_COLUMNS}, d.created_at AS sort_key FROM ${DONATION_FROM}
-            WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`,
-      params,
-    };
+  if (!shape.given) {
+    let query = donationCards().select('d.created_at as sort_key');
+    for (const condition of where) query = query.where(condition);
+    query = query.where(within(d.ref('d.location'), point, radius));
+    if (cursor) query = query.where(sql<SqlBool>`(${d.ref('d.created_at')}, ${d.ref('d.id')}) < (${cursor.k}::timestamptz, ${cursor.id})`);
+    return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit);
   }
 
-  const cursor = input.cursor ? { k: param(input.cursor.k), id: param(input.cursor.id) } : null;
-
-  if (input.tsquery) {
-    if (cursor) where.push(`(${distance} > ${cursor.k} OR (${distance} = ${cursor.k} AND d.id > ${cursor.id}))`);
-    return {
-      sql: `SELECT ${DONATION_COLUMNS}, ${distance} AS sort_key FROM ${DONATION_FROM}
-            WHERE ${where.join(' AND ')} AND ST_DWithin(d.location, ${point}, $3)
-            ORDER BY ${distance}, d.id LIMIT ${limit}`,
-      params,
-    };
+  const distance = distanceBetween(d.ref('d.location'), point);
+  if (shape.words) {
+    let query = donationCards().select(distance.as('sort_key'));
+    for (const condition of where) query = query.where(condition);
+    if (cursor) query = query.where(sql<SqlBool>`(${distance} > ${cursor.k} OR (${distance} = ${cursor.k} AND ${d.ref('d.id')} > ${cursor.id}))`);
+    return query.where(within(d.ref('d.location'), point, radius)).orderBy(distance).orderBy('d.id').limit(limit);
   }
 
   // The radius bounds the walk through the index (a box, on the sphere as `<->` measures) and
   // is then checked exactly against the distance shown.
-  const spotDistance = `(s.location <-> ${point})`;
-  const spotWhere = [`ST_DWithin(s.location, ${point}, $3, false)`, `${spotDistance} <= $3`];
-  if (cursor) {
-    spotWhere.push(`${spotDistance} >= ${cursor.k}`);
-    where.push(`(s.distance > ${cursor.k} OR d.id > ${cursor.id})`);
-  }
-  return {
-    sql: `WITH walk AS (
-            SELECT d.*, s.latitude, s.longitude, s.distance AS sort_key
-            FROM (SELECT s.spot, s.latitude, s.longitude, ${spotDistance} AS distance FROM "${SCHEMA}"."spots" s
-                  WHERE ${spotWhere.join(' AND ')} ORDER BY s.location <-> ${point}) s
-            CROSS JOIN LATERAL (SELECT ${CARD_COLUMNS_BUT_POSITION} FROM "${SCHEMA}"."donations" d
-                  WHERE d.spot = s.spot AND ${where.join(' AND ')} ORDER BY d.id LIMIT ${limit}) d
-            ORDER BY s.distance FETCH FIRST ${limit} ROWS WITH TIES),
-          page AS (SELECT * FROM walk ORDER BY sort_key, id LIMIT ${limit})
-          SELECT d.*, m.* FROM page d
-          LEFT JOIN LATERAL (SELECT ${OWNER_COLUMNS} FROM "${SCHEMA}"."members" m WHERE m.user_id = d.owner_id LIMIT 1) m ON true
-          ORDER BY d.sort_key, d.id`,
-    params,
-  };
+  const spotDistance = distanceBetween(s.ref('s.location'), point);
+  let spots = db
+    .selectFrom('spots as s')
+    .select(['s.spot', 's.latitude', 's.longitude', spotDistance.as('distance')])
+    .where(within(s.ref('s.location'), point, radius, false))
+    .where(sql<SqlBool>`${spotDistance} <= ${radius}`);
+  if (cursor) spots = spots.where(sql<SqlBool>`${spotDistance} >= ${cursor.k}`);
+  const walk = db
+    .selectFrom(spots.orderBy(spotDistance).as('s'))
+    .crossJoinLateral((eb) => {
+      let cards = eb.selectFrom('donations as d').select(CARD_COLUMNS_BUT_POSITION).whereRef('d.spot', '=', 's.spot');
+      for (const condition of where) cards = cards.where(condition);
+      if (cursor) cards = cards.where(sql<SqlBool>`(${sql.ref('s.distance')} > ${cursor.k} OR ${d.ref('d.id')} > ${cursor.id})`);
+      return cards.orderBy('d.id').limit(limit).as('d');
+    })
+    .selectAll('d')
+    .select(['s.latitude', 's.longitude', 's.distance as sort_key'])
+    .orderBy('s.distance')
+    .modifyEnd(sql`fetch first ${limit} rows with ties`);
+  return db
+    .with('walk', () => walk)
+    .with('page', (page) => page.selectFrom('walk').selectAll().orderBy('sort_key').orderBy('id').limit(limit))
+    .selectFrom('page as d')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('members as m').select(OWNER_COLUMNS).whereRef('m.user_id', '=', 'd.owner_id').limit(sql.lit(1)).as('m'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('d')
+    .selectAll('m')
+    .orderBy('d.sort_key')
+    .orderBy('d.id');
+}
+
+/** One template per shape, built and compiled once (a few dozen shapes exist, see `buildSearch`). */
+const searchTemplates = new Map<string, ReturnType<typeof searchTemplate>>();
+const searchTemplate = (shape: SearchShape) => statementTemplate<SearchValues, ReturnType<typeof buildSearch>>((value) => buildSearch(shape, value));
+
+/** The search statement for this input (see `buildSearch`), its values as parameters. */
+export function searchStatement(input: SearchSqlInput) {
+  const shape = shapeOf(input);
+  const key = JSON.stringify(shape);
+  let template = searchTemplates.get(key);
+  if (!template) searchTemplates.set(key, (template = searchTemplate(shape)));
+  return template(valuesOf(input));
+}
+
+/** The search as SQL text and parameters (the benchmark runs it straight against Postgres). */
+export function searchSql(input: SearchSqlInput): { sql: string; params: unknown[] } {
+  const { sql: text, parameters } = searchStatement(input).compile();
+  return { sql: text, params: [...parameters] };
 }
 
 /** The newest available donations wherever they are (index `donations_newest_idx`). */
-export function recentSql(limit: number): string {
+export function recentStatement(limit: number) {
   if (!Number.isInteger(limit) || limit < 1 || limit > DonationRules.maxPageSize) throw new Error(`bad limit ${limit}`);
-  return `SELECT ${DONATION_COLUMNS} FROM ${DONATION_FROM}
-          WHERE d.status = 'available' ORDER BY d.created_at DESC, d.id DESC LIMIT ${limit}`;
+  return donationCards()
+    .where('d.status', '=', sql.lit('available'))
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(sql.lit(limit));
 }

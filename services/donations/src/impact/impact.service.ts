@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CATEGORY_TYPICAL_KG, type ImpactView } from '@hdiya/contracts';
-import { SCHEMA } from '../config.js';
+import { firstRow, rows, sql } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
 /** The figures change slowly and every home page asks: counted at most once a minute per replica. */
 const FRESH_FOR_MS = 60_000;
@@ -15,21 +16,27 @@ export class ImpactService {
 
   async impact(now = Date.now()): Promise<ImpactView> {
     if (this.cached && now >= this.cached.at && now - this.cached.at < FRESH_FOR_MS) return this.cached.value;
-    const [totals] = (await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE "status" = 'completed')::int AS given,
-              count(*) FILTER (WHERE "status" = 'available')::int AS available,
-              count(DISTINCT "city") FILTER (WHERE "status" IN ('available', 'reserved', 'completed'))::int AS cities,
-              (SELECT count(*)::int FROM "${SCHEMA}"."members") AS members
-       FROM "${SCHEMA}"."donations"`,
-    )) as { given: number; available: number; cities: number; members: number }[];
-    const byCategory = (await this.dataSource.query(
-      `SELECT "category_id", count(*)::int AS n FROM "${SCHEMA}"."donations" WHERE "status" = 'completed' GROUP BY "category_id"`,
-    )) as { category_id: number; n: number }[];
+    const manager = this.dataSource.manager;
+    const totals = await firstRow(
+      manager,
+      db
+        .selectFrom('donations')
+        .select((eb) => [
+          sql<number>`count(*) FILTER (WHERE "status" = 'completed')::int`.as('given'),
+          sql<number>`count(*) FILTER (WHERE "status" = 'available')::int`.as('available'),
+          sql<number>`count(DISTINCT "city") FILTER (WHERE "status" IN ('available', 'reserved', 'completed'))::int`.as('cities'),
+          eb.selectFrom('members').select(sql<number>`count(*)::int`.as('n')).as('members'),
+        ]),
+    );
+    const byCategory = await rows(
+      manager,
+      db.selectFrom('donations').select(['category_id', sql<number>`count(*)::int`.as('n')]).where('status', '=', 'completed').groupBy('category_id'),
+    );
     const wasteAvoidedKg = byCategory.reduce((kg, row) => kg + row.n * (CATEGORY_TYPICAL_KG[row.category_id] ?? OTHER_KG), 0);
     const value: ImpactView = {
       objectsGiven: totals!.given,
       objectsAvailable: totals!.available,
-      members: totals!.members,
+      members: totals!.members ?? 0,
       cities: totals!.cities,
       wasteAvoidedKg,
     };

@@ -1,4 +1,5 @@
 import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import type { Refusal } from '../core/refusal.js';
 
 // The donation lifecycle of docs/product.md#reservations as pure rules: who may do what, from which state.
 
@@ -15,11 +16,6 @@ export const ReservationMessages = {
   signInToReserve: 'Veuillez vous connecter pour réserver cet objet',
 } as const;
 
-export interface Refusal {
-  status: number;
-  code: (typeof ErrorCodes)[keyof typeof ErrorCodes];
-  message: string;
-}
 
 export interface ReservationFacts {
   status: DonationStatus;

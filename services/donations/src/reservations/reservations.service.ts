@@ -19,15 +19,17 @@ import {
   type ReservationState,
   type ReservedDonationView,
 } from '@hdiya/contracts';
-import { appendToOutbox, crashpoint, createEvent, rpcError, RpcRefusal } from '@hdiya/platform';
+import { appendToOutbox, crashpoint, createEvent, firstRow, rows, rpcError, RpcRefusal, sql, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
-import { DONATION_COLUMNS, DONATION_FROM, toDonationView, type DonationRow } from '../donations/donation-row.js';
-import { decodeCursor, encodeCursor } from '../donations/page-cursor.js';
-import { WaitlistService } from '../waitlist/waitlist.service.js';
-import { Clock } from './clock.js';
-import { HoardingLimits } from './hoarding-limits.js';
-import { lockDonation, makeAvailable, type LockedDonation } from './donation-state.js';
+import { db } from '../database/db.js';
+import { DONATION_COLUMNS, donationCards, toDonationView } from '../core/donation-row.js';
+import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
+import { WaitingLine } from '../core/waiting-line.js';
+import { Clock } from '../core/clock.js';
+import { HoardingLimits } from '../core/hoarding-limits.js';
+import { lockDonation, makeAvailable, type LockedDonation } from '../core/donation-state.js';
 import { PointsClient } from './points.client.js';
+import type { Refusal } from '../core/refusal.js';
 import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
@@ -38,7 +40,6 @@ import {
   ReservationMessages,
   reserveRefusal,
   timeLeftMs,
-  type Refusal,
   type ReservationFacts,
 } from './reservation.rules.js';
 
@@ -62,7 +63,7 @@ export class ReservationsService {
     private readonly dataSource: DataSource,
     private readonly points: PointsClient,
     private readonly clock: Clock,
-    private readonly waitlist: WaitlistService,
+    private readonly line: WaitingLine,
     private readonly limits: HoardingLimits,
     @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
   ) {}
@@ -75,15 +76,31 @@ export class ReservationsService {
       const refused = reserveRefusal(facts(donation), actor.id, reservedAt);
       if (refused) throw refusal(refused);
       await this.limits.refuseReserve(manager, actor.id, donationId, reservedAt);
-      await manager.query(
-        `INSERT INTO "${SCHEMA}"."reservations" ("id", "donation_id", "reserver_id", "owner_id", "state", "reserved_at", "expires_at")
-         VALUES ($1, $2, $3, $4, 'pending', $5, $6)`,
-        [reservationId, donationId, actor.id, donation.owner_id, reservedAt, expiryOf(reservedAt)],
+      await write(
+        manager,
+        db.insertInto('reservations').values({
+          id: reservationId,
+          donation_id: donationId,
+          reserver_id: actor.id,
+          owner_id: donation.owner_id,
+          state: 'pending',
+          reserved_at: reservedAt,
+          expires_at: expiryOf(reservedAt),
+        }),
       );
-      await manager.query(
-        `UPDATE "${SCHEMA}"."donations" SET "status" = 'reserved', "reserved_by_id" = $2, "reserved_at" = $3, "auto_expire_at" = $4,
-           "reservation_id" = $5, "updated_at" = now() WHERE "id" = $1`,
-        [donationId, actor.id, reservedAt, expiryOf(reservedAt), reservationId],
+      await write(
+        manager,
+        db
+          .updateTable('donations')
+          .set({
+            status: 'reserved',
+            reserved_by_id: actor.id,
+            reserved_at: reservedAt,
+            auto_expire_at: expiryOf(reservedAt),
+            reservation_id: reservationId,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('id', '=', donationId),
       );
       return donation;
     });
@@ -102,24 +119,26 @@ export class ReservationsService {
       throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
     }
     const activated = await this.dataSource.transaction(async (manager) => {
-      const [reservation] = (await manager.query(
-        `SELECT "reserved_at", "expires_at", "owner_id" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 AND "state" = 'pending' FOR UPDATE`,
-        [reservationId],
-      )) as { reserved_at: Date; expires_at: Date; owner_id: string }[];
+      const reservation = await firstRow(
+        manager,
+        db.selectFrom('reservations').select(['reserved_at', 'expires_at', 'owner_id']).where('id', '=', reservationId).where('state', '=', 'pending').forUpdate(),
+      );
       // Recovery (or a moderator's deletion) locked it out first: its hold is being or was voided.
       if (!reservation) return false;
-      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'active', "handover_code" = $2 WHERE "id" = $1`, [
-        reservationId,
-        newHandoverCode(),
-      ]);
+      await write(manager, db.updateTable('reservations').set({ state: 'active', handover_code: newHandoverCode() }).where('id', '=', reservationId));
       // Taken from the waiting list: the offer is accepted and ends (no-ops for a plain reservation).
-      await manager.query(
-        `UPDATE "${SCHEMA}"."waitlist_entries" SET "state" = 'accepted', "closed_at" = now() WHERE "donation_id" = $1 AND "member_id" = $2 AND "state" = 'offered'`,
-        [donationId, actor.id],
+      await write(
+        manager,
+        db
+          .updateTable('waitlist_entries')
+          .set({ state: 'accepted', closed_at: sql<Date>`now()` })
+          .where('donation_id', '=', donationId)
+          .where('member_id', '=', actor.id)
+          .where('state', '=', 'offered'),
       );
-      await manager.query(
-        `UPDATE "${SCHEMA}"."donations" SET "offered_to_id" = NULL, "offer_expires_at" = NULL WHERE "id" = $1 AND "offered_to_id" = $2`,
-        [donationId, actor.id],
+      await write(
+        manager,
+        db.updateTable('donations').set({ offered_to_id: null, offer_expires_at: null }).where('id', '=', donationId).where('offered_to_id', '=', actor.id),
       );
       const payload: ReservationMadeV1 = {
         ...ref,
@@ -156,13 +175,13 @@ export class ReservationsService {
     const donation = await lockDonation(this.dataSource.manager, donationId, false);
     const refused = handoverRefusal(facts(donation), actor.id);
     if (refused) throw refusal(refused);
-    const [reservation] = (await this.dataSource.query(
-      `SELECT "handover_code", "handover_attempts", "expires_at" FROM "${SCHEMA}"."reservations" WHERE "id" = $1`,
-      [donation.reservation_id],
-    )) as { handover_code: string; handover_attempts: number; expires_at: Date }[];
+    const reservation = await firstRow(
+      this.dataSource.manager,
+      db.selectFrom('reservations').select(['handover_code', 'handover_attempts', 'expires_at']).where('id', '=', donation.reservation_id!),
+    );
     const expiresAt = reservation!.expires_at.toISOString();
     return actor.id === donation.reserved_by_id
-      ? { role: 'reserver', code: reservation!.handover_code, expiresAt }
+      ? { role: 'reserver', code: reservation!.handover_code!, expiresAt }
       : { role: 'owner', attemptsLeft: Math.max(0, HandoverRules.maxAttempts - reservation!.handover_attempts), expiresAt };
   }
 
@@ -174,10 +193,10 @@ export class ReservationsService {
   async confirmByCode(actor: Actor, donationId: number, code: string): Promise<DonationView> {
     const wrong = await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
-      const [reservation] = (await manager.query(
-        `SELECT "handover_code", "handover_attempts" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 FOR UPDATE`,
-        [donation.reservation_id],
-      )) as { handover_code: string | null; handover_attempts: number }[];
+      // No reservation held: nothing to read, and the rules refuse below.
+      const reservation = donation.reservation_id
+        ? await firstRow(manager, db.selectFrom('reservations').select(['handover_code', 'handover_attempts']).where('id', '=', donation.reservation_id).forUpdate())
+        : undefined;
       const refused = handoverCodeRefusal(facts(donation), actor.id, reservation?.handover_attempts ?? 0);
       if (refused) throw refusal(refused);
       const expected = Buffer.from(reservation!.handover_code ?? '----');
@@ -185,7 +204,13 @@ export class ReservationsService {
         await this.give(manager, donation);
         return null;
       }
-      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "handover_attempts" = "handover_attempts" + 1 WHERE "id" = $1`, [donation.reservation_id]);
+      await write(
+        manager,
+        db
+          .updateTable('reservations')
+          .set((eb) => ({ handover_attempts: eb('handover_attempts', '+', 1) }))
+          .where('id', '=', donation.reservation_id!),
+      );
       return HandoverRules.maxAttempts - reservation!.handover_attempts - 1;
     });
     if (wrong !== null) {
@@ -202,15 +227,23 @@ export class ReservationsService {
    */
   async remindDue(now: Date = this.clock.now()): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const due = (await manager.query(
-        `SELECT r.id, r.donation_id, r.reserver_id, r.owner_id, r.expires_at, d.title
-         FROM "${SCHEMA}"."reservations" r JOIN "${SCHEMA}"."donations" d ON d.id = r.donation_id
-         WHERE r.state = 'active' AND r.reminder_sent_at IS NULL AND r.expires_at <= $1 AND r.expires_at > $2
-         ORDER BY r.expires_at LIMIT 200 FOR UPDATE OF r SKIP LOCKED`,
-        [new Date(now.getTime() + HandoverRules.reminderHoursBefore * 3_600_000), now],
-      )) as { id: string; donation_id: number; reserver_id: string; owner_id: string; expires_at: Date; title: string }[];
+      const due = await rows(
+        manager,
+        db
+          .selectFrom('reservations as r')
+          .innerJoin('donations as d', 'd.id', 'r.donation_id')
+          .select(['r.id', 'r.donation_id', 'r.reserver_id', 'r.owner_id', 'r.expires_at', 'd.title'])
+          .where('r.state', '=', 'active')
+          .where('r.reminder_sent_at', 'is', null)
+          .where('r.expires_at', '<=', new Date(now.getTime() + HandoverRules.reminderHoursBefore * 3_600_000))
+          .where('r.expires_at', '>', now)
+          .orderBy('r.expires_at')
+          .limit(200)
+          .forUpdate('r')
+          .skipLocked(),
+      );
       for (const r of due) {
-        await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "reminder_sent_at" = $2 WHERE "id" = $1`, [r.id, now]);
+        await write(manager, db.updateTable('reservations').set({ reminder_sent_at: now }).where('id', '=', r.id));
         const payload: ReservationExpiringV1 = {
           reservationId: r.id,
           donationId: r.donation_id,
@@ -228,10 +261,7 @@ export class ReservationsService {
   /** Reception confirmed (by the reserver, or by the owner with the code): given, and the line closes. */
   private async give(manager: EntityManager, donation: LockedDonation): Promise<void> {
     const now = this.clock.now();
-    await manager.query(`UPDATE "${SCHEMA}"."donations" SET "status" = 'completed', "confirmed_at" = $2, "updated_at" = now() WHERE "id" = $1`, [
-      donation.id,
-      now,
-    ]);
+    await write(manager, db.updateTable('donations').set({ status: 'completed', confirmed_at: now, updated_at: sql<Date>`now()` }).where('id', '=', donation.id));
     await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
     const payload: ReceptionConfirmedV1 = {
       reservationId: donation.reservation_id!,
@@ -242,7 +272,7 @@ export class ReservationsService {
       confirmedAt: now.toISOString(),
     };
     await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
-    await this.waitlist.closeLine(manager, donation, 'given', now);
+    await this.line.closeLine(manager, donation, 'given', now);
   }
 
   /** The reserver or the owner cancels: the item is available again, the hold goes back. */
@@ -256,7 +286,7 @@ export class ReservationsService {
       await makeAvailable(manager, donationId);
       await this.closeReservation(manager, donation.reservation_id!, 'cancelled', now);
       // Only the reserver's own cancel starts the cooldown on this item (decision 0020).
-      await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "cancelled_by" = $2 WHERE "id" = $1`, [donation.reservation_id, cancelledBy]);
+      await write(manager, db.updateTable('reservations').set({ cancelled_by: cancelledBy }).where('id', '=', donation.reservation_id!));
       const payload: ReservationCancelledV2 = {
         reservationId: donation.reservation_id!,
         donationId,
@@ -269,7 +299,7 @@ export class ReservationsService {
         expiresAt: donation.auto_expire_at!.toISOString(),
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
-      await this.waitlist.offerToNext(manager, donation, now);
+      await this.line.offerToNext(manager, donation, now);
     });
     countSaga('cancelled');
     return this.view(donationId);
@@ -283,14 +313,22 @@ export class ReservationsService {
     let expired = 0;
     for (;;) {
       const batch = await this.dataSource.transaction(async (manager) => {
-        const due = (await manager.query(
-          `SELECT d.id, d.title, d.owner_id, d.reserved_by_id, d.reservation_id FROM "${SCHEMA}"."donations" d
-           JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id AND r.state = 'active'
-           WHERE d.status = 'reserved' AND d.auto_expire_at <= $1
-           ORDER BY d.auto_expire_at LIMIT 100 FOR UPDATE OF d SKIP LOCKED`,
-          [now],
-        )) as { id: number; title: string; owner_id: string; reserved_by_id: string; reservation_id: string }[];
-        for (const d of due) {
+        const due = await rows(
+          manager,
+          db
+            .selectFrom('donations as d')
+            .innerJoin('reservations as r', (join) => join.onRef('r.id', '=', 'd.reservation_id').on('r.state', '=', 'active'))
+            .select(['d.id', 'd.title', 'd.owner_id', 'd.reserved_by_id', 'd.reservation_id'])
+            .where('d.status', '=', 'reserved')
+            .where('d.auto_expire_at', '<=', now)
+            .orderBy('d.auto_expire_at')
+            .limit(100)
+            .forUpdate('d')
+            .skipLocked(),
+        );
+        for (const row of due) {
+          // Joined to its active reservation: both are set (the table's CHECK on reserved donations).
+          const d = { ...row, reserved_by_id: row.reserved_by_id!, reservation_id: row.reservation_id! };
           await makeAvailable(manager, d.id);
           await this.closeReservation(manager, d.reservation_id, 'expired', now);
           const payload: ReservationExpiredV1 = {
@@ -302,7 +340,7 @@ export class ReservationsService {
             expiredAt: now.toISOString(),
           };
           await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationExpired, payload)]);
-          await this.waitlist.offerToNext(manager, d, now);
+          await this.line.offerToNext(manager, d, now);
         }
         return due.length;
       });
@@ -317,11 +355,20 @@ export class ReservationsService {
    * RESERVATION_RECOVERY_AFTER_MS), and finishes any an interrupted undo left aborting.
    */
   async recoverPending(now: Date = this.clock.now()): Promise<number> {
-    const stuck = (await this.dataSource.query(
-      `SELECT r.id, r.donation_id, d.title FROM "${SCHEMA}"."reservations" r JOIN "${SCHEMA}"."donations" d ON d.id = r.donation_id
-       WHERE (r.state = 'pending' AND r.reserved_at < $1) OR r.state = 'aborting' LIMIT 50`,
-      [new Date(now.getTime() - this.config.RESERVATION_RECOVERY_AFTER_MS)],
-    )) as { id: string; donation_id: number; title: string }[];
+    const stuck = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('reservations as r')
+        .innerJoin('donations as d', 'd.id', 'r.donation_id')
+        .select(['r.id', 'r.donation_id', 'd.title'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('r.state', '=', 'pending'), eb('r.reserved_at', '<', new Date(now.getTime() - this.config.RESERVATION_RECOVERY_AFTER_MS))]),
+            eb('r.state', '=', 'aborting'),
+          ]),
+        )
+        .limit(50),
+    );
     let recovered = 0;
     for (const r of stuck) {
       try {
@@ -338,28 +385,29 @@ export class ReservationsService {
   /** The member's reservations, newest first, with the time left to collect. */
   async ofReserver(actor: Actor, limit: number, cursorText?: string): Promise<DonationPage<ReservedDonationView>> {
     const cursor = decodeCursor(cursorText, 'time');
-    const params: unknown[] = [actor.id];
-    const keyset = cursor ? `AND (r.reserved_at, r.donation_id) < ($${params.push(cursor.k)}::timestamptz, $${params.push(cursor.id)})` : '';
-    const rows = (await this.dataSource.query(
-      `SELECT ${DONATION_COLUMNS}, r.id AS reservation_key, r.state AS reservation_state, r.reserved_at AS r_reserved_at, r.expires_at AS r_expires_at
-       FROM "${SCHEMA}"."reservations" r JOIN ${DONATION_FROM} ON d.id = r.donation_id
-       WHERE r.reserver_id = $1 AND r.state <> 'failed' ${keyset}
-       ORDER BY r.reserved_at DESC, r.donation_id DESC LIMIT $${params.push(limit + 1)}`,
-      params,
-    )) as (DonationRow & { reservation_key: string; reservation_state: ReservationState; r_reserved_at: Date; r_expires_at: Date })[];
+    let query = db
+      .selectFrom('reservations as r')
+      .innerJoin('donations as d', 'd.id', 'r.donation_id')
+      .leftJoin('members as m', 'm.user_id', 'd.owner_id')
+      .select([...DONATION_COLUMNS, 'r.id as reservation_key', 'r.state as reservation_state', 'r.reserved_at as r_reserved_at', 'r.expires_at as r_expires_at'])
+      .where('r.reserver_id', '=', actor.id)
+      .where('r.state', '<>', 'failed');
+    if (cursor) query = query.where(sql<boolean>`(r.reserved_at, r.donation_id) < (${cursor.k}::timestamptz, ${cursor.id})`);
+    const found = await rows(this.dataSource.manager, query.orderBy('r.reserved_at', 'desc').orderBy('r.donation_id', 'desc').limit(limit + 1));
     const now = this.clock.now();
-    const items = rows.slice(0, limit).map((row) => ({
+    const items = found.slice(0, limit).map((row) => ({
       ...toDonationView(row),
       reservation: {
         id: row.reservation_key,
-        state: row.reservation_state,
+        // CHECK-constrained to the reservation states.
+        state: row.reservation_state as ReservationState,
         reservedAt: row.r_reserved_at.toISOString(),
         expiresAt: row.r_expires_at.toISOString(),
         timeLeftMs: row.reservation_state === 'active' ? timeLeftMs(row.r_expires_at, now) : 0,
       },
     }));
-    const last = rows[limit - 1];
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor({ k: last.r_reserved_at.toISOString(), id: last.id }) : null };
+    const last = found[limit - 1];
+    return { items, nextCursor: found.length > limit && last ? encodeCursor({ k: last.r_reserved_at.toISOString(), id: last.id }) : null };
   }
 
   /**
@@ -371,7 +419,7 @@ export class ReservationsService {
     const lockedOut = await this.dataSource.transaction(async (manager) => {
       const state = await this.lockReservation(manager, ref.reservationId);
       if (state === 'pending') {
-        await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = 'aborting' WHERE "id" = $1`, [ref.reservationId]);
+        await write(manager, db.updateTable('reservations').set({ state: 'aborting' }).where('id', '=', ref.reservationId));
         return true;
       }
       return state === 'aborting';
@@ -382,29 +430,36 @@ export class ReservationsService {
     await this.dataSource.transaction(async (manager) => {
       if ((await this.lockReservation(manager, ref.reservationId)) !== 'aborting') return;
       await this.closeReservation(manager, ref.reservationId, 'failed', this.clock.now());
-      await manager.query(
-        // An offered item that could not be taken stays offered to that member until the offer runs out.
-        `UPDATE "${SCHEMA}"."donations" SET "status" = CASE WHEN "offered_to_id" IS NULL THEN 'available' ELSE 'reserved' END,
-           "reserved_by_id" = NULL, "reserved_at" = NULL, "auto_expire_at" = NULL, "reservation_id" = NULL, "updated_at" = now()
-         WHERE "id" = $1 AND "reservation_id" = $2`,
-        [ref.donationId, ref.reservationId],
+      await write(
+        manager,
+        db
+          .updateTable('donations')
+          .set((eb) => ({
+            // An offered item that could not be taken stays offered to that member until the offer runs out.
+            status: eb.case().when('offered_to_id', 'is', null).then('available').else('reserved').end(),
+            reserved_by_id: null,
+            reserved_at: null,
+            auto_expire_at: null,
+            reservation_id: null,
+            updated_at: sql<Date>`now()`,
+          }))
+          .where('id', '=', ref.donationId)
+          .where('reservation_id', '=', ref.reservationId),
       );
     });
   }
 
   private async lockReservation(manager: EntityManager, reservationId: string): Promise<ReservationState | undefined> {
-    const [reservation] = (await manager.query(`SELECT "state" FROM "${SCHEMA}"."reservations" WHERE "id" = $1 FOR UPDATE`, [
-      reservationId,
-    ])) as { state: ReservationState }[];
-    return reservation?.state;
+    const reservation = await firstRow(manager, db.selectFrom('reservations').select('state').where('id', '=', reservationId).forUpdate());
+    return reservation?.state as ReservationState | undefined;
   }
 
   private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
-    await manager.query(`UPDATE "${SCHEMA}"."reservations" SET "state" = $2, "closed_at" = $3 WHERE "id" = $1`, [reservationId, state, at]);
+    await write(manager, db.updateTable('reservations').set({ state, closed_at: at }).where('id', '=', reservationId));
   }
 
   private async view(donationId: number): Promise<DonationView> {
-    const [row] = (await this.dataSource.query(`SELECT ${DONATION_COLUMNS} FROM ${DONATION_FROM} WHERE d.id = $1`, [donationId])) as DonationRow[];
+    const row = await firstRow(this.dataSource.manager, donationCards().where('d.id', '=', donationId));
     if (!row) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     return toDonationView(row);
   }

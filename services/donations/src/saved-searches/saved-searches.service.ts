@@ -11,23 +11,40 @@ import {
   type SavedSearchInput,
   type SavedSearchView,
 } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
-import { normalizeForSearch, searchQuery } from '../donations/search-text.js';
+import { expressionBuilder, firstRow, rows, rpcError, sql, write, type Geography, type Geometry, type RowOf } from '@hdiya/platform';
+import { db } from '../database/db.js';
+import type { DB } from '../database/schema.generated.js';
+import { normalizeForSearch, searchQuery } from '../core/search-text.js';
 
-interface SavedSearchRow {
-  id: string;
-  query: string;
-  category_id: number | null;
-  city: string;
-  lat: number;
-  lng: number;
-  radius_m: number;
-  created_at: Date;
-  updated_at: Date;
+const savedSearch = expressionBuilder<{ saved_searches: DB['saved_searches'] }, 'saved_searches'>();
+
+const COLUMNS = [
+  'id',
+  'query',
+  'category_id',
+  'city',
+  sql<number>`ST_Y(${savedSearch.ref('location')}::geometry)`.as('lat'),
+  sql<number>`ST_X(${savedSearch.ref('location')}::geometry)`.as('lng'),
+  'radius_m',
+  'created_at',
+  'updated_at',
+] as const;
+
+const savedSearches = () => db.selectFrom('saved_searches').select(COLUMNS);
+type SavedSearchRow = RowOf<ReturnType<typeof savedSearches>>;
+
+/** The searched place and its disc, as the alerts consumer matches them (see `matchStatement`). */
+function placeColumns(place: { query: string; lat: number; lng: number; radiusM: number }) {
+  const terms = searchQuery(place.query);
+  const point = sql<Geography>`ST_SetSRID(ST_MakePoint(${place.lng}, ${place.lat}), 4326)::geography`;
+  return {
+    query: place.query,
+    terms: terms === null ? null : sql<string>`to_tsquery('simple', ${terms})`,
+    location: point,
+    radius_m: place.radiusM,
+    area: sql<Geometry>`ST_Buffer(${point}, ${place.radiusM}::int)::geometry`,
+  };
 }
-
-const COLUMNS = `"id", "query", "category_id", "city", ST_Y("location"::geometry) AS lat, ST_X("location"::geometry) AS lng, "radius_m", "created_at", "updated_at"`;
 
 function toView(row: SavedSearchRow): SavedSearchView {
   return {
@@ -53,29 +70,24 @@ export class SavedSearchesService {
   constructor(private readonly dataSource: DataSource) {}
 
   async list(actor: Actor): Promise<SavedSearchView[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM "${SCHEMA}"."saved_searches" WHERE "member_id" = $1 ORDER BY "created_at", "id"`,
-      [actor.id],
-    )) as SavedSearchRow[];
-    return rows.map(toView);
+    const found = await rows(this.dataSource.manager, savedSearches().where('member_id', '=', actor.id).orderBy('created_at').orderBy('id'));
+    return found.map(toView);
   }
 
   async create(actor: Actor, input: SavedSearchInput): Promise<SavedSearchView> {
     return this.dataSource.transaction(async (manager) => {
       // One member's saves in a row: the limit holds even when two arrive at once.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('saved-searches:' || $1))`, [actor.id]);
-      const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM "${SCHEMA}"."saved_searches" WHERE "member_id" = $1`, [
-        actor.id,
-      ])) as { count: number }[];
+      await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext('saved-searches:' || ${actor.id}))`.as('locked')));
+      const { count } = (await firstRow(
+        manager,
+        db.selectFrom('saved_searches').select(sql<number>`count(*)::int`.as('count')).where('member_id', '=', actor.id),
+      ))!;
       if (count >= SavedSearchRules.maxPerMember) throw rpcError(409, ErrorCodes.SAVED_SEARCH_LIMIT, SavedSearchMessages.limit);
       const id = randomUUID();
       const place = this.placeOf(input);
-      await manager.query(
-        `INSERT INTO "${SCHEMA}"."saved_searches" ("id", "member_id", "query", "terms", "category_id", "city", "location", "radius_m", "area")
-         VALUES ($1, $2, $3, CASE WHEN $4::text IS NULL THEN NULL ELSE to_tsquery('simple', $4) END, $5, $6,
-                 ST_SetSRID(ST_MakePoint($7, $8), 4326)::geography, $9::int,
-                 ST_Buffer(ST_SetSRID(ST_MakePoint($7, $8), 4326)::geography, $9::int)::geometry)`,
-        [id, actor.id, place.query, searchQuery(place.query), input.categoryId ?? null, place.city, place.lng, place.lat, place.radiusM],
+      await write(
+        manager,
+        db.insertInto('saved_searches').values({ id, member_id: actor.id, category_id: input.categoryId ?? null, city: place.city, ...placeColumns(place) }),
       );
       return this.find(manager, actor, id);
     });
@@ -83,22 +95,20 @@ export class SavedSearchesService {
 
   async update(actor: Actor, id: string, input: SavedSearchInput): Promise<SavedSearchView> {
     const place = this.placeOf(input);
-    const [, updated] = (await this.dataSource.query(
-      `UPDATE "${SCHEMA}"."saved_searches" SET "query" = $3, "terms" = CASE WHEN $4::text IS NULL THEN NULL ELSE to_tsquery('simple', $4) END,
-         "category_id" = $5, "city" = $6, "location" = ST_SetSRID(ST_MakePoint($7, $8), 4326)::geography, "radius_m" = $9::int,
-         "area" = ST_Buffer(ST_SetSRID(ST_MakePoint($7, $8), 4326)::geography, $9::int)::geometry, "updated_at" = now()
-       WHERE "id" = $1 AND "member_id" = $2 RETURNING "id"`,
-      [id, actor.id, place.query, searchQuery(place.query), input.categoryId ?? null, place.city, place.lng, place.lat, place.radiusM],
-    )) as [unknown[], number];
+    const updated = await write(
+      this.dataSource.manager,
+      db
+        .updateTable('saved_searches')
+        .set({ category_id: input.categoryId ?? null, city: place.city, ...placeColumns(place), updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('member_id', '=', actor.id),
+    );
     if (updated === 0) throw notFound();
     return this.find(this.dataSource.manager, actor, id);
   }
 
   async remove(actor: Actor, id: string): Promise<{ deleted: true }> {
-    const [, deleted] = (await this.dataSource.query(`DELETE FROM "${SCHEMA}"."saved_searches" WHERE "id" = $1 AND "member_id" = $2 RETURNING "id"`, [
-      id,
-      actor.id,
-    ])) as [unknown[], number];
+    const deleted = await write(this.dataSource.manager, db.deleteFrom('saved_searches').where('id', '=', id).where('member_id', '=', actor.id));
     if (deleted === 0) throw notFound();
     return { deleted: true };
   }
@@ -120,10 +130,7 @@ export class SavedSearchesService {
   }
 
   private async find(manager: EntityManager, actor: Actor, id: string): Promise<SavedSearchView> {
-    const [row] = (await manager.query(`SELECT ${COLUMNS} FROM "${SCHEMA}"."saved_searches" WHERE "id" = $1 AND "member_id" = $2`, [
-      id,
-      actor.id,
-    ])) as SavedSearchRow[];
+    const row = await firstRow(manager, savedSearches().where('id', '=', id).where('member_id', '=', actor.id));
     if (!row) throw notFound();
     return toView(row);
   }

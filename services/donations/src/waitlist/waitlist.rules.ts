@@ -1,6 +1,6 @@
 import { ErrorCodes, HoardingMessages, WaitlistMessages, WaitlistRules } from '@hdiya/contracts';
-import type { Refusal } from '../reservations/reservation.rules.js';
-import type { LockedDonation } from '../reservations/donation-state.js';
+import type { LockedDonation } from '../core/donation-state.js';
+import type { Refusal } from '../core/refusal.js';
 
 // Who may join or leave a donation's waiting list, from which state (pure, like reservation.rules).
 
@@ -40,9 +40,4 @@ export function skipOfferRefusal(d: LockedDonation, actorId: string): Refusal | 
   // Accepting is under way (the hold is being taken): let it finish rather than race it.
   if (d.reservation_id !== null) return { status: 409, code: ErrorCodes.RESERVATION_UNAVAILABLE, message: HoardingMessages.acceptInFlight };
   return null;
-}
-
-/** When an offer made now runs out. */
-export function offerExpiryOf(now: Date): Date {
-  return new Date(now.getTime() + WaitlistRules.offerHours * 60 * 60 * 1000);
 }

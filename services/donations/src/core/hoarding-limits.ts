@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCodes, HoardingMessages } from '@hdiya/contracts';
-import { rpcError, rpcLimitError } from '@hdiya/platform';
-import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
+import { firstRow, rpcError, rpcLimitError, sql, write } from '@hdiya/platform';
+import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
+import { db } from '../database/db.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -21,10 +22,14 @@ export class HoardingLimits {
     await this.lockMember(manager, memberId);
     await this.refuseDuringCooldown(manager, memberId, donationId, now);
     // A reservation being undone (`aborting`) still counts: its hold may still be taken.
-    const [{ open }] = (await manager.query(
-      `SELECT count(*)::int AS open FROM "${SCHEMA}"."reservations" WHERE "reserver_id" = $1 AND "state" IN ('pending', 'aborting', 'active')`,
-      [memberId],
-    )) as [{ open: number }];
+    const { open } = (await firstRow(
+      manager,
+      db
+        .selectFrom('reservations')
+        .select(sql<number>`count(*)::int`.as('open'))
+        .where('reserver_id', '=', memberId)
+        .where('state', 'in', ['pending', 'aborting', 'active']),
+    ))!;
     const max = this.config.RESERVATIONS_OPEN_MAX;
     if (open >= max) throw rpcError(409, ErrorCodes.RESERVATIONS_LIMIT, HoardingMessages.reservationsLimit(max));
   }
@@ -33,10 +38,14 @@ export class HoardingLimits {
   async refuseJoin(manager: EntityManager, memberId: string, donationId: number, now: Date): Promise<void> {
     await this.lockMember(manager, memberId);
     await this.refuseDuringCooldown(manager, memberId, donationId, now);
-    const [{ places }] = (await manager.query(
-      `SELECT count(*)::int AS places FROM "${SCHEMA}"."waitlist_entries" WHERE "member_id" = $1 AND "state" IN ('waiting', 'offered')`,
-      [memberId],
-    )) as [{ places: number }];
+    const { places } = (await firstRow(
+      manager,
+      db
+        .selectFrom('waitlist_entries')
+        .select(sql<number>`count(*)::int`.as('places'))
+        .where('member_id', '=', memberId)
+        .where('state', 'in', ['waiting', 'offered']),
+    ))!;
     const max = this.config.WAITLIST_PLACES_MAX;
     if (places >= max) throw rpcError(409, ErrorCodes.WAITLIST_PLACES_LIMIT, HoardingMessages.waitlistPlacesLimit(max));
   }
@@ -49,18 +58,21 @@ export class HoardingLimits {
   private async refuseDuringCooldown(manager: EntityManager, memberId: string, donationId: number, now: Date): Promise<void> {
     const cooldownMs = this.config.RESERVE_AGAIN_COOLDOWN_HOURS * HOUR_MS;
     if (cooldownMs <= 0) return;
-    const [{ ended }] = (await manager.query(
-      `SELECT max("closed_at") AS ended FROM "${SCHEMA}"."reservations"
-       WHERE "reserver_id" = $1 AND "donation_id" = $2
-         AND ("state" = 'expired' OR ("state" = 'cancelled' AND "cancelled_by" = 'reserver'))`,
-      [memberId, donationId],
-    )) as [{ ended: Date | null }];
+    const { ended } = (await firstRow(
+      manager,
+      db
+        .selectFrom('reservations')
+        .select((eb) => eb.fn.max('closed_at').as('ended'))
+        .where('reserver_id', '=', memberId)
+        .where('donation_id', '=', donationId)
+        .where((eb) => eb.or([eb('state', '=', 'expired'), eb.and([eb('state', '=', 'cancelled'), eb('cancelled_by', '=', 'reserver')])])),
+    ))!;
     if (!ended) return;
     const freeAt = new Date(ended.getTime() + cooldownMs);
     if (freeAt > now) throw rpcLimitError(409, ErrorCodes.RESERVE_AGAIN_COOLDOWN, HoardingMessages.reserveAgain(freeAt), freeAt);
   }
 
   private async lockMember(manager: EntityManager, memberId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`hoarding:${memberId}`]);
+    await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtextextended(${`hoarding:${memberId}`}, 0))`.as('locked')));
   }
 }

@@ -1,15 +1,25 @@
 import type { EntityManager } from 'typeorm';
 import { DonationMessages, ErrorCodes, type DonationStatus, type ReservationState } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import { firstRow, rpcError, sql, write } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
 /** The donation is free again: no reservation, no reserver, no offer to anyone in line. */
 export async function makeAvailable(manager: EntityManager, donationId: number): Promise<void> {
-  await manager.query(
-    `UPDATE "${SCHEMA}"."donations" SET "status" = 'available', "reserved_by_id" = NULL, "reserved_at" = NULL,
-       "auto_expire_at" = NULL, "reservation_id" = NULL, "offered_to_id" = NULL, "offer_expires_at" = NULL, "updated_at" = now()
-     WHERE "id" = $1`,
-    [donationId],
+  await write(
+    manager,
+    db
+      .updateTable('donations')
+      .set({
+        status: 'available',
+        reserved_by_id: null,
+        reserved_at: null,
+        auto_expire_at: null,
+        reservation_id: null,
+        offered_to_id: null,
+        offer_expires_at: null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', donationId),
   );
 }
 
@@ -33,13 +43,24 @@ export interface LockedDonation {
  * transaction unless `lock` is false. A donation that is gone is a 404.
  */
 export async function lockDonation(manager: EntityManager, donationId: number, lock = true): Promise<LockedDonation> {
-  const [donation] = (await manager.query(
-    `SELECT d.id, d.title, d.status, d.owner_id, d.reserved_by_id, d.reservation_id, r.state AS reservation_state,
-            d.offered_to_id, d.offer_expires_at, d.auto_expire_at
-     FROM "${SCHEMA}"."donations" d LEFT JOIN "${SCHEMA}"."reservations" r ON r.id = d.reservation_id
-     WHERE d.id = $1 ${lock ? 'FOR UPDATE OF d' : ''}`,
-    [donationId],
-  )) as LockedDonation[];
+  const query = db
+    .selectFrom('donations as d')
+    .leftJoin('reservations as r', 'r.id', 'd.reservation_id')
+    .select([
+      'd.id',
+      'd.title',
+      'd.status',
+      'd.owner_id',
+      'd.reserved_by_id',
+      'd.reservation_id',
+      'r.state as reservation_state',
+      'd.offered_to_id',
+      'd.offer_expires_at',
+      'd.auto_expire_at',
+    ])
+    .where('d.id', '=', donationId);
+  const donation = await firstRow(manager, lock ? query.forUpdate('d') : query);
   if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
-  return donation;
+  // Both states are CHECK-constrained to their sets.
+  return { ...donation, status: donation.status as DonationStatus, reservation_state: donation.reservation_state as ReservationState | null };
 }

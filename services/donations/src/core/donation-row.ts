@@ -1,0 +1,105 @@
+import { displayName, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { expressionBuilder, sql, type Geography, type RowOf } from '@hdiya/platform';
+import type { Expression, RawBuilder } from 'kysely';
+import { db } from '../database/db.js';
+import type { DB } from '../database/schema.generated.js';
+
+/** Conditions and columns on `donations d`, typed, for statements that share them. */
+export const d = expressionBuilder<{ d: DB['donations'] }, 'd'>();
+
+/**
+ * The public position of a donation: its exact one snapped to the 0.01° grid (about 1 km), the
+ * very position answers show. Search, order and distances all use it, so nothing a searcher
+ * sees (even by measuring from many places) reveals more than the rounded position; the exact
+ * latitude and longitude stay in their columns, never selected for an answer.
+ */
+export const publicPoint = (lat: Expression<number> | number, lng: Expression<number> | number): RawBuilder<Geography> =>
+  sql<Geography>`ST_SetSRID(ST_MakePoint(round((${lng})::float8::numeric, 2)::float8, round((${lat})::float8::numeric, 2)::float8), 4326)::geography`;
+
+/** The same expression as SQL text over the given expressions (the benchmark seeds rows with it). */
+export const PUBLIC_POINT = (lat: string, lng: string): string => publicPoint(sql.raw(lat), sql.raw(lng)).compile(db).sql;
+
+/** A donation's own columns for an answer but its position (the nearby search takes it from the spot). */
+export const CARD_COLUMNS_BUT_POSITION = [
+  'd.id',
+  'd.title',
+  'd.description',
+  'd.image_key',
+  'd.thumbnail_key',
+  'd.status',
+  'd.category_id',
+  'd.owner_id',
+  'd.city',
+  'd.points_value',
+  'd.guarantee_points',
+  'd.reservation_points',
+  'd.reserved_by_id',
+  'd.reserved_at',
+  'd.confirmed_at',
+  'd.auto_expire_at',
+  'd.created_at',
+  'd.updated_at',
+  'd.reservation_id',
+] as const;
+
+/** A donation's own columns for an answer: its position rounded to 0.01° (about 1 km), never the exact one. */
+export const CARD_COLUMNS = [
+  ...CARD_COLUMNS_BUT_POSITION,
+  sql<number>`round(${d.ref('d.latitude')}::numeric, 2)::float8`.as('latitude'),
+  sql<number>`round(${d.ref('d.longitude')}::numeric, 2)::float8`.as('longitude'),
+] as const;
+
+/** The owner's display data, from the members read model (`m`). */
+export const OWNER_COLUMNS = ['m.username', 'm.first_name', 'm.last_name', 'm.profile_image_url'] as const;
+
+/** The columns every read selects: the donation and its owner's display data. */
+export const DONATION_COLUMNS = [...CARD_COLUMNS, ...OWNER_COLUMNS] as const;
+
+/** Donations (`d`) with their owner's display data (`m`, none until the member's registration arrives). */
+export const donationsWithOwners = () => db.selectFrom('donations as d').leftJoin('members as m', 'm.user_id', 'd.owner_id');
+
+/** A donation as every read answers it. */
+export const donationCards = () => donationsWithOwners().select(DONATION_COLUMNS);
+
+export type DonationRow = RowOf<ReturnType<typeof donationCards>>;
+
+/** `status` as the database holds it: one of the statuses its CHECK constraint allows. */
+export const donationStatusOf = (status: string) => status as DonationStatus;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A row as the API shows it; with the distance (metres) from the searcher when a position was given. */
+export function toDonationView(row: DonationRow, distanceMetres?: number): DonationView {
+  const status = donationStatusOf(row.status);
+  const view: DonationView = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: imageUrlOf(row.image_key),
+    thumbnailUrl: imageUrlOf(row.thumbnail_key),
+    status,
+    categoryId: row.category_id,
+    userId: row.owner_id,
+    owner: {
+      id: row.owner_id,
+      // Until the member's registration event has arrived, a neutral name (docs/product.md#how-members-are-shown: 'Utilisateur').
+      displayName: row.username ? displayName({ username: row.username, firstName: row.first_name, lastName: row.last_name }) : 'Utilisateur',
+      profileImageUrl: row.profile_image_url,
+    },
+    city: row.city,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    pointsValue: row.points_value,
+    guaranteePoints: row.guarantee_points,
+    reservationPoints: row.reservation_points,
+    reserved: status === 'reserved',
+    reservedById: row.reserved_by_id,
+    reservedAt: iso(row.reserved_at),
+    confirmedAt: iso(row.confirmed_at),
+    autoExpireAt: iso(row.auto_expire_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+  if (distanceMetres !== undefined) view.distance = roundKm(distanceMetres / 1000);
+  return view;
+}
