@@ -1,5 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { OutgoingEvent } from '@hdiya/contracts';
+import { sharedSql } from '../database/shared-tables.js';
+import type { Json } from '../database/shared-tables.generated.js';
+import { sql, write } from '../database/typed-sql.js';
 
 /** Postgres channel the relay listens on; NOTIFY is delivered only when the transaction commits. */
 export function outboxChannel(schema: string): string {
@@ -16,10 +19,16 @@ export async function appendToOutbox(manager: EntityManager, schema: string, eve
   }
   if (events.length === 0) return;
   // One statement for the lot (a saved search may alert hundreds of members), in the given order.
-  await manager.query(
-    `INSERT INTO "${schema}"."outbox" ("id", "subject", "envelope")
-     SELECT e.id, e.subject, e.envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, n) ORDER BY e.n`,
-    [events.map((e) => e.envelope.id), events.map((e) => e.subject), events.map((e) => JSON.stringify(e.envelope))],
+  const given = sql<{ id: string; subject: string; envelope: Json; n: number }>`unnest(${events.map((e) => e.envelope.id)}::uuid[], ${events.map(
+    (e) => e.subject,
+  )}::text[], ${events.map((e) => JSON.stringify(e.envelope))}::jsonb[]) WITH ORDINALITY`;
+  const db = sharedSql(schema);
+  await write(
+    manager,
+    db
+      .insertInto('outbox')
+      .columns(['id', 'subject', 'envelope'])
+      .expression((eb) => eb.selectFrom(given.as<'e'>(sql`e(id, subject, envelope, n)`)).select(['e.id', 'e.subject', 'e.envelope']).orderBy('e.n')),
   );
-  await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), String(events.length)]);
+  await write(manager, db.selectNoFrom(sql`pg_notify(${outboxChannel(schema)}, ${String(events.length)})`.as('notified')));
 }
