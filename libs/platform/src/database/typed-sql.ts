@@ -5,6 +5,7 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type Compilable,
+  type CompiledQuery,
   type DeleteResult,
   type InsertResult,
   type UpdateResult,
@@ -34,6 +35,28 @@ export function sqlFor<Tables>(schema: string): Kysely<Tables> {
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
   }).withSchema(schema) as Kysely<Tables>;
+}
+
+/** Stands for the n-th argument of a prepared statement while it is compiled. */
+class Argument {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A statement of a fixed shape on a hot path, compiled once: `build` runs once with stand-ins for
+ * its arguments, and each call only puts the arguments in their places. Only for straight-line
+ * statements: `build` must not branch on an argument (nor pass one where Kysely expands it, as
+ * `in` does a list). Compiling costs tens to hundreds of microseconds per statement otherwise.
+ */
+export function prepared<Args extends unknown[], Query extends Compilable<unknown>>(build: (...args: Args) => Query): (...args: Args) => Compilable<RowOf<Query>> {
+  let compiled: CompiledQuery<unknown> | undefined;
+  return (...args) => ({
+    compile: () => {
+      compiled ??= build(...(Array.from({ length: build.length }, (_, index) => new Argument(index)) as Args)).compile();
+      const parameters = compiled.parameters.map((value) => (value instanceof Argument ? args[value.index] : value));
+      return { ...compiled, parameters } as CompiledQuery<RowOf<Query>>;
+    },
+  });
 }
 
 /** What a statement answers: its rows (a SELECT, or a write with RETURNING). */

@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, MessagingMessages, type MessageMemberView } from '@hdiya/contracts';
-import { rows, rpcError, write } from '@hdiya/platform';
+import { prepared, rows, rpcError, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
 import { DirectoryService } from '../members/directory.service.js';
 import { memberViewOf } from '../members/member-view.js';
+
+/** On the send path of every message: compiled once. */
+const blockersOf = prepared((a: string, b: string) =>
+  db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])])),
+);
 
 /** A member may block another: no message passes between them, in either direction, until unblocked. */
 @Injectable()
@@ -56,15 +64,7 @@ export class BlocksService {
 
   /** Which of the two members blocked the other (none, one or both). */
   private async blockersBetween(manager: EntityManager, a: string, b: string): Promise<string[]> {
-    const blockers = await rows(
-      manager,
-      db
-        .selectFrom('blocks')
-        .select('blocker_id')
-        .where((eb) =>
-          eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])]),
-        ),
-    );
+    const blockers = await rows(manager, blockersOf(a, b));
     return blockers.map((row) => row.blocker_id);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS } from '@hdiya/contracts';
-import { sql, write } from '@hdiya/platform';
+import { prepared, sql, write } from '@hdiya/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
 import { db } from '../database/db.js';
 
@@ -9,6 +9,39 @@ import { db } from '../database/db.js';
 export const inMs = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 const DISPATCHED = new Set<string>(DISPATCHED_KINDS);
+
+// On the send path of every message: compiled once.
+const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  db
+    .insertInto('dispatch_schedule')
+    .columns(['member_id', 'mail_due_at', 'push_due_at'])
+    // In member order: two transactions touching the same members lock them in the same order.
+    .expression((eb) =>
+      eb
+        .selectFrom(sql<{ m: string }>`unnest(${members}::uuid[])`.as<'u'>(sql`u(m)`))
+        .select(['u.m', inMs(firstDelayMs).as('mail_due_at'), inMs(pushDelayMs).as('push_due_at')])
+        .orderBy('u.m'),
+    )
+    .onConflict((conflict) =>
+      conflict.column('member_id').doUpdateSet((eb) => ({
+        mail_due_at: eb.fn.coalesce(
+          'dispatch_schedule.mail_due_at',
+          eb.fn<Date>('greatest', ['excluded.mail_due_at', sql<Date>`${eb.ref('dispatch_schedule.last_mail_at')} + ${intervalMs}::int * interval '1 millisecond'`]),
+        ),
+        push_due_at: eb.fn.coalesce('dispatch_schedule.push_due_at', 'excluded.push_due_at'),
+      })),
+    ),
+);
+const renewNotice = prepared((receiverId: string, senderId: string, donation: string) =>
+  db
+    .updateTable('notifications')
+    .set({ activity_at: sql<Date>`now()` })
+    .where('user_id', '=', receiverId)
+    .where('kind', '=', 'message_received')
+    .where('read_at', 'is', null)
+    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
+    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation)),
+);
 
 export const isDispatched = (kind: string): boolean => DISPATCHED.has(kind);
 
@@ -33,28 +66,7 @@ export class DispatchSchedule {
     const members = [...new Set(memberIds)].sort();
     if (members.length === 0) return;
     const { MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS } = this.config;
-    await write(
-      manager,
-      db
-        .insertInto('dispatch_schedule')
-        .columns(['member_id', 'mail_due_at', 'push_due_at'])
-        // In member order: two transactions touching the same members lock them in the same order.
-        .expression((eb) =>
-          eb
-            .selectFrom(sql<{ m: string }>`unnest(${members}::uuid[])`.as<'u'>(sql`u(m)`))
-            .select(['u.m', inMs(MAIL_DIGEST_FIRST_DELAY_MS).as('mail_due_at'), inMs(NOTIFICATION_PUSH_DELAY_MS).as('push_due_at')])
-            .orderBy('u.m'),
-        )
-        .onConflict((conflict) =>
-          conflict.column('member_id').doUpdateSet((eb) => ({
-            mail_due_at: eb.fn.coalesce(
-              'dispatch_schedule.mail_due_at',
-              eb.fn<Date>('greatest', ['excluded.mail_due_at', sql<Date>`${eb.ref('dispatch_schedule.last_mail_at')} + ${MAIL_DIGEST_INTERVAL_MS}::int * interval '1 millisecond'`]),
-            ),
-            push_due_at: eb.fn.coalesce('dispatch_schedule.push_due_at', 'excluded.push_due_at'),
-          })),
-        ),
-    );
+    await write(manager, touchSchedule(members, MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS));
   }
 
   /**
@@ -63,17 +75,7 @@ export class DispatchSchedule {
    */
   async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<void> {
     await this.touch(manager, [receiverId]);
-    await write(
-      manager,
-      db
-        .updateTable('notifications')
-        .set({ activity_at: sql<Date>`now()` })
-        .where('user_id', '=', receiverId)
-        .where('kind', '=', 'message_received')
-        .where('read_at', 'is', null)
-        .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
-        .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donationId === null ? 'none' : String(donationId))),
-    );
+    await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)));
   }
 
   /** The gateway relayed to an open page of the member: everything they have so far is seen. */

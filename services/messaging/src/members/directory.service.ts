@@ -2,10 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { DataSource, type EntityManager } from 'typeorm';
 import { displayName, ErrorCodes, Messages, MessagingMessages, Rpc } from '@hdiya/contracts';
-import { callService, firstRow, RpcRefusal, rpcError, RpcUnavailable, sql, write } from '@hdiya/platform';
+import { callService, firstRow, prepared, RpcRefusal, rpcError, RpcUnavailable, sql, write } from '@hdiya/platform';
 import { LOOKUP_RPC, MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
 import { db } from '../database/db.js';
 import { UNKNOWN_MEMBER_NAME } from './member-view.js';
+
+/** On the send path of every message: compiled once. */
+const knownMember = prepared((userId: string) => db.selectFrom('members').select('user_id').where('user_id', '=', userId));
 
 /**
  * Members and donations as this service knows them: the read models the users and donations
@@ -23,7 +26,7 @@ export class DirectoryService {
 
   /** Refuses with 404 when no such member exists. */
   async ensureMember(userId: string, field = 'receiverId'): Promise<void> {
-    const known = await firstRow(this.dataSource.manager, db.selectFrom('members').select('user_id').where('user_id', '=', userId));
+    const known = await firstRow(this.dataSource.manager, knownMember(userId));
     if (known) return;
     const profile = await this.lookup(() => callService(this.client, Rpc.users.getPublic, { userId }, this.config.LOOKUP_RPC_TIMEOUT_MS), () =>
       rpcError(404, ErrorCodes.USER_NOT_FOUND, MessagingMessages.receiverNotFound, field),

@@ -12,7 +12,7 @@ import {
   type MessageView,
   type SendMessageInput,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { BlocksService } from '../blocks/blocks.service.js';
@@ -24,6 +24,14 @@ import { messageViewOf, selectMessages } from './message-row.js';
 
 /** `none`, a donation id, or undefined (every conversation between the two), as SQL reads it. */
 const donationFilter = (donationId: ConversationQuery['donationId']) => (donationId === undefined ? 'any' : donationId === 'none' ? 'none' : String(donationId));
+
+// The send path's reads, compiled once (a message is sent many times a second).
+const messageById = prepared((id: string) => selectMessages().where('msg.id', '=', id));
+const insertMessage = prepared((id: string, senderId: string, receiverId: string, donationId: number | null, content: string, clientId: string | null) =>
+  db.insertInto('messages').values({ id, sender_id: senderId, receiver_id: receiverId, donation_id: donationId, content, client_id: clientId }),
+);
+const lockNotice = prepared((key: string) => db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
+const messageByClientId = prepared((senderId: string, clientId: string) => selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
 
 /** Two member ids as uuids, for LEAST/GREATEST: a conversation is keyed by its pair, either way (the index's order). */
 const pairOf = (a: string, b: string) => [sql<string>`${a}::uuid`, sql<string>`${b}::uuid`];
@@ -57,10 +65,7 @@ export class MessagesService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         await this.blocks.assertMayWrite(manager, senderId, input.receiverId);
-        await write(
-          manager,
-          db.insertInto('messages').values({ id, sender_id: senderId, receiver_id: input.receiverId, donation_id: donationId, content: input.content, client_id: clientId }),
-        );
+        await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId));
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
         await this.noticeOnce(manager, message);
@@ -252,12 +257,12 @@ export class MessagesService {
   }
 
   private async viewOf(manager: EntityManager, id: string): Promise<MessageView> {
-    const row = await firstRow(manager, selectMessages().where('msg.id', '=', id));
+    const row = await firstRow(manager, messageById(id));
     return messageViewOf(row!);
   }
 
   private async replayOf(senderId: string, clientId: string, input: SendMessageInput): Promise<MessageView | null> {
-    const row = await firstRow(this.dataSource.manager, selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
+    const row = await firstRow(this.dataSource.manager, messageByClientId(senderId, clientId));
     if (!row) return null;
     if (row.receiver_id !== input.receiverId || row.content !== input.content || row.donation_id !== (input.donationId ?? null)) {
       throw rpcError(409, ErrorCodes.MESSAGE_CLIENT_ID_REUSED, MessagingMessages.clientIdReused, 'clientId');
@@ -269,7 +274,7 @@ export class MessagesService {
   private async noticeOnce(manager: EntityManager, message: MessageView): Promise<void> {
     // Serialises parallel sends in one conversation, so two do not both find no notice.
     const key = `notice:${message.receiverId}:${message.senderId}:${message.donationId ?? 'none'}`;
-    await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
+    await write(manager, lockNotice(key));
     if (await this.notifications.hasUnreadMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) {
       // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
       return this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId);

@@ -11,13 +11,43 @@ import {
   type NotificationView,
   type UnreadCounts,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import type { Json } from '../database/schema.generated.js';
 import { DispatchSchedule, isDispatched } from '../dispatch/dispatch-schedule.js';
 
 const COLUMNS = ['id', 'kind', 'params', 'read_at', 'created_at'] as const;
+
+// On the send path of every message: compiled once.
+const insertNotifications = prepared((kind: string, ids: string[], userIds: string[], params: string[]) =>
+  db
+    .insertInto('notifications')
+    .columns(['id', 'user_id', 'kind', 'params'])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<{ id: string; user_id: string; params: Json; i: number }>`unnest(${ids}::uuid[], ${userIds}::uuid[], ${params}::jsonb[]) WITH ORDINALITY`.as<'n'>(
+            sql`n(id, user_id, params, i)`,
+          ),
+        )
+        .select(['n.id', 'n.user_id', eb.val(kind).as('kind'), 'n.params'])
+        // In the recipients' order.
+        .orderBy('n.i'),
+    )
+    .returning(['user_id', ...COLUMNS]),
+);
+const unreadMessageNotice = prepared((userId: string, senderId: string, donation: string) =>
+  db
+    .selectFrom('notifications')
+    .select(sql<number>`1`.as('found'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'message_received')
+    .where('read_at', 'is', null)
+    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
+    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation))
+    .limit(1),
+);
 
 /**
  * A stored notification as the API shows it. `kind` is one of NotificationKind (the table's CHECK)
@@ -52,22 +82,15 @@ export class NotificationsService {
     if (recipients.length === 0) return [];
     // Before the rows: the schedule is locked first by everyone (decision 0027).
     if (isDispatched(kind)) await this.dispatch.touch(manager, recipients.map((r) => r.userId));
-    // One statement for all, in the recipients' order.
-    const given = sql<{ id: string; user_id: string; params: Json; i: number }>`unnest(${recipients.map(() => randomUUID())}::uuid[], ${recipients.map(
-      (r) => r.userId,
-    )}::uuid[], ${recipients.map((r) => JSON.stringify(r.params))}::jsonb[]) WITH ORDINALITY`;
+    // One statement for all.
     const created = await rows(
       manager,
-      db
-        .insertInto('notifications')
-        .columns(['id', 'user_id', 'kind', 'params'])
-        .expression((eb) =>
-          eb
-            .selectFrom(given.as<'n'>(sql`n(id, user_id, params, i)`))
-            .select(['n.id', 'n.user_id', eb.val<string>(kind).as('kind'), 'n.params'])
-            .orderBy('n.i'),
-        )
-        .returning(['user_id', ...COLUMNS]),
+      insertNotifications(
+        kind,
+        recipients.map(() => randomUUID()),
+        recipients.map((r) => r.userId),
+        recipients.map((r) => JSON.stringify(r.params)),
+      ),
     );
     const notifications = created.map((row) => ({ userId: row.user_id, notification: viewOf(row) }));
     await appendToOutbox(manager, SCHEMA, notifications.map((n) => createEvent(Events.messaging.NotificationCreated, n)));
@@ -141,18 +164,7 @@ export class NotificationsService {
 
   /** True when the member already has an unread notice for this conversation (one is enough). */
   async hasUnreadMessageNotice(manager: EntityManager, userId: string, senderId: string, donationId: number | null): Promise<boolean> {
-    const notice = await firstRow(
-      manager,
-      db
-        .selectFrom('notifications')
-        .select(sql<number>`1`.as('found'))
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'message_received')
-        .where('read_at', 'is', null)
-        .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
-        .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donationId === null ? 'none' : String(donationId)))
-        .limit(1),
-    );
+    const notice = await firstRow(manager, unreadMessageNotice(userId, senderId, donationId === null ? 'none' : String(donationId)));
     return notice !== undefined;
   }
 
