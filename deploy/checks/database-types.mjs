@@ -1,6 +1,7 @@
 // @ts-check
 // The row types of the typed query layer (decision 0035) come from the migrated database: this
-// regenerates each service's `src/database/schema.generated.ts` with kysely-codegen, or with
+// regenerates each service's `src/database/schema.generated.ts` (and the platform's types of the
+// tables every service holds in its own schema) with kysely-codegen, or with
 // `--verify` fails when a checked-in file differs from what the migrations build (a column renamed
 // in a migration but not in the code fails here, before any end-to-end test, and then the typecheck).
 //   node deploy/checks/database-types.mjs [--verify] [--url postgres://user@host:port/database]
@@ -13,7 +14,29 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Services whose SQL goes through the typed query layer. */
-const SERVICES = ['points', 'donations'];
+const SERVICES = ['points', 'donations', 'messaging'];
+/**
+ * The tables every service keeps in its own schema (libs/platform: outbox, inbox, members read
+ * model, mail outbox), typed once from the one schema that holds them all; the platform's code
+ * names the schema per call.
+ */
+const SHARED_TABLES = { schema: 'messaging', tables: ['outbox', 'inbox', 'members', 'mail_outbox'] };
+
+const targets = [
+  ...SERVICES.map((service) => ({
+    outFile: `services/${service}/src/database/schema.generated.ts`,
+    schema: service,
+    include: `${service}.*`,
+    // TypeORM's and the checksums' bookkeeping: no service code queries them.
+    exclude: [`${service}.migration*`],
+  })),
+  {
+    outFile: 'libs/platform/src/database/shared-tables.generated.ts',
+    schema: SHARED_TABLES.schema,
+    include: `${SHARED_TABLES.schema}.(${SHARED_TABLES.tables.join('|')})`,
+    exclude: [],
+  },
+];
 
 const args = process.argv.slice(2);
 const verify = args.includes('--verify');
@@ -45,19 +68,17 @@ async function postgisOverrides(client, schema) {
 const client = new pg.Client({ connectionString: url });
 await client.connect();
 let failed = 0;
-for (const service of SERVICES) {
-  const overrides = await postgisOverrides(client, service);
-  const outFile = `services/${service}/src/database/schema.generated.ts`;
+for (const { outFile, schema, include, exclude } of targets) {
+  const overrides = await postgisOverrides(client, schema);
   const result = spawnSync(
     process.execPath,
     [
       codegen,
       '--dialect', 'postgres',
       '--url', url,
-      '--default-schema', service,
-      '--include-pattern', `${service}.*`,
-      // TypeORM's and the checksums' bookkeeping: no service code queries them.
-      '--exclude-pattern', `${service}.migration*`,
+      '--default-schema', schema,
+      '--include-pattern', include,
+      ...exclude.flatMap((pattern) => ['--exclude-pattern', pattern]),
       ...(Object.keys(overrides).length > 0
         ? [
             '--overrides', JSON.stringify({ columns: overrides }),

@@ -8,6 +8,7 @@ export * from './database/run-migrations.js';
 export * from './database/migration-checksums.js';
 export * from './database/migrations-check.js';
 export * from './database/typed-sql.js';
+export * from './database/shared-tables.js';
 export * from './nats/events-stream.js';
 export * from './nats/events-stream-config.js';
 export * from './nats/nats-auth.js';

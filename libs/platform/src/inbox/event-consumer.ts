@@ -8,6 +8,8 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { DataSource, EntityManager } from 'typeorm';
+import { sharedSql } from '../database/shared-tables.js';
+import { firstRow } from '../database/typed-sql.js';
 import {
   deadLetterSubject,
   EVENTS_STREAM,
@@ -110,11 +112,11 @@ export class EventConsumer {
       if (problems) throw new InvalidEventError(name, problems);
     }
     return withRequestId(event.requestId, () => dataSource.transaction(async (manager) => {
-      const claimed = (await manager.query(
-        `INSERT INTO "${schema}"."inbox" ("consumer", "event_id") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "event_id"`,
-        [durable, event.id],
-      )) as unknown[];
-      if (claimed.length === 0) return false;
+      const claimed = await firstRow(
+        manager,
+        sharedSql(schema).insertInto('inbox').values({ consumer: durable, event_id: event.id }).onConflict((conflict) => conflict.doNothing()).returning('event_id'),
+      );
+      if (!claimed) return false;
       await handle?.(event as EventEnvelope<never>, manager);
       return true;
     }));

@@ -5,6 +5,8 @@ import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { FailedMailView } from '@hdiya/contracts';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
 import { DrainLoop } from '../database/drain-loop.js';
+import { sharedSql } from '../database/shared-tables.js';
+import { firstRow, rows, sql, write } from '../database/typed-sql.js';
 import { crashpoint } from '../faults/crashpoint.js';
 import { registerCounter, registerGauge } from '../metrics/metrics.js';
 import { mailOutboxChannel } from './outgoing-mail.js';
@@ -34,18 +36,17 @@ export interface MailSenderOptions {
   transport?: nodemailer.Transporter<SMTPPool.SentMessageInfo>;
 }
 
-interface ClaimedMail {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  headers: Record<string, string>;
-  attempts: number;
-}
+const RETENTION_DAYS = 30;
 
-const RETENTION = '30 days';
+/** now() plus a number of milliseconds (a lease, a backoff). */
+const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
+const now = sql<Date>`now()`;
+
+/** The extra headers enqueueMail stored (a JSON object of strings). */
+const headersOf = (headers: unknown): Record<string, string> =>
+  typeof headers === 'object' && headers !== null && !Array.isArray(headers)
+    ? Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
 
 /**
  * Delivers the rows of `<schema>.mail_outbox` over SMTP. Rows are claimed with a lease
@@ -98,7 +99,14 @@ export class MailSender {
     let last = 0;
     registerGauge('hdiya_mail_backlog', 'Mails queued and not yet accepted by SMTP (nor given up)', async () => {
       try {
-        const [row] = await this.q<{ backlog: number }>(`SELECT count(*)::int AS backlog FROM ${this.table} WHERE sent_at IS NULL AND failed_at IS NULL`, []);
+        const row = await firstRow(
+          this.pool,
+          this.db
+            .selectFrom('mail_outbox')
+            .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('backlog'))
+            .where('sent_at', 'is', null)
+            .where('failed_at', 'is', null),
+        );
         last = row?.backlog ?? last;
       } catch {
         // The database is away: the last figure stands (health checks report the outage).
@@ -143,12 +151,17 @@ export class MailSender {
 
   /** The newest mails given up on, for administrators. */
   async listFailed(limit = 100): Promise<FailedMailView[]> {
-    const rows = await this.q<{ id: string; kind: string; recipient: string; subject: string; attempts: number; last_error: string | null; created_at: Date; failed_at: Date }>(
-      `SELECT id, kind, recipient, subject, attempts, last_error, created_at, failed_at FROM ${this.table}
-       WHERE failed_at IS NOT NULL ORDER BY failed_at DESC, id LIMIT $1`,
-      [limit],
+    const failed = await rows(
+      this.pool,
+      this.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'kind', 'recipient', 'subject', 'attempts', 'last_error', 'created_at', 'failed_at'])
+        .where('failed_at', 'is not', null)
+        .orderBy('failed_at', 'desc')
+        .orderBy('id')
+        .limit(limit),
     );
-    return rows.map((r) => ({
+    return failed.map((r) => ({
       id: r.id,
       service: this.options.service,
       kind: r.kind,
@@ -157,7 +170,8 @@ export class MailSender {
       attempts: r.attempts,
       lastError: r.last_error,
       createdAt: r.created_at.toISOString(),
-      failedAt: r.failed_at.toISOString(),
+      // Listed because it is set (WHERE failed_at IS NOT NULL).
+      failedAt: r.failed_at!.toISOString(),
     }));
   }
 
@@ -175,7 +189,7 @@ export class MailSender {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
-          headers: row.headers,
+          headers: headersOf(row.headers),
           // The same Message-ID on every attempt: a mail client folds a rare duplicate into one.
           messageId: `<${row.id}@${this.messageIdDomain}>`,
         });
@@ -190,23 +204,34 @@ export class MailSender {
       }
       // Marked at once, one by one: a crash from here on re-sends only this mail.
       crashpoint('mail.after-smtp-accepted');
-      await this.q(`UPDATE ${this.table} SET sent_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`, [row.id]);
+      await write(this.pool, this.db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', row.id));
       this.sent.inc({ kind: row.kind });
       sent += 1;
     }
     return sent;
   }
 
-  private async claim(): Promise<ClaimedMail[]> {
-    return this.q<ClaimedMail>(
-      `UPDATE ${this.table} SET claimed_until = now() + ($2 || ' milliseconds')::interval
-       WHERE id IN (
-         SELECT id FROM ${this.table}
-         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-           AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY next_attempt_at, created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, recipient, subject, text_body, html_body, headers, attempts`,
-      [this.batchSize, String(this.leaseMs)],
+  private claim() {
+    return rows(
+      this.pool,
+      this.db
+        .updateTable('mail_outbox')
+        .set({ claimed_until: inMs(this.leaseMs) })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('sent_at', 'is', null)
+            .where('failed_at', 'is', null)
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+            .orderBy('next_attempt_at')
+            .orderBy('created_at')
+            .limit(this.batchSize)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'headers', 'attempts']),
     );
   }
 
@@ -216,16 +241,18 @@ export class MailSender {
     const message = (error.message || String(error)).slice(0, 500);
     if (attempts >= this.maxAttempts) {
       this.options.logger.error?.(`mail ${row.id} (${row.kind}) given up after ${attempts} attempts: ${message}`);
-      await this.q(`UPDATE ${this.table} SET attempts = $2, failed_at = now(), claimed_until = NULL, last_error = $3 WHERE id = $1`, [row.id, attempts, message]);
+      await write(
+        this.pool,
+        this.db.updateTable('mail_outbox').set({ attempts, failed_at: now, claimed_until: null, last_error: message }).where('id', '=', row.id),
+      );
       this.failed.inc({ kind: row.kind });
       return;
     }
     const backoff = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** (attempts - 1));
     this.options.logger.warn?.(`mail ${row.id} (${row.kind}) failed (attempt ${attempts}), retry in ${backoff} ms: ${message}`);
-    await this.q(
-      `UPDATE ${this.table} SET attempts = $2, claimed_until = NULL, last_error = $3,
-         next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE id = $1`,
-      [row.id, attempts, message, String(backoff)],
+    await write(
+      this.pool,
+      this.db.updateTable('mail_outbox').set({ attempts, claimed_until: null, last_error: message, next_attempt_at: inMs(backoff) }).where('id', '=', row.id),
     );
     this.attemptFailures.inc({ kind: row.kind });
   }
@@ -233,21 +260,19 @@ export class MailSender {
   /** Rows claimed but not tried before a stop: free at once for the next sender. */
   private async releaseUntried(rows: ClaimedMail[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.q(`UPDATE ${this.table} SET claimed_until = NULL WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
+    await write(this.pool, this.db.updateTable('mail_outbox').set({ claimed_until: null }).where('id', '=', (eb) => eb.fn.any(eb.val(rows.map((r) => r.id)))));
   }
 
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
     this.lastCleanup = Date.now();
     // Sent mails hold reset and verification links: kept only for a while. Failed ones stay for administrators.
-    await this.q(`DELETE FROM ${this.table} WHERE sent_at < now() - interval '${RETENTION}'`, []);
+    await write(this.pool, this.db.deleteFrom('mail_outbox').where('sent_at', '<', sql<Date>`now() - ${RETENTION_DAYS}::int * interval '1 day'`));
   }
 
-  private get table(): string {
-    return `"${this.options.schema}"."mail_outbox"`;
-  }
-
-  private async q<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+  private get db() {
+    return sharedSql(this.options.schema);
   }
 }
+
+type ClaimedMail = Awaited<ReturnType<MailSender['claim']>>[number];

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { sharedSql } from '../database/shared-tables.js';
+import { sql, write } from '../database/typed-sql.js';
 
 /** One mail to send: rendered already (renderMail), addressed, with extra headers if any (List-Unsubscribe…). */
 export interface OutgoingMail {
@@ -27,11 +29,19 @@ export async function enqueueMail(manager: EntityManager, schema: string, mail: 
     throw new Error('enqueueMail must run inside a transaction');
   }
   const id = randomUUID();
-  await manager.query(
-    `INSERT INTO "${schema}"."mail_outbox" ("id", "kind", "recipient", "subject", "text_body", "html_body", "headers")
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, mail.kind, mail.to, mail.subject, mail.text, mail.html, JSON.stringify(mail.headers ?? {})],
+  const db = sharedSql(schema);
+  await write(
+    manager,
+    db.insertInto('mail_outbox').values({
+      id,
+      kind: mail.kind,
+      recipient: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      headers: JSON.stringify(mail.headers ?? {}),
+    }),
   );
-  await manager.query('SELECT pg_notify($1, $2)', [mailOutboxChannel(schema), id]);
+  await write(manager, db.selectNoFrom(sql`pg_notify(${mailOutboxChannel(schema)}, ${id})`.as('notified')));
   return id;
 }

@@ -2,6 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { sharedSql } from '../database/shared-tables.js';
+import { firstRow, sql } from '../database/typed-sql.js';
 
 // Prometheus metrics of one process (docs/operations.md#metrics): its registry, the metrics every service shares,
 // and the HTTP listener Prometheus scrapes (METRICS_PORT; a port of its own, never the public API).
@@ -86,10 +88,16 @@ export function registerOutboxMetrics(dataSource: DataSource, schema: string): v
   let reading: Promise<typeof last> | null = null;
   const query = async () => {
     try {
-      const [row] = (await dataSource.query(
-        `SELECT count(*)::int AS backlog, COALESCE(EXTRACT(EPOCH FROM now() - min("created_at")), 0)::float8 AS lag
-         FROM "${schema}"."outbox" WHERE "published_at" IS NULL`,
-      )) as { backlog: number; lag: number }[];
+      const row = await firstRow(
+        dataSource.manager,
+        sharedSql(schema)
+          .selectFrom('outbox')
+          .select((eb) => [
+            eb.cast<number>(eb.fn.countAll(), 'integer').as('backlog'),
+            sql<number>`COALESCE(EXTRACT(EPOCH FROM now() - min(${eb.ref('created_at')})), 0)::float8`.as('lag'),
+          ])
+          .where('published_at', 'is', null),
+      );
       last = row ?? last;
     } catch {
       // The database is away: the last figures stand (health checks report the outage).

@@ -4,6 +4,8 @@ import type { JetStreamClient } from '@nats-io/jetstream';
 import pg from 'pg';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
 import { DrainLoop } from '../database/drain-loop.js';
+import { sharedSql } from '../database/shared-tables.js';
+import { rows, sql, write } from '../database/typed-sql.js';
 import { outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
@@ -20,16 +22,12 @@ export interface OutboxRelayOptions {
   batchSize?: number;
 }
 
-interface ClaimedRow {
-  position: string;
-  id: string;
-  subject: string;
-  envelope: unknown;
-  attempts: number;
-}
-
 const MAX_BACKOFF_MS = 60_000;
-const RETENTION = '7 days';
+const RETENTION_DAYS = 7;
+
+/** now() plus a number of milliseconds (a lease, a backoff). */
+const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
+const now = sql<Date>`now()`;
 
 /**
  * Publishes committed outbox rows to JetStream with `Nats-Msg-Id` = event id.
@@ -105,51 +103,60 @@ export class OutboxRelay {
       }
     }
     if (done.length > 0) {
-      await this.q(`UPDATE ${this.table} SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1)`, [done]);
+      await write(
+        this.pool,
+        this.db.updateTable('outbox').set({ published_at: now, claimed_until: null, last_error: null }).where('id', '=', (eb) => eb.fn.any(eb.val(done))),
+      );
     }
     return { claimed: rows.length, published: done.length };
   }
 
-  private async claim(): Promise<ClaimedRow[]> {
-    const rows = (await this.q(
-      `UPDATE ${this.table} SET claimed_until = now() + ($2 || ' milliseconds')::interval, attempts = attempts + 1
-       WHERE position IN (
-         SELECT position FROM ${this.table}
-         WHERE published_at IS NULL AND next_attempt_at <= now()
-           AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING position, id, subject, envelope, attempts`,
-      [this.batchSize, String(this.leaseMs)],
-    )) as ClaimedRow[];
-    return rows.sort((a, b) => Number(BigInt(a.position) - BigInt(b.position)));
+  private async claim() {
+    const claimed = await rows(
+      this.pool,
+      this.db
+        .updateTable('outbox')
+        .set((eb) => ({ claimed_until: inMs(this.leaseMs), attempts: eb('attempts', '+', 1) }))
+        .where('position', 'in', (eb) =>
+          eb
+            .selectFrom('outbox')
+            .select('position')
+            .where('published_at', 'is', null)
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+            .orderBy('position')
+            .limit(this.batchSize)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['position', 'id', 'subject', 'envelope', 'attempts']),
+    );
+    return claimed.sort((a, b) => Number(BigInt(a.position) - BigInt(b.position)));
   }
 
   private async release(row: ClaimedRow, error: string): Promise<void> {
     const backoff = Math.min(MAX_BACKOFF_MS, 250 * 2 ** Math.min(row.attempts, 12));
     this.options.logger.warn?.(`outbox: publishing ${row.subject} ${row.id} failed (attempt ${row.attempts}): ${error}`);
-    await this.q(
-      `UPDATE ${this.table} SET claimed_until = NULL, last_error = $2,
-         next_attempt_at = now() + ($3 || ' milliseconds')::interval WHERE id = $1`,
-      [row.id, error.slice(0, 500), String(backoff)],
+    await write(
+      this.pool,
+      this.db.updateTable('outbox').set({ claimed_until: null, last_error: error.slice(0, 500), next_attempt_at: inMs(backoff) }).where('id', '=', row.id),
     );
   }
 
   private async releaseAll(rows: ClaimedRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.q(`UPDATE ${this.table} SET claimed_until = NULL WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
+    await write(this.pool, this.db.updateTable('outbox').set({ claimed_until: null }).where('id', '=', (eb) => eb.fn.any(eb.val(rows.map((r) => r.id)))));
   }
 
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
     this.lastCleanup = Date.now();
-    await this.q(`DELETE FROM ${this.table} WHERE published_at < now() - interval '${RETENTION}'`, []);
+    await write(this.pool, this.db.deleteFrom('outbox').where('published_at', '<', sql<Date>`now() - ${RETENTION_DAYS}::int * interval '1 day'`));
   }
 
-  private get table(): string {
-    return `"${this.options.schema}"."outbox"`;
-  }
-
-  private async q(sql: string, params: unknown[]): Promise<unknown[]> {
-    return (await this.pool.query(sql, params)).rows;
+  private get db() {
+    return sharedSql(this.options.schema);
   }
 }
+
+type ClaimedRow = Awaited<ReturnType<OutboxRelay['claim']>>[number];

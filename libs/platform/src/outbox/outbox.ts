@@ -1,5 +1,33 @@
 import type { EntityManager } from 'typeorm';
 import type { OutgoingEvent } from '@hdiya/contracts';
+import { sharedSql } from '../database/shared-tables.js';
+import type { Json } from '../database/shared-tables.generated.js';
+import { prepared, sql, write } from '../database/typed-sql.js';
+
+/** The outbox's two statements for one schema, compiled once (they run with every event written). */
+function outboxStatements(schema: string) {
+  const db = sharedSql(schema);
+  return {
+    append: prepared((ids: string[], subjects: string[], envelopes: string[]) =>
+      db
+        .insertInto('outbox')
+        .columns(['id', 'subject', 'envelope'])
+        .expression((eb) =>
+          eb
+            .selectFrom(
+              sql<{ id: string; subject: string; envelope: Json; n: number }>`unnest(${ids}::uuid[], ${subjects}::text[], ${envelopes}::jsonb[]) WITH ORDINALITY`.as<'e'>(
+                sql`e(id, subject, envelope, n)`,
+              ),
+            )
+            .select(['e.id', 'e.subject', 'e.envelope'])
+            // In the given order.
+            .orderBy('e.n'),
+        ),
+    ),
+    notify: prepared((channel: string, count: string) => db.selectNoFrom(sql`pg_notify(${channel}, ${count})`.as('notified'))),
+  };
+}
+const bySchema = new Map<string, ReturnType<typeof outboxStatements>>();
 
 /** Postgres channel the relay listens on; NOTIFY is delivered only when the transaction commits. */
 export function outboxChannel(schema: string): string {
@@ -16,10 +44,15 @@ export async function appendToOutbox(manager: EntityManager, schema: string, eve
   }
   if (events.length === 0) return;
   // One statement for the lot (a saved search may alert hundreds of members), in the given order.
-  await manager.query(
-    `INSERT INTO "${schema}"."outbox" ("id", "subject", "envelope")
-     SELECT e.id, e.subject, e.envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, n) ORDER BY e.n`,
-    [events.map((e) => e.envelope.id), events.map((e) => e.subject), events.map((e) => JSON.stringify(e.envelope))],
+  let statements = bySchema.get(schema);
+  if (!statements) bySchema.set(schema, (statements = outboxStatements(schema)));
+  await write(
+    manager,
+    statements.append(
+      events.map((e) => e.envelope.id),
+      events.map((e) => e.subject),
+      events.map((e) => JSON.stringify(e.envelope)),
+    ),
   );
-  await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schema), String(events.length)]);
+  await write(manager, statements.notify(outboxChannel(schema), String(events.length)));
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { allEventsOf, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
+import { sharedSql } from '../database/shared-tables.js';
+import { write } from '../database/typed-sql.js';
 import { EventConsumer, type EventConsumerOptions, type EventHandlers } from '../inbox/event-consumer.js';
 
 // A service's copy of members' display data (docs/architecture.md#read-models), fed by the users service's
@@ -26,13 +28,30 @@ async function upsertMember(
   occurredAt: string,
 ): Promise<void> {
   const profileImageUrl = 'profileImageUrl' in member ? member.profileImageUrl : null;
-  await manager.query(
-    `INSERT INTO "${schema}"."members" ("user_id", "username", "first_name", "last_name", "profile_image_url", "updated_at")
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT ("user_id") DO UPDATE SET "username" = EXCLUDED."username", "first_name" = EXCLUDED."first_name",
-       "last_name" = EXCLUDED."last_name", "profile_image_url" = EXCLUDED."profile_image_url", "updated_at" = EXCLUDED."updated_at"
-     WHERE "members"."updated_at" <= EXCLUDED."updated_at"`,
-    [member.userId, member.username, member.firstName, member.lastName, profileImageUrl, occurredAt],
+  await write(
+    manager,
+    sharedSql(schema)
+      .insertInto('members')
+      .values({
+        user_id: member.userId,
+        username: member.username,
+        first_name: member.firstName,
+        last_name: member.lastName,
+        profile_image_url: profileImageUrl,
+        updated_at: occurredAt,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet((eb) => ({
+            username: eb.ref('excluded.username'),
+            first_name: eb.ref('excluded.first_name'),
+            last_name: eb.ref('excluded.last_name'),
+            profile_image_url: eb.ref('excluded.profile_image_url'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('members.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
+      ),
   );
 }
 

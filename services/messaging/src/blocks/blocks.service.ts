@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ErrorCodes, MessagingMessages, type MessageMemberView } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import { prepared, rows, rpcError, write } from '@hdiya/platform';
+import { db } from '../database/db.js';
 import { DirectoryService } from '../members/directory.service.js';
-import { memberColumns, memberViewOf } from '../members/member-view.js';
+import { memberViewOf } from '../members/member-view.js';
+
+/** On the send path of every message: compiled once. */
+const blockersOf = prepared((a: string, b: string) =>
+  db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])])),
+);
 
 /** A member may block another: no message passes between them, in either direction, until unblocked. */
 @Injectable()
@@ -17,23 +25,29 @@ export class BlocksService {
   async block(userId: string, otherId: string): Promise<{ blocked: true }> {
     if (userId === otherId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.blockSelf, 'userId');
     await this.directory.ensureMember(otherId, 'userId');
-    await this.dataSource.query(`INSERT INTO "${SCHEMA}"."blocks" ("blocker_id", "blocked_id") VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, otherId]);
+    await write(
+      this.dataSource.manager,
+      db.insertInto('blocks').values({ blocker_id: userId, blocked_id: otherId }).onConflict((conflict) => conflict.doNothing()),
+    );
     return { blocked: true };
   }
 
   async unblock(userId: string, otherId: string): Promise<{ blocked: false }> {
-    await this.dataSource.query(`DELETE FROM "${SCHEMA}"."blocks" WHERE "blocker_id" = $1 AND "blocked_id" = $2`, [userId, otherId]);
+    await write(this.dataSource.manager, db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', otherId));
     return { blocked: false };
   }
 
   async blockedBy(userId: string): Promise<MessageMemberView[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT b."blocked_id", ${memberColumns('m', 'm_')} FROM "${SCHEMA}"."blocks" b
-       LEFT JOIN "${SCHEMA}"."members" m ON m."user_id" = b."blocked_id"
-       WHERE b."blocker_id" = $1 ORDER BY b."created_at" DESC`,
-      [userId],
-    )) as ({ blocked_id: string } & Record<string, unknown>)[];
-    return rows.map((row) => memberViewOf(row.blocked_id, row, 'm_'));
+    const blocked = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('blocks as b')
+        .leftJoin('members as m', 'm.user_id', 'b.blocked_id')
+        .select(['b.blocked_id', 'm.username', 'm.first_name', 'm.last_name', 'm.profile_image_url'])
+        .where('b.blocker_id', '=', userId)
+        .orderBy('b.created_at', 'desc'),
+    );
+    return blocked.map((row) => memberViewOf(row.blocked_id, row));
   }
 
   /** Refuses a message when either member blocked the other (the blocker is told how to undo it). */
@@ -50,11 +64,7 @@ export class BlocksService {
 
   /** Which of the two members blocked the other (none, one or both). */
   private async blockersBetween(manager: EntityManager, a: string, b: string): Promise<string[]> {
-    const rows = (await manager.query(
-      `SELECT "blocker_id" FROM "${SCHEMA}"."blocks"
-       WHERE ("blocker_id" = $1 AND "blocked_id" = $2) OR ("blocker_id" = $2 AND "blocked_id" = $1)`,
-      [a, b],
-    )) as { blocker_id: string }[];
-    return rows.map((row) => row.blocker_id);
+    const blockers = await rows(manager, blockersOf(a, b));
+    return blockers.map((row) => row.blocker_id);
   }
 }

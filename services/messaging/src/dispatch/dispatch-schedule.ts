@@ -1,9 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS } from '@hdiya/contracts';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { prepared, sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
+
+/** now() plus a number of milliseconds, as the schedule's SQL counts time. */
+export const inMs = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 const DISPATCHED = new Set<string>(DISPATCHED_KINDS);
+
+// On the send path of every message: compiled once.
+const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  db
+    .insertInto('dispatch_schedule')
+    .columns(['member_id', 'mail_due_at', 'push_due_at'])
+    // In member order: two transactions touching the same members lock them in the same order.
+    .expression((eb) =>
+      eb
+        .selectFrom(sql<{ m: string }>`unnest(${members}::uuid[])`.as<'u'>(sql`u(m)`))
+        .select(['u.m', inMs(firstDelayMs).as('mail_due_at'), inMs(pushDelayMs).as('push_due_at')])
+        .orderBy('u.m'),
+    )
+    .onConflict((conflict) =>
+      conflict.column('member_id').doUpdateSet((eb) => ({
+        mail_due_at: eb.fn.coalesce(
+          'dispatch_schedule.mail_due_at',
+          eb.fn<Date>('greatest', ['excluded.mail_due_at', sql<Date>`${eb.ref('dispatch_schedule.last_mail_at')} + ${intervalMs}::int * interval '1 millisecond'`]),
+        ),
+        push_due_at: eb.fn.coalesce('dispatch_schedule.push_due_at', 'excluded.push_due_at'),
+      })),
+    ),
+);
+const renewNotice = prepared((receiverId: string, senderId: string, donation: string) =>
+  db
+    .updateTable('notifications')
+    .set({ activity_at: sql<Date>`now()` })
+    .where('user_id', '=', receiverId)
+    .where('kind', '=', 'message_received')
+    .where('read_at', 'is', null)
+    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
+    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation)),
+);
 
 export const isDispatched = (kind: string): boolean => DISPATCHED.has(kind);
 
@@ -27,14 +65,8 @@ export class DispatchSchedule {
   async touch(manager: EntityManager, memberIds: string[]): Promise<void> {
     const members = [...new Set(memberIds)].sort();
     if (members.length === 0) return;
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."dispatch_schedule" AS s ("member_id", "mail_due_at", "push_due_at")
-       SELECT m, now() + $2::int * interval '1 millisecond', now() + $3::int * interval '1 millisecond' FROM unnest($1::uuid[]) AS m ORDER BY m
-       ON CONFLICT ("member_id") DO UPDATE SET
-         "mail_due_at" = COALESCE(s."mail_due_at", GREATEST(EXCLUDED."mail_due_at", s."last_mail_at" + $4::int * interval '1 millisecond')),
-         "push_due_at" = COALESCE(s."push_due_at", EXCLUDED."push_due_at")`,
-      [members, this.config.MAIL_DIGEST_FIRST_DELAY_MS, this.config.NOTIFICATION_PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS],
-    );
+    const { MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS } = this.config;
+    await write(manager, touchSchedule(members, MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS));
   }
 
   /**
@@ -43,21 +75,19 @@ export class DispatchSchedule {
    */
   async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<void> {
     await this.touch(manager, [receiverId]);
-    await manager.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "activity_at" = now()
-       WHERE "user_id" = $1 AND "kind" = 'message_received' AND "read_at" IS NULL AND "params"->>'senderId' = $2
-         AND COALESCE("params"->>'donationId', 'none') = $3`,
-      [receiverId, senderId, donationId === null ? 'none' : String(donationId)],
-    );
+    await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)));
   }
 
   /** The gateway relayed to an open page of the member: everything they have so far is seen. */
   async markSeen(manager: EntityManager, memberId: string): Promise<number> {
-    const [, count] = (await manager.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "seen_at" = now()
-       WHERE "user_id" = $1 AND "read_at" IS NULL AND ("seen_at" IS NULL OR "seen_at" < "activity_at")`,
-      [memberId],
-    )) as [unknown, number];
-    return count;
+    return write(
+      manager,
+      db
+        .updateTable('notifications')
+        .set({ seen_at: sql<Date>`now()` })
+        .where('user_id', '=', memberId)
+        .where('read_at', 'is', null)
+        .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', eb.ref('activity_at'))])),
+    );
   }
 }

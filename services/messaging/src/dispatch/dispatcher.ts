@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS, type MailLanguage } from '@hdiya/contracts';
-import { enqueueMail } from '@hdiya/platform';
+import { enqueueMail, rows, sql, write } from '@hdiya/platform';
 import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
+import type { Json } from '../database/schema.generated.js';
+import { inMs } from './dispatch-schedule.js';
 import { PUSH_CHANNEL, type PushChannel } from './channels.js';
 import { digestMail, pushActionsOf } from './digest-mail.js';
 import { MailRecipients, type RecipientLookup } from './mail-recipients.js';
@@ -28,6 +31,11 @@ interface DueRow {
   mail_due: boolean;
   push_due: boolean;
 }
+
+/** A notification's params as notify() stored them: always an object. */
+const paramsOf = (params: Json): Record<string, unknown> => (typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {});
+
+const now = sql<Date>`now()`;
 
 /**
  * Decides what reaches a member who is away, and when (decision 0027). Each round takes the
@@ -81,24 +89,36 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
   async runOnce(): Promise<number> {
     // Who is due, without holding a lock: their addresses are asked of the users service outside any
     // transaction. SKIP LOCKED here only passes over members another replica is dispatching right now.
-    const due = (await this.dataSource.query(
-      `SELECT "member_id" FROM "${SCHEMA}"."dispatch_schedule"
-       WHERE ("mail_due_at" IS NOT NULL OR "push_due_at" IS NOT NULL) AND LEAST("mail_due_at", "push_due_at") <= now()
-       ORDER BY LEAST("mail_due_at", "push_due_at") LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [BATCH],
-    )) as { member_id: string }[];
+    const due = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('dispatch_schedule')
+        .select('member_id')
+        .where((eb) => eb.or([eb('mail_due_at', 'is not', null), eb('push_due_at', 'is not', null)]))
+        .where((eb) => eb(eb.fn<Date>('least', ['mail_due_at', 'push_due_at']), '<=', now))
+        .orderBy((eb) => eb.fn<Date>('least', ['mail_due_at', 'push_due_at']))
+        .limit(BATCH)
+        .forUpdate()
+        .skipLocked(),
+    );
     if (due.length === 0) return 0;
     const lookups = new Map<string, RecipientLookup>();
     await Promise.all(due.map(async ({ member_id }) => lookups.set(member_id, await this.recipients.lookup(member_id))));
     return this.dataSource.transaction(async (manager) => {
       // Still due and not taken by another replica meanwhile.
-      const claimed = (await manager.query(
-        `SELECT "member_id", "mail_due_at" <= now() AS "mail_due", "push_due_at" <= now() AS "push_due"
-         FROM "${SCHEMA}"."dispatch_schedule"
-         WHERE "member_id" = ANY($1::uuid[]) AND LEAST("mail_due_at", "push_due_at") <= now()
-         ORDER BY "member_id" FOR UPDATE SKIP LOCKED`,
-        [due.map((d) => d.member_id)],
-      )) as DueRow[];
+      const found = await rows(
+        manager,
+        db
+          .selectFrom('dispatch_schedule')
+          .select((eb) => ['member_id', eb('mail_due_at', '<=', now).as('mail_due'), eb('push_due_at', '<=', now).as('push_due')])
+          .where('member_id', '=', (eb) => eb.fn.any(sql<string[]>`${due.map((d) => d.member_id)}::uuid[]`))
+          .where((eb) => eb(eb.fn<Date>('least', ['mail_due_at', 'push_due_at']), '<=', now))
+          .orderBy('member_id')
+          .forUpdate()
+          .skipLocked(),
+      );
+      // A due time compared to now() is NULL when unset: not due.
+      const claimed: DueRow[] = found.map((row) => ({ member_id: row.member_id, mail_due: row.mail_due === true, push_due: row.push_due === true }));
       if (claimed.length === 0) return 0;
       const pending = await this.pendingOf(manager, claimed.map((row) => row.member_id));
       for (const row of claimed) await this.dispatchTo(manager, row, pending.get(row.member_id) ?? [], lookups.get(row.member_id)!);
@@ -111,36 +131,64 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
    * reach them, with what each channel still owes (their preference on, not sent since).
    */
   private async pendingOf(manager: EntityManager, memberIds: string[]): Promise<Map<string, PendingRow[]>> {
-    const rows = (await manager.query(
-      `SELECT n."id", n."user_id", n."kind", n."params", n."activity_at",
-         (n."mailed_at" IS NULL OR n."mailed_at" < n."activity_at") AND COALESCE(p."email", true) AS "for_mail",
-         (n."pushed_at" IS NULL OR n."pushed_at" < n."activity_at") AND COALESCE(p."push", true) AS "for_push",
-         n."activity_at" > now() - $3::int * interval '1 millisecond' AS "fresh",
-         CASE WHEN n."kind" = 'message_received' THEN (
-           SELECT count(*)::int FROM "${SCHEMA}"."messages" m
-           WHERE m."receiver_id" = n."user_id" AND m."read_at" IS NULL AND m."sender_id"::text = n."params"->>'senderId'
-             AND COALESCE(m."donation_id"::text, 'none') = COALESCE(n."params"->>'donationId', 'none')) END AS "unreadMessages"
-       FROM "${SCHEMA}"."notifications" n
-       LEFT JOIN "${SCHEMA}"."notification_preferences" p ON p."member_id" = n."user_id" AND p."kind" = n."kind"
-       WHERE n."user_id" = ANY($1::uuid[]) AND n."read_at" IS NULL AND n."kind" = ANY($2::text[])
-         AND (n."seen_at" IS NULL OR n."seen_at" < n."activity_at")
-         AND n."activity_at" > now() - interval '${MAX_AGE_DAYS} days'
-       ORDER BY n."activity_at", n."id"`,
-      [memberIds, [...DISPATCHED_KINDS], this.config.NOTIFICATION_PUSH_DELAY_MS],
-    )) as PendingRow[];
+    const found = await rows(
+      manager,
+      db
+        .selectFrom('notifications as n')
+        .leftJoin('notification_preferences as p', (join) => join.onRef('p.member_id', '=', 'n.user_id').onRef('p.kind', '=', 'n.kind'))
+        .select((eb) => [
+          'n.id',
+          'n.user_id',
+          'n.kind',
+          'n.params',
+          'n.activity_at',
+          eb.and([eb.or([eb('n.mailed_at', 'is', null), eb('n.mailed_at', '<', eb.ref('n.activity_at'))]), eb.fn.coalesce('p.email', eb.lit(true))]).as('for_mail'),
+          eb.and([eb.or([eb('n.pushed_at', 'is', null), eb('n.pushed_at', '<', eb.ref('n.activity_at'))]), eb.fn.coalesce('p.push', eb.lit(true))]).as('for_push'),
+          eb('n.activity_at', '>', sql<Date>`now() - ${this.config.NOTIFICATION_PUSH_DELAY_MS}::int * interval '1 millisecond'`).as('fresh'),
+          eb
+            .case()
+            .when('n.kind', '=', 'message_received')
+            .then(
+              eb
+                .selectFrom('messages as m')
+                .select((m) => m.cast<number>(m.fn.countAll(), 'integer').as('n'))
+                .whereRef('m.receiver_id', '=', 'n.user_id')
+                .where('m.read_at', 'is', null)
+                .where((m) => m(m.cast<string>('m.sender_id', 'text'), '=', sql<string>`${m.ref('n.params')}->>'senderId'`))
+                .where((m) =>
+                  m(m.fn.coalesce(m.cast<string>('m.donation_id', 'text'), m.val('none')), '=', m.fn.coalesce(sql<string | null>`${m.ref('n.params')}->>'donationId'`, m.val('none'))),
+                ),
+            )
+            .end()
+            .as('unreadMessages'),
+        ])
+        .where('n.user_id', '=', (eb) => eb.fn.any(sql<string[]>`${memberIds}::uuid[]`))
+        .where('n.read_at', 'is', null)
+        .where('n.kind', '=', (eb) => eb.fn.any(sql<string[]>`${[...DISPATCHED_KINDS]}::text[]`))
+        .where((eb) => eb.or([eb('n.seen_at', 'is', null), eb('n.seen_at', '<', eb.ref('n.activity_at'))]))
+        .where('n.activity_at', '>', sql<Date>`now() - ${MAX_AGE_DAYS}::int * interval '1 day'`)
+        .orderBy('n.activity_at')
+        .orderBy('n.id'),
+    );
     const byMember = new Map<string, PendingRow[]>();
-    for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row]);
+    for (const found_ of found) {
+      const row: PendingRow = { ...found_, params: paramsOf(found_.params), for_mail: found_.for_mail === true, for_push: found_.for_push === true, fresh: found_.fresh === true };
+      byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row]);
+    }
     return byMember;
   }
 
   private async dispatchTo(manager: EntityManager, due: DueRow, pending: PendingRow[], lookup: RecipientLookup): Promise<void> {
     if ('unavailable' in lookup) {
-      await manager.query(
-        `UPDATE "${SCHEMA}"."dispatch_schedule" SET
-           "mail_due_at" = CASE WHEN $2 THEN now() + $3::int * interval '1 millisecond' ELSE "mail_due_at" END,
-           "push_due_at" = CASE WHEN $4 THEN now() + $3::int * interval '1 millisecond' ELSE "push_due_at" END
-         WHERE "member_id" = $1`,
-        [due.member_id, due.mail_due, RETRY_MS, due.push_due],
+      await write(
+        manager,
+        db
+          .updateTable('dispatch_schedule')
+          .set((eb) => ({
+            mail_due_at: due.mail_due ? inMs(RETRY_MS) : eb.ref('mail_due_at'),
+            push_due_at: due.push_due ? inMs(RETRY_MS) : eb.ref('push_due_at'),
+          }))
+          .where('member_id', '=', due.member_id),
       );
       return;
     }
@@ -159,7 +207,10 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
           SCHEMA,
           digestMail({ memberId: due.member_id, to: recipient.email, lang, items, publicUrl: this.config.PUBLIC_URL, linkSecret: this.config.MAIL_LINK_SECRET }),
         );
-        await manager.query(`UPDATE "${SCHEMA}"."notifications" SET "mailed_at" = now() WHERE "id" = ANY($1::uuid[])`, [items.map((i) => i.id)]);
+        await write(
+          manager,
+          db.updateTable('notifications').set({ mailed_at: now }).where('id', '=', (eb) => eb.fn.any(sql<string[]>`${items.map((i) => i.id)}::uuid[]`)),
+        );
         mailed = true;
       }
     }
@@ -181,16 +232,32 @@ export class Dispatcher implements OnApplicationBootstrap, OnApplicationShutdown
           ...(donationPath ? { viewUrl: donationPath } : {}),
         });
       }
-      if (items.length > 0) await manager.query(`UPDATE "${SCHEMA}"."notifications" SET "pushed_at" = now() WHERE "id" = ANY($1::uuid[])`, [items.map((i) => i.id)]);
+      if (items.length > 0) {
+        await write(
+          manager,
+          db.updateTable('notifications').set({ pushed_at: now }).where('id', '=', (eb) => eb.fn.any(sql<string[]>`${items.map((i) => i.id)}::uuid[]`)),
+        );
+      }
     }
     // Done with what was due; news too fresh to judge is looked at again once it has settled.
-    await manager.query(
-      `UPDATE "${SCHEMA}"."dispatch_schedule" SET
-         "mail_due_at" = CASE WHEN $2 THEN (CASE WHEN $4 THEN GREATEST(now() + $5::int * interval '1 millisecond', COALESCE(CASE WHEN $7 THEN now() ELSE "last_mail_at" END, '-infinity') + $6::int * interval '1 millisecond') END) ELSE "mail_due_at" END,
-         "push_due_at" = CASE WHEN $3 THEN (CASE WHEN $4 THEN now() + $5::int * interval '1 millisecond' END) ELSE "push_due_at" END,
-         "last_mail_at" = CASE WHEN $7 THEN now() ELSE "last_mail_at" END
-       WHERE "member_id" = $1`,
-      [due.member_id, due.mail_due, due.push_due, nextFresh, this.config.NOTIFICATION_PUSH_DELAY_MS, this.config.MAIL_DIGEST_INTERVAL_MS, mailed],
+    const { NOTIFICATION_PUSH_DELAY_MS: pushDelay, MAIL_DIGEST_INTERVAL_MS: interval } = this.config;
+    await write(
+      manager,
+      db
+        .updateTable('dispatch_schedule')
+        .set((eb) => {
+          const lastMail = mailed ? now : eb.ref('last_mail_at');
+          const nextMail = eb.fn<Date>('greatest', [
+            inMs(pushDelay),
+            sql<Date>`${eb.fn.coalesce(lastMail, sql<Date>`'-infinity'`)} + ${interval}::int * interval '1 millisecond'`,
+          ]);
+          return {
+            mail_due_at: due.mail_due ? (nextFresh ? nextMail : null) : eb.ref('mail_due_at'),
+            push_due_at: due.push_due ? (nextFresh ? inMs(pushDelay) : null) : eb.ref('push_due_at'),
+            last_mail_at: lastMail,
+          };
+        })
+        .where('member_id', '=', due.member_id),
     );
   }
 }

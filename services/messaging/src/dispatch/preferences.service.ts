@@ -9,8 +9,9 @@ import {
   type UnsubscribeResult,
   type UpdateNotificationPreferencesInput,
 } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { rows, rpcError, sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { verifyUnsubscribe } from './unsubscribe-token.js';
 
 /**
@@ -25,10 +26,8 @@ export class PreferencesService {
   ) {}
 
   async get(memberId: string): Promise<NotificationPreferenceView[]> {
-    const rows = (await this.dataSource.query(`SELECT "kind", "email", "push" FROM "${SCHEMA}"."notification_preferences" WHERE "member_id" = $1`, [
-      memberId,
-    ])) as { kind: string; email: boolean; push: boolean }[];
-    const byKind = new Map(rows.map((row) => [row.kind, row]));
+    const chosen = await rows(this.dataSource.manager, db.selectFrom('notification_preferences').select(['kind', 'email', 'push']).where('member_id', '=', memberId));
+    const byKind = new Map(chosen.map((row) => [row.kind, row]));
     return DISPATCHED_KINDS.map((kind) => ({ kind, email: byKind.get(kind)?.email ?? true, push: byKind.get(kind)?.push ?? true }));
   }
 
@@ -36,11 +35,19 @@ export class PreferencesService {
   async update(memberId: string, preferences: UpdateNotificationPreferencesInput['preferences']): Promise<NotificationPreferenceView[]> {
     await this.dataSource.transaction(async (manager) => {
       for (const { kind, email, push } of preferences) {
-        await manager.query(
-          `INSERT INTO "${SCHEMA}"."notification_preferences" ("member_id", "kind", "email", "push") VALUES ($1, $2, COALESCE($3, true), COALESCE($4, true))
-           ON CONFLICT ("member_id", "kind") DO UPDATE SET
-             "email" = COALESCE($3, "notification_preferences"."email"), "push" = COALESCE($4, "notification_preferences"."push"), "updated_at" = now()`,
-          [memberId, kind, email ?? null, push ?? null],
+        await write(
+          manager,
+          db
+            .insertInto('notification_preferences')
+            .values({ member_id: memberId, kind, email: email ?? true, push: push ?? true })
+            .onConflict((conflict) =>
+              conflict.columns(['member_id', 'kind']).doUpdateSet((eb) => ({
+                // A channel left out keeps its value.
+                email: email ?? eb.ref('notification_preferences.email'),
+                push: push ?? eb.ref('notification_preferences.push'),
+                updated_at: sql<Date>`now()`,
+              })),
+            ),
         );
       }
     });

@@ -1,16 +1,19 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { allEventsOf, DonationRules, type ReservationCancelledV1, type WaitlistOfferLapsedV2 } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, ManagedEventConsumer, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, EventConsumer, ManagedEventConsumer, write, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
 import { DirectoryService } from '../members/directory.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 
 async function rememberDonation(manager: EntityManager, donation: { donationId: number; ownerId: string; title: string }): Promise<void> {
-  await manager.query(
-    `INSERT INTO "${SCHEMA}"."donations" ("donation_id", "owner_id", "title") VALUES ($1, $2, $3)
-     ON CONFLICT ("donation_id") DO UPDATE SET "title" = EXCLUDED."title"`,
-    [donation.donationId, donation.ownerId, donation.title],
+  await write(
+    manager,
+    db
+      .insertInto('donations')
+      .values({ donation_id: donation.donationId, owner_id: donation.ownerId, title: donation.title })
+      .onConflict((conflict) => conflict.column('donation_id').doUpdateSet((eb) => ({ title: eb.ref('excluded.title') }))),
   );
 }
 
@@ -26,7 +29,7 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
     super();
     const deleted = async (manager: EntityManager, donationId: number) => {
       // The title stays: conversations about a deleted donation still say what they were about.
-      await manager.query(`UPDATE "${SCHEMA}"."donations" SET "deleted" = true WHERE "donation_id" = $1`, [donationId]);
+      await write(manager, db.updateTable('donations').set({ deleted: true }).where('donation_id', '=', donationId));
     };
     const cancelled = async (manager: EntityManager, payload: ReservationCancelledV1) => {
       const [to, by] = payload.cancelledBy === 'reserver' ? [payload.ownerId, payload.reserverId] : [payload.reserverId, payload.ownerId];

@@ -2,9 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { DataSource, type EntityManager } from 'typeorm';
 import { displayName, ErrorCodes, Messages, MessagingMessages, Rpc } from '@hdiya/contracts';
-import { callService, RpcRefusal, rpcError, RpcUnavailable } from '@hdiya/platform';
-import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { callService, firstRow, prepared, RpcRefusal, rpcError, RpcUnavailable, sql, write } from '@hdiya/platform';
+import { LOOKUP_RPC, MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { UNKNOWN_MEMBER_NAME } from './member-view.js';
+
+/** On the send path of every message: compiled once. */
+const knownMember = prepared((userId: string) => db.selectFrom('members').select('user_id').where('user_id', '=', userId));
 
 /**
  * Members and donations as this service knows them: the read models the users and donations
@@ -22,38 +26,46 @@ export class DirectoryService {
 
   /** Refuses with 404 when no such member exists. */
   async ensureMember(userId: string, field = 'receiverId'): Promise<void> {
-    const [known] = (await this.dataSource.query(`SELECT 1 FROM "${SCHEMA}"."members" WHERE "user_id" = $1`, [userId])) as unknown[];
+    const known = await firstRow(this.dataSource.manager, knownMember(userId));
     if (known) return;
     const profile = await this.lookup(() => callService(this.client, Rpc.users.getPublic, { userId }, this.config.LOOKUP_RPC_TIMEOUT_MS), () =>
       rpcError(404, ErrorCodes.USER_NOT_FOUND, MessagingMessages.receiverNotFound, field),
     );
-    await this.dataSource.query(
-      `INSERT INTO "${SCHEMA}"."members" ("user_id", "username", "first_name", "last_name", "profile_image_url", "updated_at")
-       VALUES ($1, $2, $3, $4, $5, '-infinity') ON CONFLICT DO NOTHING`,
-      [userId, profile.displayName, profile.firstName, profile.lastName, profile.profileImageUrl],
+    await write(
+      this.dataSource.manager,
+      db
+        .insertInto('members')
+        .values({
+          user_id: userId,
+          username: profile.displayName,
+          first_name: profile.firstName,
+          last_name: profile.lastName,
+          profile_image_url: profile.profileImageUrl,
+          updated_at: sql<Date>`'-infinity'`,
+        })
+        .onConflict((conflict) => conflict.doNothing()),
     );
   }
 
   /** Refuses with 404 when the donation does not exist or was deleted. */
   async ensureDonation(donationId: number): Promise<void> {
-    const [known] = (await this.dataSource.query(`SELECT "deleted" FROM "${SCHEMA}"."donations" WHERE "donation_id" = $1`, [donationId])) as {
-      deleted: boolean;
-    }[];
+    const known = await firstRow(this.dataSource.manager, db.selectFrom('donations').select('deleted').where('donation_id', '=', donationId));
     const notFound = () => rpcError(404, ErrorCodes.DONATION_NOT_FOUND, MessagingMessages.donationNotFound, 'donationId');
     if (known?.deleted) throw notFound();
     if (known) return;
     const donation = await this.lookup(() => callService(this.client, Rpc.donations.get, { donationId }, this.config.LOOKUP_RPC_TIMEOUT_MS), notFound);
-    await this.dataSource.query(
-      `INSERT INTO "${SCHEMA}"."donations" ("donation_id", "owner_id", "title") VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [donationId, donation.owner.id, donation.title],
+    await write(
+      this.dataSource.manager,
+      db
+        .insertInto('donations')
+        .values({ donation_id: donationId, owner_id: donation.owner.id, title: donation.title })
+        .onConflict((conflict) => conflict.doNothing()),
     );
   }
 
   /** The name notifications show for a member ("Amina B."), from the read model. */
   async nameOf(manager: EntityManager, userId: string): Promise<string> {
-    const [row] = (await manager.query(`SELECT "username", "first_name", "last_name" FROM "${SCHEMA}"."members" WHERE "user_id" = $1`, [
-      userId,
-    ])) as { username: string; first_name: string | null; last_name: string | null }[];
+    const row = await firstRow(manager, db.selectFrom('members').select(['username', 'first_name', 'last_name']).where('user_id', '=', userId));
     return row ? displayName({ username: row.username, firstName: row.first_name, lastName: row.last_name }) : UNKNOWN_MEMBER_NAME;
   }
 

@@ -1,26 +1,36 @@
 import type { MessageView } from '@hdiya/contracts';
-import { SCHEMA } from '../config.js';
-import { memberColumns, memberViewOf } from '../members/member-view.js';
+import { db } from '../database/db.js';
+import { memberViewOf } from '../members/member-view.js';
+import type { RowOf } from '@hdiya/platform';
 
-/** A message with its sender, receiver and donation, as every messaging answer shows it. */
-export const MESSAGE_SELECT = `SELECT msg."id", msg."content", msg."sender_id", msg."receiver_id", msg."donation_id", msg."client_id",
-    msg."read_at", msg."created_at", ${memberColumns('s', 's_')}, ${memberColumns('r', 'r_')}, d."title" AS "donation_title"
-  FROM "${SCHEMA}"."messages" msg
-  LEFT JOIN "${SCHEMA}"."members" s ON s."user_id" = msg."sender_id"
-  LEFT JOIN "${SCHEMA}"."members" r ON r."user_id" = msg."receiver_id"
-  LEFT JOIN "${SCHEMA}"."donations" d ON d."donation_id" = msg."donation_id"`;
+/** A message with its sender, receiver and donation, as every messaging answer shows it; callers add the WHERE. */
+export const selectMessages = () =>
+  db
+    .selectFrom('messages as msg')
+    .leftJoin('members as s', 's.user_id', 'msg.sender_id')
+    .leftJoin('members as r', 'r.user_id', 'msg.receiver_id')
+    .leftJoin('donations as d', 'd.donation_id', 'msg.donation_id')
+    .select([
+      'msg.id',
+      'msg.content',
+      'msg.sender_id',
+      'msg.receiver_id',
+      'msg.donation_id',
+      'msg.client_id',
+      'msg.read_at',
+      'msg.created_at',
+      's.username as s_username',
+      's.first_name as s_first_name',
+      's.last_name as s_last_name',
+      's.profile_image_url as s_profile_image_url',
+      'r.username as r_username',
+      'r.first_name as r_first_name',
+      'r.last_name as r_last_name',
+      'r.profile_image_url as r_profile_image_url',
+      'd.title as donation_title',
+    ]);
 
-export interface MessageRow extends Record<string, unknown> {
-  id: string;
-  content: string;
-  sender_id: string;
-  receiver_id: string;
-  donation_id: number | null;
-  client_id: string | null;
-  read_at: Date | null;
-  created_at: Date;
-  donation_title: string | null;
-}
+export type MessageRow = RowOf<ReturnType<typeof selectMessages>>;
 
 export function messageViewOf(row: MessageRow): MessageView {
   return {
@@ -32,8 +42,18 @@ export function messageViewOf(row: MessageRow): MessageView {
     read: row.read_at !== null,
     createdAt: row.created_at.toISOString(),
     clientId: row.client_id,
-    sender: memberViewOf(row.sender_id, row, 's_'),
-    receiver: memberViewOf(row.receiver_id, row, 'r_'),
+    sender: memberViewOf(row.sender_id, {
+      username: row.s_username,
+      first_name: row.s_first_name,
+      last_name: row.s_last_name,
+      profile_image_url: row.s_profile_image_url,
+    }),
+    receiver: memberViewOf(row.receiver_id, {
+      username: row.r_username,
+      first_name: row.r_first_name,
+      last_name: row.r_last_name,
+      profile_image_url: row.r_profile_image_url,
+    }),
     donation: row.donation_id === null ? null : { id: row.donation_id, title: row.donation_title ?? '' },
   };
 }

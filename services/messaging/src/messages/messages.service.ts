@@ -12,18 +12,29 @@ import {
   type MessageView,
   type SendMessageInput,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
 import { BlocksService } from '../blocks/blocks.service.js';
 import { DirectoryService } from '../members/directory.service.js';
 import { DispatchSchedule } from '../dispatch/dispatch-schedule.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { recordReplyWait } from '../replies/reply-waits.js';
-import { MESSAGE_SELECT, messageViewOf, type MessageRow } from './message-row.js';
+import { messageViewOf, selectMessages } from './message-row.js';
 
 /** `none`, a donation id, or undefined (every conversation between the two), as SQL reads it. */
 const donationFilter = (donationId: ConversationQuery['donationId']) => (donationId === undefined ? 'any' : donationId === 'none' ? 'none' : String(donationId));
-const DONATION_MATCHES = (column: string, param: string) => `(${param}::text = 'any' OR COALESCE(${column}::text, 'none') = ${param}::text)`;
+
+// The send path's reads, compiled once (a message is sent many times a second).
+const messageById = prepared((id: string) => selectMessages().where('msg.id', '=', id));
+const insertMessage = prepared((id: string, senderId: string, receiverId: string, donationId: number | null, content: string, clientId: string | null) =>
+  db.insertInto('messages').values({ id, sender_id: senderId, receiver_id: receiverId, donation_id: donationId, content, client_id: clientId }),
+);
+const lockNotice = prepared((key: string) => db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
+const messageByClientId = prepared((senderId: string, clientId: string) => selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
+
+/** Two member ids as uuids, for LEAST/GREATEST: a conversation is keyed by its pair, either way (the index's order). */
+const pairOf = (a: string, b: string) => [sql<string>`${a}::uuid`, sql<string>`${b}::uuid`];
 
 @Injectable()
 export class MessagesService {
@@ -54,10 +65,7 @@ export class MessagesService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         await this.blocks.assertMayWrite(manager, senderId, input.receiverId);
-        await manager.query(
-          `INSERT INTO "${SCHEMA}"."messages" ("id", "sender_id", "receiver_id", "donation_id", "content", "client_id") VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, senderId, input.receiverId, donationId, input.content, clientId],
-        );
+        await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId));
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
         await this.noticeOnce(manager, message);
@@ -76,15 +84,18 @@ export class MessagesService {
 
   /** The member's latest messages, sent and received, newest first. */
   async inbox(userId: string): Promise<MessageView[]> {
-    const rows = (await this.dataSource.query(
-      `${MESSAGE_SELECT} WHERE msg."id" IN (
-         (SELECT "id" FROM "${SCHEMA}"."messages" WHERE "sender_id" = $1 ORDER BY "created_at" DESC LIMIT $2)
-         UNION ALL
-         (SELECT "id" FROM "${SCHEMA}"."messages" WHERE "receiver_id" = $1 ORDER BY "created_at" DESC LIMIT $2))
-       ORDER BY msg."created_at" DESC, msg."id" DESC LIMIT $2`,
-      [userId, MessagingRules.inboxSize],
-    )) as MessageRow[];
-    return rows.map(messageViewOf);
+    const latest = (side: 'sender_id' | 'receiver_id') =>
+      db.selectFrom('messages').select('id').where(side, '=', userId).orderBy('created_at', 'desc').limit(MessagingRules.inboxSize);
+    const found = await rows(
+      this.dataSource.manager,
+      selectMessages()
+        // Each side through its own index, then the newest of both.
+        .where('msg.id', 'in', sql<string>`(${latest('sender_id')} UNION ALL ${latest('receiver_id')})`)
+        .orderBy('msg.created_at', 'desc')
+        .orderBy('msg.id', 'desc')
+        .limit(MessagingRules.inboxSize),
+    );
+    return found.map(messageViewOf);
   }
 
   /**
@@ -94,16 +105,25 @@ export class MessagesService {
    */
   async conversation(userId: string, otherId: string, query: ConversationQuery): Promise<MessageView[]> {
     if (userId === otherId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'userId');
-    const rows = (await this.dataSource.query(
-      `${MESSAGE_SELECT}
-       WHERE LEAST(msg."sender_id", msg."receiver_id") = LEAST($1::uuid, $2::uuid)
-         AND GREATEST(msg."sender_id", msg."receiver_id") = GREATEST($1::uuid, $2::uuid)
-         AND ${DONATION_MATCHES('msg."donation_id"', '$3')}
-         AND ($4::uuid IS NULL OR (msg."created_at", msg."id") < (SELECT "created_at", "id" FROM "${SCHEMA}"."messages" WHERE "id" = $4))
-       ORDER BY msg."created_at" DESC, msg."id" DESC LIMIT $5`,
-      [userId, otherId, donationFilter(query.donationId), query.before ?? null, query.limit ?? MessagingRules.conversationPageSize],
-    )) as MessageRow[];
-    return rows.reverse().map(messageViewOf);
+    const before = query.before;
+    const filter = donationFilter(query.donationId);
+    const page = await rows(
+      this.dataSource.manager,
+      selectMessages()
+        .where((eb) => eb(eb.fn<string>('least', ['msg.sender_id', 'msg.receiver_id']), '=', eb.fn<string>('least', pairOf(userId, otherId))))
+        .where((eb) => eb(eb.fn<string>('greatest', ['msg.sender_id', 'msg.receiver_id']), '=', eb.fn<string>('greatest', pairOf(userId, otherId))))
+        .$if(filter !== 'any', (q) => q.where((eb) => eb(eb.fn.coalesce(eb.cast<string>('msg.donation_id', 'text'), eb.val('none')), '=', filter)))
+        .$if(before !== undefined, (q) =>
+          q.where(
+            (eb) =>
+              sql<boolean>`(${eb.ref('msg.created_at')}, ${eb.ref('msg.id')}) < ${eb.selectFrom('messages').select(['created_at', 'id']).where('id', '=', before!)}`,
+          ),
+        )
+        .orderBy('msg.created_at', 'desc')
+        .orderBy('msg.id', 'desc')
+        .limit(query.limit ?? MessagingRules.conversationPageSize),
+    );
+    return page.reverse().map(messageViewOf);
   }
 
   /**
@@ -113,12 +133,18 @@ export class MessagesService {
   async markRead(userId: string, otherId: string, read: ConversationRead): Promise<{ updated: number }> {
     if (userId === otherId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'userId');
     return this.dataSource.transaction(async (manager) => {
-      const [marked] = (await manager.query(
-        `UPDATE "${SCHEMA}"."messages" SET "read_at" = now()
-         WHERE "receiver_id" = $1 AND "sender_id" = $2 AND "read_at" IS NULL AND ${DONATION_MATCHES('"donation_id"', '$3')}
-         RETURNING "donation_id", "read_at"`,
-        [userId, otherId, donationFilter(read.donationId)],
-      )) as [{ donation_id: number | null; read_at: Date }[], number];
+      const filter = donationFilter(read.donationId);
+      const marked = await rows(
+        manager,
+        db
+          .updateTable('messages')
+          .set({ read_at: sql<Date>`now()` })
+          .where('receiver_id', '=', userId)
+          .where('sender_id', '=', otherId)
+          .where('read_at', 'is', null)
+          .$if(filter !== 'any', (q) => q.where((eb) => eb(eb.fn.coalesce(eb.cast<string>('donation_id', 'text'), eb.val('none')), '=', filter)))
+          .returning(['donation_id', 'read_at']),
+      );
       if (marked.length === 0) return { updated: 0 };
       await this.announceRead(manager, userId, otherId, marked);
       const noticeScope = read.donationId === undefined ? undefined : read.donationId === 'none' ? null : read.donationId;
@@ -134,42 +160,91 @@ export class MessagesService {
    */
   async mayType(userId: string, otherId: string, donationId?: number | null): Promise<{ allowed: boolean }> {
     if (userId === otherId) return { allowed: false };
-    const [conversation] = (await this.dataSource.query(
-      `SELECT 1 FROM "${SCHEMA}"."messages"
-       WHERE LEAST("sender_id", "receiver_id") = LEAST($1::uuid, $2::uuid) AND GREATEST("sender_id", "receiver_id") = GREATEST($1::uuid, $2::uuid)
-         AND ($3::int IS NULL OR COALESCE("donation_id", 0) = $3::int)
-       LIMIT 1`,
-      [userId, otherId, donationId === undefined ? null : (donationId ?? 0)],
-    )) as unknown[];
+    const conversation = await firstRow(
+      this.dataSource.manager,
+      db
+        .selectFrom('messages')
+        .select(sql<number>`1`.as('found'))
+        .where((eb) => eb(eb.fn<string>('least', ['sender_id', 'receiver_id']), '=', eb.fn<string>('least', pairOf(userId, otherId))))
+        .where((eb) => eb(eb.fn<string>('greatest', ['sender_id', 'receiver_id']), '=', eb.fn<string>('greatest', pairOf(userId, otherId))))
+        .$if(donationId !== undefined, (q) => q.where((eb) => eb(eb.fn.coalesce('donation_id', eb.lit(0)), '=', donationId ?? 0)))
+        .limit(1),
+    );
     return { allowed: conversation !== undefined && !(await this.blocks.blockedBetween(userId, otherId)) };
   }
 
   /** The member's conversations (other member × donation), the most recent first. */
   async conversations(userId: string): Promise<ConversationView[]> {
-    const rows = (await this.dataSource.query(
-      `WITH latest AS (
-         SELECT DISTINCT ON (other_id, COALESCE("donation_id", 0)) "id", other_id, "donation_id", "created_at"
-         FROM (SELECT "id", "donation_id", "created_at", CASE WHEN "sender_id" = $1 THEN "receiver_id" ELSE "sender_id" END AS other_id
-               FROM "${SCHEMA}"."messages" WHERE "sender_id" = $1 OR "receiver_id" = $1) mine
-         ORDER BY other_id, COALESCE("donation_id", 0), "created_at" DESC, "id" DESC
-       ), unread AS (
-         SELECT "sender_id" AS other_id, COALESCE("donation_id", 0) AS donation_key, count(*)::int AS n
-         FROM "${SCHEMA}"."messages" WHERE "receiver_id" = $1 AND "read_at" IS NULL GROUP BY 1, 2
-       )
-       SELECT latest."id" AS latest_id, latest.other_id, COALESCE(unread.n, 0) AS unread_count, wait."since" AS awaiting_since
-       FROM latest LEFT JOIN unread ON unread.other_id = latest.other_id AND unread.donation_key = COALESCE(latest."donation_id", 0)
-       -- Who owes a reply: the member, when the other's streak is unanswered and neither blocked the other.
-       LEFT JOIN "${SCHEMA}"."reply_waits" wait ON wait."owing_id" = $1 AND wait."waiting_id" = latest.other_id
-         AND wait."donation_key" = COALESCE(latest."donation_id", 0)
-         AND NOT EXISTS (SELECT 1 FROM "${SCHEMA}"."blocks" b WHERE (b."blocker_id" = $1 AND b."blocked_id" = latest.other_id)
-                                                             OR (b."blocker_id" = latest.other_id AND b."blocked_id" = $1))
-       ORDER BY latest."created_at" DESC, latest."id" DESC`,
-      [userId],
-    )) as { latest_id: string; other_id: string; unread_count: number; awaiting_since: Date | null }[];
-    if (rows.length === 0) return [];
-    const messages = (await this.dataSource.query(`${MESSAGE_SELECT} WHERE msg."id" = ANY($1::uuid[])`, [rows.map((r) => r.latest_id)])) as MessageRow[];
+    const latestRows = await rows(
+      this.dataSource.manager,
+      db
+        // The latest message of each conversation (other member × donation).
+        .with('latest', (w) =>
+          w
+            .selectFrom((sub) =>
+              sub
+                .selectFrom('messages')
+                .select((eb) => [
+                  'id',
+                  'donation_id',
+                  'created_at',
+                  eb.case().when('sender_id', '=', userId).then(eb.ref('receiver_id')).else(eb.ref('sender_id')).end().as('other_id'),
+                ])
+                .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+                .as('mine'),
+            )
+            .distinctOn(['mine.other_id', (eb) => eb.fn.coalesce('mine.donation_id', eb.lit(0))])
+            .select(['mine.id', 'mine.other_id', 'mine.donation_id', 'mine.created_at'])
+            .orderBy('mine.other_id')
+            .orderBy((eb) => eb.fn.coalesce('mine.donation_id', eb.lit(0)))
+            .orderBy('mine.created_at', 'desc')
+            .orderBy('mine.id', 'desc'),
+        )
+        .with('unread', (w) =>
+          w
+            .selectFrom('messages')
+            .select((eb) => ['sender_id as other_id', eb.fn.coalesce('donation_id', eb.lit(0)).as('donation_key'), eb.cast<number>(eb.fn.countAll(), 'integer').as('n')])
+            .where('receiver_id', '=', userId)
+            .where('read_at', 'is', null)
+            .groupBy(['sender_id', (eb) => eb.fn.coalesce('donation_id', eb.lit(0))]),
+        )
+        .selectFrom('latest')
+        .leftJoin('unread', (join) =>
+          join.onRef('unread.other_id', '=', 'latest.other_id').on((eb) => eb('unread.donation_key', '=', eb.fn.coalesce('latest.donation_id', eb.lit(0)))),
+        )
+        // Who owes a reply: the member, when the other's streak is unanswered and neither blocked the other.
+        .leftJoin('reply_waits as wait', (join) =>
+          join
+            .on('wait.owing_id', '=', userId)
+            .onRef('wait.waiting_id', '=', 'latest.other_id')
+            .on((eb) => eb('wait.donation_key', '=', eb.fn.coalesce('latest.donation_id', eb.lit(0))))
+            .on((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('blocks as b')
+                    .select(sql<number>`1`.as('found'))
+                    .where((b) =>
+                      b.or([
+                        b.and([b('b.blocker_id', '=', userId), b('b.blocked_id', '=', b.ref('latest.other_id'))]),
+                        b.and([b('b.blocker_id', '=', b.ref('latest.other_id')), b('b.blocked_id', '=', userId)]),
+                      ]),
+                    ),
+                ),
+              ),
+            ),
+        )
+        .select((eb) => ['latest.id as latest_id', 'latest.other_id', eb.fn.coalesce('unread.n', eb.lit(0)).as('unread_count'), 'wait.since as awaiting_since'])
+        .orderBy('latest.created_at', 'desc')
+        .orderBy('latest.id', 'desc'),
+    );
+    if (latestRows.length === 0) return [];
+    const messages = await rows(
+      this.dataSource.manager,
+      selectMessages().where('msg.id', '=', (eb) => eb.fn.any(sql<string[]>`${latestRows.map((r) => r.latest_id)}::uuid[]`)),
+    );
     const byId = new Map(messages.map((row) => [row.id, messageViewOf(row)]));
-    return rows.map((row) => {
+    return latestRows.map((row) => {
       const lastMessage = byId.get(row.latest_id)!;
       return {
         otherUser: lastMessage.senderId === row.other_id ? lastMessage.sender : lastMessage.receiver,
@@ -182,12 +257,12 @@ export class MessagesService {
   }
 
   private async viewOf(manager: EntityManager, id: string): Promise<MessageView> {
-    const [row] = (await manager.query(`${MESSAGE_SELECT} WHERE msg."id" = $1`, [id])) as MessageRow[];
+    const row = await firstRow(manager, messageById(id));
     return messageViewOf(row!);
   }
 
   private async replayOf(senderId: string, clientId: string, input: SendMessageInput): Promise<MessageView | null> {
-    const [row] = (await this.dataSource.query(`${MESSAGE_SELECT} WHERE msg."sender_id" = $1 AND msg."client_id" = $2`, [senderId, clientId])) as MessageRow[];
+    const row = await firstRow(this.dataSource.manager, messageByClientId(senderId, clientId));
     if (!row) return null;
     if (row.receiver_id !== input.receiverId || row.content !== input.content || row.donation_id !== (input.donationId ?? null)) {
       throw rpcError(409, ErrorCodes.MESSAGE_CLIENT_ID_REUSED, MessagingMessages.clientIdReused, 'clientId');
@@ -198,7 +273,8 @@ export class MessagesService {
   /** One unread "new message" notice per conversation: a burst of messages is one notice. */
   private async noticeOnce(manager: EntityManager, message: MessageView): Promise<void> {
     // Serialises parallel sends in one conversation, so two do not both find no notice.
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`notice:${message.receiverId}:${message.senderId}:${message.donationId ?? 'none'}`]);
+    const key = `notice:${message.receiverId}:${message.senderId}:${message.donationId ?? 'none'}`;
+    await write(manager, lockNotice(key));
     if (await this.notifications.hasUnreadMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) {
       // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
       return this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId);
@@ -212,9 +288,10 @@ export class MessagesService {
   }
 
   /** One read receipt per conversation whose messages were just read. */
-  private async announceRead(manager: EntityManager, readerId: string, senderId: string, read: { donation_id: number | null; read_at: Date }[]): Promise<void> {
+  private async announceRead(manager: EntityManager, readerId: string, senderId: string, read: { donation_id: number | null; read_at: Date | null }[]): Promise<void> {
     const byDonation = new Map<number | null, Date>();
-    for (const row of read) byDonation.set(row.donation_id, row.read_at);
+    // read_at was just set by the UPDATE that answered these rows.
+    for (const row of read) byDonation.set(row.donation_id, row.read_at!);
     const events = [...byDonation].map(([donationId, readAt]) =>
       createEvent(Events.messaging.MessagesRead, { senderId, receipt: { readerId, donationId, readAt: readAt.toISOString() } }),
     );

@@ -11,22 +11,50 @@ import {
   type NotificationView,
   type UnreadCounts,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { db } from '../database/db.js';
+import type { Json } from '../database/schema.generated.js';
 import { DispatchSchedule, isDispatched } from '../dispatch/dispatch-schedule.js';
 
-interface NotificationRow {
-  id: string;
-  kind: NotificationKind;
-  params: NotificationParamsByKind[NotificationKind];
-  read_at: Date | null;
-  created_at: Date;
-}
+const COLUMNS = ['id', 'kind', 'params', 'read_at', 'created_at'] as const;
 
-const viewOf = (row: NotificationRow): NotificationView =>
-  ({ id: row.id, kind: row.kind, params: row.params, read: row.read_at !== null, createdAt: row.created_at.toISOString() }) as NotificationView;
+// On the send path of every message: compiled once.
+const insertNotifications = prepared((kind: string, ids: string[], userIds: string[], params: string[]) =>
+  db
+    .insertInto('notifications')
+    .columns(['id', 'user_id', 'kind', 'params'])
+    .expression((eb) =>
+      eb
+        .selectFrom(
+          sql<{ id: string; user_id: string; params: Json; i: number }>`unnest(${ids}::uuid[], ${userIds}::uuid[], ${params}::jsonb[]) WITH ORDINALITY`.as<'n'>(
+            sql`n(id, user_id, params, i)`,
+          ),
+        )
+        .select(['n.id', 'n.user_id', eb.val(kind).as('kind'), 'n.params'])
+        // In the recipients' order.
+        .orderBy('n.i'),
+    )
+    .returning(['user_id', ...COLUMNS]),
+);
+const unreadMessageNotice = prepared((userId: string, senderId: string, donation: string) =>
+  db
+    .selectFrom('notifications')
+    .select(sql<number>`1`.as('found'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'message_received')
+    .where('read_at', 'is', null)
+    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
+    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation))
+    .limit(1),
+);
 
-const COLUMNS = `"id", "kind", "params", "read_at", "created_at"`;
+/**
+ * A stored notification as the API shows it. `kind` is one of NotificationKind (the table's CHECK)
+ * and `params` what notify() stored for that kind: narrowed here, where they are read.
+ */
+const viewOf = (row: { id: string; kind: string; params: Json; read_at: Date | null; created_at: Date }): NotificationView =>
+  ({ id: row.id, kind: row.kind as NotificationKind, params: row.params, read: row.read_at !== null, createdAt: row.created_at.toISOString() }) as NotificationView;
 
 /**
  * Notifications are stored with a machine kind and its parameters (the web app writes the
@@ -54,69 +82,90 @@ export class NotificationsService {
     if (recipients.length === 0) return [];
     // Before the rows: the schedule is locked first by everyone (decision 0027).
     if (isDispatched(kind)) await this.dispatch.touch(manager, recipients.map((r) => r.userId));
-    const rows = (await manager.query(
-      `INSERT INTO "${SCHEMA}"."notifications" ("id", "user_id", "kind", "params")
-       SELECT n.id, n.user_id, $1, n.params FROM unnest($2::uuid[], $3::uuid[], $4::jsonb[]) WITH ORDINALITY AS n(id, user_id, params, i)
-       ORDER BY n.i RETURNING "user_id", ${COLUMNS}`,
-      [kind, recipients.map(() => randomUUID()), recipients.map((r) => r.userId), recipients.map((r) => JSON.stringify(r.params))],
-    )) as (NotificationRow & { user_id: string })[];
-    const notifications = rows.map((row) => ({ userId: row.user_id, notification: viewOf(row) }));
+    // One statement for all.
+    const created = await rows(
+      manager,
+      insertNotifications(
+        kind,
+        recipients.map(() => randomUUID()),
+        recipients.map((r) => r.userId),
+        recipients.map((r) => JSON.stringify(r.params)),
+      ),
+    );
+    const notifications = created.map((row) => ({ userId: row.user_id, notification: viewOf(row) }));
     await appendToOutbox(manager, SCHEMA, notifications.map((n) => createEvent(Events.messaging.NotificationCreated, n)));
     return notifications.map((n) => n.notification);
   }
 
   /** The member's notifications, newest first, a page at a time (`before` = the last one shown). */
   async list(userId: string, before: string | undefined): Promise<NotificationView[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM "${SCHEMA}"."notifications" n
-       WHERE "user_id" = $1 AND ($2::uuid IS NULL OR ("created_at", "id") <
-         (SELECT "created_at", "id" FROM "${SCHEMA}"."notifications" WHERE "id" = $2 AND "user_id" = $1))
-       ORDER BY "created_at" DESC, "id" DESC LIMIT $3`,
-      [userId, before ?? null, MessagingRules.notificationsPageSize],
-    )) as NotificationRow[];
-    return rows.map(viewOf);
+    const page = await rows(
+      this.dataSource.manager,
+      db
+        .selectFrom('notifications as n')
+        .select(COLUMNS)
+        .where('n.user_id', '=', userId)
+        .$if(before !== undefined, (q) =>
+          q.where(
+            (eb) =>
+              sql<boolean>`(${eb.ref('n.created_at')}, ${eb.ref('n.id')}) < ${eb
+                .selectFrom('notifications')
+                .select(['created_at', 'id'])
+                .where('id', '=', before!)
+                .where('user_id', '=', userId)}`,
+          ),
+        )
+        .orderBy('n.created_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(MessagingRules.notificationsPageSize),
+    );
+    return page.map(viewOf);
   }
 
   /** Another member's notification answers 404 like a missing one: nothing tells them apart. */
   async markRead(userId: string, notificationId: string): Promise<NotificationView> {
-    // An UPDATE answers [rows, count] through TypeORM.
-    const [rows] = (await this.dataSource.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "read_at" = COALESCE("read_at", now())
-       WHERE "id" = $1 AND "user_id" = $2 RETURNING ${COLUMNS}`,
-      [notificationId, userId],
-    )) as [NotificationRow[], number];
-    const updated = rows[0];
+    const updated = await firstRow(
+      this.dataSource.manager,
+      db
+        .updateTable('notifications')
+        .set((eb) => ({ read_at: eb.fn.coalesce('read_at', sql<Date>`now()`) }))
+        .where('id', '=', notificationId)
+        .where('user_id', '=', userId)
+        .returning(COLUMNS),
+    );
     if (!updated) throw rpcError(404, ErrorCodes.NOTIFICATION_NOT_FOUND, MessagingMessages.notificationNotFound, 'id');
     return viewOf(updated);
   }
 
   async markAllRead(userId: string): Promise<{ updated: number }> {
-    const [, count] = (await this.dataSource.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "read_at" = now() WHERE "user_id" = $1 AND "read_at" IS NULL`,
-      [userId],
-    )) as [unknown, number];
-    return { updated: count };
+    const updated = await write(
+      this.dataSource.manager,
+      db.updateTable('notifications').set({ read_at: sql<Date>`now()` }).where('user_id', '=', userId).where('read_at', 'is', null),
+    );
+    return { updated };
   }
 
   /** Marks read the new-message notices of a conversation the member has just opened. */
   async markConversationRead(manager: EntityManager, userId: string, senderId: string, donationId: number | null | undefined): Promise<void> {
-    await manager.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "read_at" = now()
-       WHERE "user_id" = $1 AND "kind" = 'message_received' AND "read_at" IS NULL AND "params"->>'senderId' = $2
-         AND ($3::text = 'any' OR COALESCE("params"->>'donationId', 'none') = $3)`,
-      [userId, senderId, donationId === undefined ? 'any' : donationId === null ? 'none' : String(donationId)],
+    await write(
+      manager,
+      db
+        .updateTable('notifications')
+        .set({ read_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'message_received')
+        .where('read_at', 'is', null)
+        .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
+        .$if(donationId !== undefined, (q) =>
+          q.where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donationId === null ? 'none' : String(donationId))),
+        ),
     );
   }
 
   /** True when the member already has an unread notice for this conversation (one is enough). */
   async hasUnreadMessageNotice(manager: EntityManager, userId: string, senderId: string, donationId: number | null): Promise<boolean> {
-    const rows = (await manager.query(
-      `SELECT 1 FROM "${SCHEMA}"."notifications"
-       WHERE "user_id" = $1 AND "kind" = 'message_received' AND "read_at" IS NULL AND "params"->>'senderId' = $2
-         AND COALESCE("params"->>'donationId', 'none') = $3 LIMIT 1`,
-      [userId, senderId, donationId === null ? 'none' : String(donationId)],
-    )) as unknown[];
-    return rows.length > 0;
+    const notice = await firstRow(manager, unreadMessageNotice(userId, senderId, donationId === null ? 'none' : String(donationId)));
+    return notice !== undefined;
   }
 
   /**
@@ -124,12 +173,18 @@ export class NotificationsService {
    * messages badge already counts those messages.
    */
   async unreadCounts(userId: string): Promise<UnreadCounts> {
-    const [row] = (await this.dataSource.query(
-      `SELECT
-         (SELECT count(*) FROM "${SCHEMA}"."messages" WHERE "receiver_id" = $1 AND "read_at" IS NULL)::int AS "messages",
-         (SELECT count(*) FROM "${SCHEMA}"."notifications" WHERE "user_id" = $1 AND "read_at" IS NULL AND "kind" <> 'message_received')::int AS "notifications"`,
-      [userId],
-    )) as UnreadCounts[];
+    const row = await firstRow(
+      this.dataSource.manager,
+      db.selectNoFrom((eb) => [
+        eb.cast<number>(eb.selectFrom('messages').select(eb.fn.countAll().as('n')).where('receiver_id', '=', userId).where('read_at', 'is', null), 'integer').as('messages'),
+        eb
+          .cast<number>(
+            eb.selectFrom('notifications').select(eb.fn.countAll().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).where('kind', '<>', 'message_received'),
+            'integer',
+          )
+          .as('notifications'),
+      ]),
+    );
     return row!;
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { registerGauge } from '@hdiya/platform';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { firstRow, registerGauge } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { PushSender } from './push-sender.js';
 import { vapidDetailsOf } from './vapid.js';
 
@@ -26,7 +27,10 @@ export class PushSenderLifecycle implements OnApplicationBootstrap, OnApplicatio
         })
       : null;
     registerGauge('hdiya_push_backlog', 'Web pushes waiting to be delivered (given-up ones excluded)', async () => {
-      const [row] = (await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."push_deliveries" WHERE "failed_at" IS NULL`)) as { n: number }[];
+      const row = await firstRow(
+        dataSource.manager,
+        db.selectFrom('push_deliveries').select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n')).where('failed_at', 'is', null),
+      );
       return row?.n ?? 0;
     });
   }

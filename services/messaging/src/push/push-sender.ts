@@ -1,9 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import webpush from 'web-push';
-import { DrainLoop, registerCounter } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
-import type { PushPayload } from './push-message.js';
+import { DrainLoop, registerCounter, rows, sql, write } from '@hdiya/platform';
+import { db } from '../database/db.js';
+import type { Json } from '../database/schema.generated.js';
 import type { VapidDetails } from './vapid.js';
 
 export interface PushSenderOptions {
@@ -22,7 +22,8 @@ export interface PushSenderOptions {
 interface ClaimedDelivery {
   id: string;
   subscription_id: string;
-  payload: PushPayload;
+  /** A PushPayload (push-message.ts), sent as it was queued. */
+  payload: Json;
   topic: string | null;
   urgency: webpush.Urgency;
   ttl_seconds: number;
@@ -35,7 +36,10 @@ interface ClaimedDelivery {
 type Outcome = 'sent' | 'gone' | 'retried' | 'failed';
 
 const MAX_BACKOFF_MS = 10 * 60 * 1000;
-const FAILED_RETENTION = '7 days';
+const FAILED_RETENTION_DAYS = 7;
+
+/** now() plus a number of milliseconds (a lease, a backoff). */
+const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
 
 export const pushDeliveries = registerCounter(
   'hdiya_push_deliveries_total',
@@ -89,19 +93,29 @@ export class PushSender {
   }
 
   private async claim(): Promise<ClaimedDelivery[]> {
-    const [rows] = (await this.options.dataSource.query(
-      `UPDATE "${SCHEMA}"."push_deliveries" d
-         SET "claimed_until" = now() + ($2 || ' milliseconds')::interval, "attempts" = d."attempts" + 1
-       FROM "${SCHEMA}"."push_subscriptions" s
-       WHERE s."id" = d."subscription_id" AND d."id" IN (
-         SELECT "id" FROM "${SCHEMA}"."push_deliveries"
-         WHERE "failed_at" IS NULL AND "next_attempt_at" <= now() AND ("claimed_until" IS NULL OR "claimed_until" < now())
-         ORDER BY "next_attempt_at" LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING d."id", d."subscription_id", d."payload", d."topic", d."urgency", d."ttl_seconds", d."attempts",
-                 s."endpoint", s."p256dh", s."auth"`,
-      [this.batchSize, String(this.leaseMs)],
-    )) as [ClaimedDelivery[], number];
-    return rows;
+    const claimed = await rows(
+      this.options.dataSource.manager,
+      db
+        .updateTable('push_deliveries as d')
+        .from('push_subscriptions as s')
+        .set((eb) => ({ claimed_until: inMs(this.leaseMs), attempts: eb('d.attempts', '+', 1) }))
+        .whereRef('s.id', '=', 'd.subscription_id')
+        .where('d.id', 'in', (eb) =>
+          eb
+            .selectFrom('push_deliveries')
+            .select('id')
+            .where('failed_at', 'is', null)
+            .where('next_attempt_at', '<=', sql<Date>`now()`)
+            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', sql<Date>`now()`)]))
+            .orderBy('next_attempt_at')
+            .limit(this.batchSize)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['d.id', 'd.subscription_id', 'd.payload', 'd.topic', 'd.urgency', 'd.ttl_seconds', 'd.attempts', 's.endpoint', 's.p256dh', 's.auth']),
+    );
+    // urgency is what PushService queued: one of web-push's.
+    return claimed.map((row) => ({ ...row, urgency: row.urgency as webpush.Urgency }));
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<Outcome> {
@@ -151,28 +165,27 @@ export class PushSender {
   }
 
   private async record(delivery: ClaimedDelivery, outcome: Outcome, error: string): Promise<void> {
-    const q = (sql: string, params: unknown[]) => this.options.dataSource.query(sql, params);
+    const manager = this.options.dataSource.manager;
     switch (outcome) {
       case 'sent':
-        await q(`DELETE FROM "${SCHEMA}"."push_deliveries" WHERE "id" = $1`, [delivery.id]);
+        await write(manager, db.deleteFrom('push_deliveries').where('id', '=', delivery.id));
         return;
       case 'gone':
         this.options.logger.log?.(`push: the push service forgot a device (subscription ${delivery.subscription_id}): removed`);
-        await q(`DELETE FROM "${SCHEMA}"."push_subscriptions" WHERE "id" = $1`, [delivery.subscription_id]);
+        await write(manager, db.deleteFrom('push_subscriptions').where('id', '=', delivery.subscription_id));
         return;
       case 'failed':
         this.options.logger.warn?.(`push: delivery ${delivery.id} given up after ${delivery.attempts} attempts: ${error}`);
-        await q(`UPDATE "${SCHEMA}"."push_deliveries" SET "failed_at" = now(), "claimed_until" = NULL, "last_error" = $2 WHERE "id" = $1`, [
-          delivery.id,
-          error.slice(0, 500),
-        ]);
+        await write(
+          manager,
+          db.updateTable('push_deliveries').set({ failed_at: sql<Date>`now()`, claimed_until: null, last_error: error.slice(0, 500) }).where('id', '=', delivery.id),
+        );
         return;
       case 'retried': {
         const backoff = Math.min(MAX_BACKOFF_MS, this.options.retryBaseMs * 2 ** (delivery.attempts - 1));
-        await q(
-          `UPDATE "${SCHEMA}"."push_deliveries" SET "claimed_until" = NULL, "last_error" = $2,
-             "next_attempt_at" = now() + ($3 || ' milliseconds')::interval WHERE "id" = $1`,
-          [delivery.id, error.slice(0, 500), String(backoff)],
+        await write(
+          manager,
+          db.updateTable('push_deliveries').set({ claimed_until: null, last_error: error.slice(0, 500), next_attempt_at: inMs(backoff) }).where('id', '=', delivery.id),
         );
       }
     }
@@ -181,6 +194,9 @@ export class PushSender {
   private async cleanup(): Promise<void> {
     if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
     this.lastCleanup = Date.now();
-    await this.options.dataSource.query(`DELETE FROM "${SCHEMA}"."push_deliveries" WHERE "failed_at" < now() - interval '${FAILED_RETENTION}'`, []);
+    await write(
+      this.options.dataSource.manager,
+      db.deleteFrom('push_deliveries').where('failed_at', '<', sql<Date>`now() - ${FAILED_RETENTION_DAYS}::int * interval '1 day'`),
+    );
   }
 }

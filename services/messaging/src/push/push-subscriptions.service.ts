@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ErrorCodes, PushMessages, PushRules, type PushConfigView, type PushSubscriptionInput } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { rpcError, sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { isAllowedPushEndpoint } from './push-endpoint.js';
 
 /** Members' devices for Web Push: one member, many devices; one device (endpoint), one member. */
@@ -25,24 +26,51 @@ export class PushSubscriptionsService {
     await this.dataSource.transaction(async (manager) => {
       // The device moves to whoever subscribed it last (another account on the same browser):
       // what was queued for the previous member must not reach the new one.
-      await manager.query(
-        `DELETE FROM "${SCHEMA}"."push_deliveries" d USING "${SCHEMA}"."push_subscriptions" s
-         WHERE d."subscription_id" = s."id" AND s."endpoint" = $1 AND s."member_id" <> $2`,
-        [subscription.endpoint, memberId],
+      await write(
+        manager,
+        db
+          .deleteFrom('push_deliveries as d')
+          .using('push_subscriptions as s')
+          .whereRef('d.subscription_id', '=', 's.id')
+          .where('s.endpoint', '=', subscription.endpoint)
+          .where('s.member_id', '<>', memberId),
       );
-      await manager.query(
-        `INSERT INTO "${SCHEMA}"."push_subscriptions" ("id", "member_id", "endpoint", "p256dh", "auth", "language")
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT ("endpoint") DO UPDATE SET "member_id" = EXCLUDED."member_id", "p256dh" = EXCLUDED."p256dh",
-           "auth" = EXCLUDED."auth", "language" = EXCLUDED."language", "created_at" = now()`,
-        [randomUUID(), memberId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth, subscription.language],
+      await write(
+        manager,
+        db
+          .insertInto('push_subscriptions')
+          .values({
+            id: randomUUID(),
+            member_id: memberId,
+            endpoint: subscription.endpoint,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            language: subscription.language,
+          })
+          .onConflict((conflict) =>
+            conflict.column('endpoint').doUpdateSet((eb) => ({
+              member_id: eb.ref('excluded.member_id'),
+              p256dh: eb.ref('excluded.p256dh'),
+              auth: eb.ref('excluded.auth'),
+              language: eb.ref('excluded.language'),
+              created_at: sql<Date>`now()`,
+            })),
+          ),
       );
       // Beyond the limit the oldest devices go (a phone long gone never unsubscribes itself).
-      await manager.query(
-        `DELETE FROM "${SCHEMA}"."push_subscriptions" WHERE "id" IN (
-           SELECT "id" FROM "${SCHEMA}"."push_subscriptions" WHERE "member_id" = $1
-           ORDER BY "created_at" DESC, "id" OFFSET $2)`,
-        [memberId, PushRules.subscriptionsPerMember],
+      await write(
+        manager,
+        db
+          .deleteFrom('push_subscriptions')
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('push_subscriptions')
+              .select('id')
+              .where('member_id', '=', memberId)
+              .orderBy('created_at', 'desc')
+              .orderBy('id')
+              .offset(PushRules.subscriptionsPerMember),
+          ),
       );
     });
     return { subscribed: true };
@@ -50,10 +78,7 @@ export class PushSubscriptionsService {
 
   /** Only the member's own device: someone else's endpoint is left alone, answered the same. */
   async unsubscribe(memberId: string, endpoint: string): Promise<{ removed: number }> {
-    const [, removed] = (await this.dataSource.query(
-      `DELETE FROM "${SCHEMA}"."push_subscriptions" WHERE "endpoint" = $1 AND "member_id" = $2`,
-      [endpoint, memberId],
-    )) as [unknown, number];
+    const removed = await write(this.dataSource.manager, db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('member_id', '=', memberId));
     return { removed };
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
+import { sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
 import { pushPayloadOf, type PushMessage } from './push-message.js';
 import { topicOf } from './push-topic.js';
 
@@ -17,17 +19,36 @@ export class PushService {
     const topic = message.tag ? topicOf(message.tag) : null;
     if (topic) {
       // A newer push of the same conversation replaces one not yet tried: the device shows the latest.
-      await manager.query(
-        `DELETE FROM "${SCHEMA}"."push_deliveries" d USING "${SCHEMA}"."push_subscriptions" s
-         WHERE d."subscription_id" = s."id" AND s."member_id" = $1 AND d."topic" = $2
-           AND d."attempts" = 0 AND d."claimed_until" IS NULL`,
-        [memberId, topic],
+      await write(
+        manager,
+        db
+          .deleteFrom('push_deliveries as d')
+          .using('push_subscriptions as s')
+          .whereRef('d.subscription_id', '=', 's.id')
+          .where('s.member_id', '=', memberId)
+          .where('d.topic', '=', topic)
+          .where('d.attempts', '=', 0)
+          .where('d.claimed_until', 'is', null),
       );
     }
-    await manager.query(
-      `INSERT INTO "${SCHEMA}"."push_deliveries" ("id", "subscription_id", "payload", "topic", "urgency", "ttl_seconds")
-       SELECT gen_random_uuid(), s."id", $2::jsonb, $3, $4, $5 FROM "${SCHEMA}"."push_subscriptions" s WHERE s."member_id" = $1`,
-      [memberId, JSON.stringify(payload), topic, message.urgency ?? 'normal', this.config.PUSH_TTL_SECONDS],
+    await write(
+      manager,
+      db
+        .insertInto('push_deliveries')
+        .columns(['id', 'subscription_id', 'payload', 'topic', 'urgency', 'ttl_seconds'])
+        .expression((eb) =>
+          eb
+            .selectFrom('push_subscriptions as s')
+            .select([
+              sql<string>`gen_random_uuid()`.as('id'),
+              's.id as subscription_id',
+              sql<string>`${JSON.stringify(payload)}::jsonb`.as('payload'),
+              eb.val(topic).as('topic'),
+              eb.val(message.urgency ?? 'normal').as('urgency'),
+              eb.val(this.config.PUSH_TTL_SECONDS).as('ttl_seconds'),
+            ])
+            .where('s.member_id', '=', memberId),
+        ),
     );
   }
 }

@@ -1,20 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { NotificationParamsByKind } from '@hdiya/contracts';
-import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
-import { memberColumns, memberViewOf } from '../members/member-view.js';
+import { rows, sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { db } from '../database/db.js';
+import { memberViewOf } from '../members/member-view.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 
 const BATCH = 200;
-
-interface DueRow extends Record<string, unknown> {
-  owing_id: string;
-  waiting_id: string;
-  donation_key: number;
-  since: Date;
-  title: string | null;
-  blocked: boolean;
-}
 
 /**
  * A member who has left the other's messages unanswered for `REPLY_REMINDER_AFTER_MS` gets one
@@ -41,24 +34,55 @@ export class ReplyRemindersService {
 
   private remindBatch(now: Date): Promise<{ claimed: number; sent: number }> {
     return this.dataSource.transaction(async (manager) => {
-      const due = (await manager.query(
-        `SELECT w."owing_id", w."waiting_id", w."donation_key", w."since", d."title", ${memberColumns('m', 'w_')},
-           EXISTS (SELECT 1 FROM "${SCHEMA}"."blocks" b
-                   WHERE (b."blocker_id" = w."owing_id" AND b."blocked_id" = w."waiting_id")
-                      OR (b."blocker_id" = w."waiting_id" AND b."blocked_id" = w."owing_id")) AS "blocked"
-         FROM "${SCHEMA}"."reply_waits" w
-         LEFT JOIN "${SCHEMA}"."members" m ON m."user_id" = w."waiting_id"
-         LEFT JOIN "${SCHEMA}"."donations" d ON d."donation_id" = w."donation_key"
-         WHERE w."reminded_at" IS NULL AND w."since" <= $1
-         ORDER BY w."since" LIMIT ${BATCH} FOR UPDATE OF w SKIP LOCKED`,
-        [new Date(now.getTime() - this.config.REPLY_REMINDER_AFTER_MS)],
-      )) as DueRow[];
+      const due = await rows(
+        manager,
+        db
+          .selectFrom('reply_waits as w')
+          .leftJoin('members as m', 'm.user_id', 'w.waiting_id')
+          .leftJoin('donations as d', 'd.donation_id', 'w.donation_key')
+          .select((eb) => [
+            'w.owing_id',
+            'w.waiting_id',
+            'w.donation_key',
+            'w.since',
+            'd.title',
+            'm.username',
+            'm.first_name',
+            'm.last_name',
+            'm.profile_image_url',
+            eb
+              .exists(
+                eb
+                  .selectFrom('blocks as b')
+                  .select(sql<number>`1`.as('found'))
+                  .where((b) =>
+                    b.or([
+                      b.and([b('b.blocker_id', '=', b.ref('w.owing_id')), b('b.blocked_id', '=', b.ref('w.waiting_id'))]),
+                      b.and([b('b.blocker_id', '=', b.ref('w.waiting_id')), b('b.blocked_id', '=', b.ref('w.owing_id'))]),
+                    ]),
+                  ),
+              )
+              .as('blocked'),
+          ])
+          .where('w.reminded_at', 'is', null)
+          .where('w.since', '<=', new Date(now.getTime() - this.config.REPLY_REMINDER_AFTER_MS))
+          .orderBy('w.since')
+          .limit(BATCH)
+          .forUpdate('w')
+          .skipLocked(),
+      );
       if (due.length === 0) return { claimed: 0, sent: 0 };
-      await manager.query(
-        `UPDATE "${SCHEMA}"."reply_waits" w SET "reminded_at" = $1
-         FROM unnest($2::uuid[], $3::uuid[], $4::int[]) AS k(owing_id, waiting_id, donation_key)
-         WHERE w."owing_id" = k.owing_id AND w."waiting_id" = k.waiting_id AND w."donation_key" = k.donation_key`,
-        [now, due.map((r) => r.owing_id), due.map((r) => r.waiting_id), due.map((r) => r.donation_key)],
+      // One statement for the batch: the claimed keys, unnested side by side.
+      const keys = sql<{ owing_id: string; waiting_id: string; donation_key: number }>`unnest(${due.map((r) => r.owing_id)}::uuid[], ${due.map((r) => r.waiting_id)}::uuid[], ${due.map((r) => r.donation_key)}::int[])`;
+      await write(
+        manager,
+        db
+          .updateTable('reply_waits as w')
+          .from(keys.as<'k'>(sql`k(owing_id, waiting_id, donation_key)`))
+          .set({ reminded_at: now })
+          .whereRef('w.owing_id', '=', 'k.owing_id')
+          .whereRef('w.waiting_id', '=', 'k.waiting_id')
+          .whereRef('w.donation_key', '=', 'k.donation_key'),
       );
       const recipients = due
         .filter((row) => !row.blocked)
@@ -66,7 +90,7 @@ export class ReplyRemindersService {
           userId: row.owing_id,
           params: {
             otherId: row.waiting_id,
-            otherName: memberViewOf(row.waiting_id, row, 'w_').displayName,
+            otherName: memberViewOf(row.waiting_id, row).displayName,
             donationId: row.donation_key === 0 ? null : row.donation_key,
             title: row.donation_key === 0 ? null : (row.title ?? ''),
             since: row.since.toISOString(),

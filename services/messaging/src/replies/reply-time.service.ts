@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ReplyRules, type ReplyTimeView } from '@hdiya/contracts';
-import { SCHEMA } from '../config.js';
+import { firstRow, sql } from '@hdiya/platform';
+import { db } from '../database/db.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,23 +18,58 @@ export class ReplyTimeService {
   constructor(private readonly dataSource: DataSource) {}
 
   async replyTime(userId: string, now: Date = new Date()): Promise<ReplyTimeView> {
-    const [row] = (await this.dataSource.query(
-      `WITH mine AS (
-         SELECT "id", "sender_id", "created_at", COALESCE("donation_id", 0) AS donation_key,
-                CASE WHEN "sender_id" = $1 THEN "receiver_id" ELSE "sender_id" END AS other_id
-         FROM "${SCHEMA}"."messages" WHERE ("sender_id" = $1 OR "receiver_id" = $1) AND "created_at" > $2
-       ), turns AS (
-         SELECT "id", "sender_id", "created_at", donation_key, other_id,
-                LAG("sender_id") OVER (PARTITION BY other_id, donation_key ORDER BY "created_at", "id") AS previous_sender
-         FROM mine
-       ), replies AS (
-         SELECT "sender_id", "created_at" - LAG("created_at") OVER (PARTITION BY other_id, donation_key ORDER BY "created_at", "id") AS delay
-         FROM turns WHERE previous_sender IS DISTINCT FROM "sender_id"
-       )
-       SELECT count(*)::int AS replies, percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delay)) AS median_seconds
-       FROM replies WHERE "sender_id" = $1 AND delay IS NOT NULL`,
-      [userId, new Date(now.getTime() - ReplyRules.windowDays * DAY_MS)],
-    )) as { replies: number; median_seconds: number | null }[];
+    const row = await firstRow(
+      this.dataSource.manager,
+      db
+        .with('mine', (w) =>
+          w
+            .selectFrom('messages')
+            .select((eb) => [
+              'id',
+              'sender_id',
+              'created_at',
+              eb.fn.coalesce('donation_id', eb.lit(0)).as('donation_key'),
+              eb.case().when('sender_id', '=', userId).then(eb.ref('receiver_id')).else(eb.ref('sender_id')).end().as('other_id'),
+            ])
+            .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+            .where('created_at', '>', new Date(now.getTime() - ReplyRules.windowDays * DAY_MS)),
+        )
+        // Each message with the sender of the one before it in its conversation.
+        .with('turns', (w) =>
+          w
+            .selectFrom('mine')
+            .select((eb) => [
+              'id',
+              'sender_id',
+              'created_at',
+              'donation_key',
+              'other_id',
+              eb.fn
+                .agg<string | null>('lag', ['sender_id'])
+                .over((over) => over.partitionBy(['other_id', 'donation_key']).orderBy('created_at').orderBy('id'))
+                .as('previous_sender'),
+            ]),
+        )
+        // The first message of each streak, with the time since the first of the other's streak.
+        .with('replies', (w) =>
+          w
+            .selectFrom('turns')
+            .select((eb) => [
+              'sender_id',
+              eb('created_at', '-', eb.fn.agg<Date>('lag', ['created_at']).over((over) => over.partitionBy(['other_id', 'donation_key']).orderBy('created_at').orderBy('id'))).as(
+                'delay',
+              ),
+            ])
+            .where((eb) => eb('previous_sender', 'is distinct from', eb.ref('sender_id'))),
+        )
+        .selectFrom('replies')
+        .select((eb) => [
+          eb.cast<number>(eb.fn.countAll(), 'integer').as('replies'),
+          sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM ${eb.ref('delay')}))`.as('median_seconds'),
+        ])
+        .where('sender_id', '=', userId)
+        .where('delay', 'is not', null),
+    );
     const replies = row?.replies ?? 0;
     const median = row?.median_seconds;
     return { replies, medianMs: replies >= ReplyRules.minReplies && median != null ? Math.round(Number(median) * 1000) : null };

@@ -1,6 +1,29 @@
 import type { EntityManager } from 'typeorm';
 import type { MessageView } from '@hdiya/contracts';
-import { SCHEMA } from '../config.js';
+import { prepared, sql, write } from '@hdiya/platform';
+import { db } from '../database/db.js';
+
+// On the send path of every message: compiled once.
+const lockConversation = prepared((key: string) => db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
+const payDebt = prepared((owingId: string, waitingId: string, donationKey: number) =>
+  db.deleteFrom('reply_waits').where('owing_id', '=', owingId).where('waiting_id', '=', waitingId).where('donation_key', '=', donationKey),
+);
+const readReminder = prepared((userId: string, otherId: string, donation: string) =>
+  db
+    .updateTable('notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'reply_reminder')
+    .where('read_at', 'is', null)
+    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'otherId'`, '=', otherId))
+    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation)),
+);
+const owe = prepared((owingId: string, waitingId: string, donationKey: number, firstMessageId: string, since: string) =>
+  db
+    .insertInto('reply_waits')
+    .values({ owing_id: owingId, waiting_id: waitingId, donation_key: donationKey, first_message_id: firstMessageId, since })
+    .onConflict((conflict) => conflict.doNothing()),
+);
 
 /**
  * Keeps `reply_waits` in step with a message just stored, in its transaction: the sender's own
@@ -12,24 +35,11 @@ export async function recordReplyWait(manager: EntityManager, message: MessageVi
   const donationKey = message.donationId ?? 0;
   const [low, high] = [message.senderId, message.receiverId].sort();
   // Two members writing to each other at once: the second waits for the first, then sees its row.
-  await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`reply:${low}:${high}:${donationKey}`]);
-  const [, answered] = (await manager.query(`DELETE FROM "${SCHEMA}"."reply_waits" WHERE "owing_id" = $1 AND "waiting_id" = $2 AND "donation_key" = $3`, [
-    message.senderId,
-    message.receiverId,
-    donationKey,
-  ])) as [unknown, number];
+  await write(manager, lockConversation(`reply:${low}:${high}:${donationKey}`));
+  const answered = await write(manager, payDebt(message.senderId, message.receiverId, donationKey));
   // Answered: a reminder of this conversation has nothing left to say (nor to mail or push).
   if (answered > 0) {
-    await manager.query(
-      `UPDATE "${SCHEMA}"."notifications" SET "read_at" = now()
-       WHERE "user_id" = $1 AND "kind" = 'reply_reminder' AND "read_at" IS NULL AND "params"->>'otherId' = $2
-         AND COALESCE("params"->>'donationId', 'none') = $3`,
-      [message.senderId, message.receiverId, message.donationId === null ? 'none' : String(message.donationId)],
-    );
+    await write(manager, readReminder(message.senderId, message.receiverId, message.donationId === null ? 'none' : String(message.donationId)));
   }
-  await manager.query(
-    `INSERT INTO "${SCHEMA}"."reply_waits" ("owing_id", "waiting_id", "donation_key", "first_message_id", "since")
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-    [message.receiverId, message.senderId, donationKey, message.id, message.createdAt],
-  );
+  await write(manager, owe(message.receiverId, message.senderId, donationKey, message.id, message.createdAt));
 }

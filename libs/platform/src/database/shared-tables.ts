@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { DB as SharedTables } from './shared-tables.generated.js';
+import { sqlFor } from './typed-sql.js';
+
+export type { SharedTables };
+
+const bySchema = new Map<string, Kysely<SharedTables>>();
+
+/**
+ * Typed statements on the tables every service keeps in its own schema (outbox, inbox, members,
+ * mail outbox; their DDL is the platform's): the schema is the caller's. One builder per schema.
+ */
+export function sharedSql(schema: string): Kysely<SharedTables> {
+  let db = bySchema.get(schema);
+  if (!db) {
+    db = sqlFor<SharedTables>(schema);
+    bySchema.set(schema, db);
+  }
+  return db;
+}
