@@ -75,33 +75,6 @@ class SharingQueryCompiler extends PostgresQueryCompiler {
   }
 }
 
-/** Where a statement template takes one of its values (see `statementTemplate`). */
-class Slot {
-  constructor(readonly name: string) {}
-}
-
-/**
- * A statement built and compiled once, its values given per run: building and compiling a large
- * statement with Kysely costs a few hundred microseconds, a hot read (the search) cannot pay it
- * per request. `build` names each value with `value(name)` (one parameter however often it is
- * used) and writes everything else into the statement; a value passed any other way is refused
- * here, so nothing of one run is ever compiled into the next. Keep one template per shape.
- */
-export function statementTemplate<Values extends Record<string, unknown>, Query extends Compilable<unknown>>(
-  build: (value: <Name extends keyof Values & string>(name: Name) => RawBuilder<Values[Name]>) => Query,
-): (values: Values) => Compilable<RowOf<Query>> {
-  const slots = new Map<string, RawBuilder<never>>();
-  const compiled = build((name) => {
-    if (!slots.has(name)) slots.set(name, sharedParameter(new Slot(name)) as RawBuilder<never>);
-    return slots.get(name)!;
-  }).compile();
-  const names = compiled.parameters.map((parameter) => {
-    if (!(parameter instanceof Slot)) throw new Error('a statement template takes every value through value(name)');
-    return parameter.name;
-  });
-  return (values) => ({ compile: () => ({ ...compiled, parameters: names.map((name) => values[name]) }) as CompiledQuery<RowOf<Query>> });
-}
-
 /** A Kysely that only compiles, bound to a service's schema: `sqlFor<Schema>('points')`. */
 export function sqlFor<Tables>(schema: string): Kysely<Tables> {
   return new Kysely<Tables>({
@@ -114,26 +87,49 @@ export function sqlFor<Tables>(schema: string): Kysely<Tables> {
   }).withSchema(schema) as Kysely<Tables>;
 }
 
-/** Stands for the n-th argument of a prepared statement while it is compiled. */
-class Argument {
-  constructor(readonly index: number) {}
+/** Where a statement compiled once takes one of its values per run (see `compiledOnce`). */
+class Slot {
+  constructor(readonly key: string | number) {}
 }
 
 /**
- * A statement of a fixed shape on a hot path, compiled once: `build` runs once with stand-ins for
- * its arguments, and each call only puts the arguments in their places. Only for straight-line
- * statements: `build` must not branch on an argument (nor pass one where Kysely expands it, as
- * `in` does a list). Compiling costs tens to hundreds of microseconds per statement otherwise.
+ * A statement built and compiled once, its values put in place per run: building and compiling
+ * with Kysely costs tens to hundreds of microseconds a statement (the search about 0.3 ms), which a
+ * hot path cannot pay per request. `build` runs once with a stand-in per value (each one parameter
+ * however often the statement names it, see `sharedParameter`); what it writes otherwise is the
+ * statement's own. Only for statements of one shape: `build` must not branch on a value (nor pass
+ * one where Kysely expands it, as `in` does a list).
  */
-export function prepared<Args extends unknown[], Query extends Compilable<unknown>>(build: (...args: Args) => Query): (...args: Args) => Compilable<RowOf<Query>> {
+function compiledOnce<Query extends Compilable<unknown>>(
+  build: (slot: (key: string | number) => RawBuilder<never>) => Query,
+): (valueOf: (key: string | number) => unknown) => Compilable<RowOf<Query>> {
+  const slots = new Map<string | number, RawBuilder<never>>();
+  const slot = (key: string | number) => {
+    if (!slots.has(key)) slots.set(key, sharedParameter(new Slot(key)) as RawBuilder<never>);
+    return slots.get(key)!;
+  };
   let compiled: CompiledQuery<unknown> | undefined;
-  return (...args) => ({
+  return (valueOf) => ({
     compile: () => {
-      compiled ??= build(...(Array.from({ length: build.length }, (_, index) => new Argument(index)) as Args)).compile();
-      const parameters = compiled.parameters.map((value) => (value instanceof Argument ? args[value.index] : value));
+      compiled ??= build(slot).compile();
+      const parameters = compiled.parameters.map((value) => (value instanceof Slot ? valueOf(value.key) : value));
       return { ...compiled, parameters } as CompiledQuery<RowOf<Query>>;
     },
   });
+}
+
+/** A hot statement compiled once, its values by position: `prepared((id: string) => db.selectFrom(...).where('id', '=', id))`. */
+export function prepared<Args extends unknown[], Query extends Compilable<unknown>>(build: (...args: Args) => Query): (...args: Args) => Compilable<RowOf<Query>> {
+  const statement = compiledOnce((slot) => build(...(Array.from({ length: build.length }, (_, index) => slot(index)) as unknown as Args)));
+  return (...args) => statement((key) => args[key as number]);
+}
+
+/** A hot statement compiled once, its values by name (`value('lat')`): for a large one built by shape (the search). */
+export function statementTemplate<Values extends Record<string, unknown>, Query extends Compilable<unknown>>(
+  build: (value: <Name extends keyof Values & string>(name: Name) => RawBuilder<Values[Name]>) => Query,
+): (values: Values) => Compilable<RowOf<Query>> {
+  const statement = compiledOnce((slot) => build((name) => slot(name)));
+  return (values) => statement((key) => values[key as string]);
 }
 
 /** What a statement answers: its rows (a SELECT, or a write with RETURNING). */
