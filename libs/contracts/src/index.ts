@@ -33,3 +33,8 @@ export * from './events/reservations.events.js';
 export * from './events/messaging.events.js';
 export * from './events/neighbourhood.events.js';
 export * from './push.js';
+export * from './http/route.js';
+export * from './http/route-path.js';
+export * from './http/route-types.js';
+export * from './http/routes.js';
+export * from './http/openapi.js';
