@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fillPath, pathOf, methodOf, type AnswerOf, type ApiErrorBody, type ApiRouteKey, type BodyOf, type ParamsOf, type QueryOf } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 
 export interface ApiResponse<T = unknown> {
@@ -6,6 +7,13 @@ export interface ApiResponse<T = unknown> {
   body: T;
   headers: Headers;
 }
+
+/** What `ApiClient.call` takes for route `K`: its path parameters, query and body, as the route map types them. */
+export type RouteCall<K extends ApiRouteKey> = ([ParamsOf<K>] extends [never] ? { params?: never } : { params: ParamsOf<K> }) & {
+  query?: [QueryOf<K>] extends [never] ? never : QueryOf<K>;
+  body?: [BodyOf<K>] extends [never] ? never : BodyOf<K>;
+  headers?: Record<string, string>;
+};
 
 /** A browser-like API client: keeps its own session cookie and sends the site's Origin. */
 export class ApiClient {
@@ -26,6 +34,16 @@ export class ApiClient {
 
   patch<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.request<T>('PATCH', path, body, headers);
+  }
+
+  /**
+   * A route of the contracts' route map, typed by it: `call('GET /api/donations/{id}', { params: { id } })`
+   * answers the route's answer type (or the shared error body).
+   */
+  call<K extends ApiRouteKey>(route: K, options: RouteCall<K> = {} as RouteCall<K>): Promise<ApiResponse<AnswerOf<K> | ApiErrorBody>> {
+    const { params, query, body, headers } = options as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+    const search = new URLSearchParams(Object.entries(query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))).toString();
+    return this.request(methodOf(route), `${fillPath(pathOf(route), params)}${search ? `?${search}` : ''}`, body, headers);
   }
 
   /** Sends a body exactly as given (malformed JSON, huge payloads). */
