@@ -67,7 +67,7 @@ const folderLayers = [
   ...layered('libs/contracts/src', [
     {
       layer: ['cities.ts', 'donations.ts', 'envelope.ts', 'errors.ts', 'health.ts', 'hoarding.ts', 'mail.ts', 'messaging.ts',
-        'neighbourhood.ts', 'notification-delivery.ts', 'phone.ts', 'points.ts', 'reservations.ts', 'users.ts'],
+        'neighbourhood.ts', 'notification-delivery.ts', 'phone.ts', 'points.ts', 'reservation-actions.ts', 'reservations.ts', 'users.ts'],
     },
     { layer: ['messages.ts'] },
     { layer: ['validation'] },

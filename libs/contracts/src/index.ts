@@ -10,6 +10,7 @@ export * from './donations.js';
 export * from './messaging.js';
 export * from './notification-delivery.js';
 export * from './reservations.js';
+export * from './reservation-actions.js';
 export * from './neighbourhood.js';
 export * from './hoarding.js';
 export * from './cities.js';
