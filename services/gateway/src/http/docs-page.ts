@@ -25,8 +25,10 @@ function operationSection(method: string, path: string, operation: Operation): s
   const body = Object.entries(operation.requestBody?.content ?? {}).map(([type, { schema }]) => `<details><summary>Body (${escape(type)})</summary>${pretty(schema)}</details>`);
   const responses = Object.entries(operation.responses ?? {}).map(([status, response]) => {
     if (response.$ref) return `<li><strong>${escape(status)}</strong>: an error, <a href="#errors">the error shape</a></li>`;
-    const schema = response.content?.['application/json']?.schema;
-    return `<li><strong>${escape(status)}</strong>: ${escape(response.description ?? '')}${schema ? `<details><summary>Schema</summary>${pretty(schema)}</details>` : ''}</li>`;
+    const schema = response.content?.['application/json']?.schema as Json | undefined;
+    // An answer typed in TypeScript only has its description and nothing more to unfold.
+    const described = schema && Object.keys(schema).some((key) => key !== 'description') ? schema : undefined;
+    return `<li><strong>${escape(status)}</strong>: ${escape(response.description ?? '')}${described ? `<details><summary>Schema</summary>${pretty(described)}</details>` : ''}</li>`;
   });
   return [
     `<section id="${escape(id)}"><h2><code>${escape(method.toUpperCase())} ${escape(path)}</code></h2>`,
