@@ -62,17 +62,17 @@ const folderLayers = [
     { layer: ['session', 'requests'] },
     { layer: ['realtime', 'images'], apart: true },
     { layer: ['auth', 'metrics', 'http', 'dead-letters'], apart: true },
-    { layer: ['app.module.ts', 'gateway-app.ts', 'main.ts'] },
+    { layer: ['app.module.ts', 'gateway-app.ts', 'main.ts', 'app-routes.spec.ts'] },
   ]),
   ...layered('libs/contracts/src', [
     {
       layer: ['cities.ts', 'donations.ts', 'envelope.ts', 'errors.ts', 'health.ts', 'hoarding.ts', 'mail.ts', 'messaging.ts',
-        'neighbourhood.ts', 'notification-delivery.ts', 'phone.ts', 'points.ts', 'reservations.ts', 'users.ts'],
+        'neighbourhood.ts', 'notification-delivery.ts', 'phone.ts', 'points.ts', 'reservation-actions.ts', 'reservations.ts', 'users.ts'],
     },
     { layer: ['messages.ts'] },
     { layer: ['validation'] },
     { layer: ['schemas', 'push.ts'] },
-    { layer: ['rpc', 'events'], apart: true },
+    { layer: ['rpc', 'events', 'http'], apart: true },
     { layer: ['index.ts'] },
   ]),
   // The donations service: features stand on core/ only, core/ on database/ (issue 22, item 4).

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { serviceDatabaseUrl } from '@hdiya/testing';
-import { ApiClient, newMemberPayload, type CurrentUserBody } from './api-client.js';
+import { ApiClient, newMemberPayload } from './api-client.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +20,7 @@ export async function signedInAdmin() {
   const payload = newMemberPayload();
   await createAdminCommand(['--username', payload.username, '--email', payload.email, '--phone', payload.phone], payload.password);
   const client = new ApiClient();
-  const login = await client.post<CurrentUserBody>('/api/login', { username: payload.username, password: payload.password });
+  const login = await client.call('POST /api/login', { body: { username: payload.username, password: payload.password } });
   if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
   return { client, payload, user: login.body };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fillPath, methodOf, pathOf, type AnswerOf, type ApiRouteKey, type BodyOf, type CurrentAccountView, type ParamsOf, type QueryOf } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 
 export interface ApiResponse<T = unknown> {
@@ -6,6 +7,13 @@ export interface ApiResponse<T = unknown> {
   body: T;
   headers: Headers;
 }
+
+/** What `ApiClient.call` takes for route `K`: its path parameters, query and body, as the route map types them. */
+export type RouteCall<K extends ApiRouteKey> = ([ParamsOf<K>] extends [never] ? { params?: never } : { params: ParamsOf<K> }) & {
+  query?: [QueryOf<K>] extends [never] ? never : QueryOf<K>;
+  body?: [BodyOf<K>] extends [never] ? never : BodyOf<K>;
+  headers?: Record<string, string>;
+};
 
 /** A browser-like API client: keeps its own session cookie and sends the site's Origin. */
 export class ApiClient {
@@ -26,6 +34,16 @@ export class ApiClient {
 
   patch<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.request<T>('PATCH', path, body, headers);
+  }
+
+  /**
+   * A route of the contracts' route map, typed by it: `call('GET /api/donations/{id}', { params: { id } })`
+   * answers the route's answer type (a refusal's body is the contracts' `ApiErrorBody`).
+   */
+  call<K extends ApiRouteKey>(route: K, options: RouteCall<K> = {} as RouteCall<K>): Promise<ApiResponse<AnswerOf<K>>> {
+    const { params, query, body, headers } = options as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+    const search = new URLSearchParams(Object.entries(query ?? {}).flatMap(([k, v]) => (v === undefined || v === null ? [] : [[k, String(v)]]))).toString();
+    return this.request(methodOf(route), `${fillPath(pathOf(route), params)}${search ? `?${search}` : ''}`, body, headers);
   }
 
   /** Sends a body exactly as given (malformed JSON, huge payloads). */
@@ -90,26 +108,14 @@ export function newMemberPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export interface CurrentUserBody {
-  id: string;
-  username: string;
-  email: string;
-  phone: string;
-  firstName: string | null;
-  lastName: string | null;
-  city: string | null;
-  role: string;
-  points: number | null;
-  blockedPoints: number | null;
-  reliabilityScore: number | null;
-  pointsPending: boolean;
-}
+/** The signed-in account as signup, login and `GET /api/auth/user` answer it (the contracts' type). */
+export type CurrentUserBody = CurrentAccountView;
 
 /** Signs a new member up with their own client, returning both. */
 export async function signedUpMember(overrides: Record<string, unknown> = {}) {
   const client = new ApiClient();
   const payload = newMemberPayload(overrides);
-  const response = await client.post<CurrentUserBody>('/api/signup', payload);
+  const response = await client.call('POST /api/signup', { body: payload as BodyOf<'POST /api/signup'> });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { client, payload, user: response.body };
 }

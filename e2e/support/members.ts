@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { adminDatabaseUrl, waitFor } from '@hdiya/testing';
 import type { NotificationView } from '@hdiya/contracts';
-import { signedUpMember, type ApiClient, type CurrentUserBody } from './api-client.js';
+import { signedUpMember, type ApiClient } from './api-client.js';
 import { dataUrl, jpegWithGps } from './images.js';
 
 export interface Balance {
@@ -11,7 +11,7 @@ export interface Balance {
 }
 
 export async function balanceOf(client: ApiClient): Promise<Balance> {
-  const { points, blockedPoints, reliabilityScore } = (await client.get<CurrentUserBody>('/api/auth/user')).body;
+  const { points, blockedPoints, reliabilityScore } = (await client.call('GET /api/auth/user')).body;
   return { points, blockedPoints, reliabilityScore };
 }
 
@@ -36,7 +36,7 @@ export async function welcomedMember(): Promise<Awaited<ReturnType<typeof signed
 /** Waits for the member's notification of that kind about that donation. */
 export async function notificationAbout(client: ApiClient, kind: NotificationView['kind'], donationId: number): Promise<NotificationView> {
   return waitFor(
-    async () => (await client.get<NotificationView[]>('/api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
+    async () => (await client.call('GET /api/notifications')).body.find((n) => n.kind === kind && 'donationId' in n.params && n.params.donationId === donationId) ?? false,
     { what: `a ${kind} notification`, timeoutMs: 15_000 },
   );
 }
@@ -49,12 +49,8 @@ let photo: string | undefined;
  */
 export async function publish(client: ApiClient, title = 'Lampe de bureau'): Promise<{ id: number; title: string }> {
   photo ??= dataUrl(await jpegWithGps(320, 240));
-  const res = await client.post<{ id: number; title: string }>('/api/donations', {
-    title,
-    description: 'À récupérer en soirée.',
-    categoryId: 8,
-    city: 'Kénitra',
-    imageUrl: photo,
+  const res = await client.call('POST /api/donations', {
+    body: { title, description: 'À récupérer en soirée.', categoryId: 8, city: 'Kénitra', imageUrl: photo },
   });
   if (res.status !== 201) throw new Error(`publish failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -68,9 +64,9 @@ export async function publish(client: ApiClient, title = 'Lampe de bureau'): Pro
  */
 export async function completeGift(donor: ApiClient, reserver: ApiClient, title = 'Livre de cuisine'): Promise<{ id: number; title: string }> {
   const donation = await publish(donor, title);
-  const reserved = await reserver.post(`/api/donations/${donation.id}/reserve`);
+  const reserved = await reserver.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
   if (reserved.status !== 200) throw new Error(`reserve failed: ${reserved.status} ${JSON.stringify(reserved.body)}`);
-  const confirmed = await reserver.post(`/api/donations/${donation.id}/confirm`);
+  const confirmed = await reserver.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   await expectBalance(reserver, { blockedPoints: 0 }, 'the gift settled');
   return donation;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, getPage, nextCursorFrom, nextPageParam, totalFrom, withQuery } from './api-client';
+import { ApiError, call, callPage, getPage, request, nextCursorFrom, nextPageParam, totalFrom, withQuery } from './api-client';
 import { getUser } from './auth';
 
 function stubFetch(status: number, body: unknown) {
@@ -13,9 +13,25 @@ afterEach(() => {
 });
 
 describe('api client', () => {
+  it('should call a route of the route map with its path parameters encoded and its query', async () => {
+    const fetchMock = stubFetch(200, { id: 'a/b' });
+    await call('GET /api/users/{id}', { params: { id: 'a/b' } });
+    await call('POST /api/donations/{id}/reserve', { params: { id: 7 } });
+    await callPage('GET /api/user/donations', { query: { limit: 24, cursor: null } });
+    await call('POST /api/messages', { body: { receiverId: 'u1', content: 'Salam' } });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET /api/users/a%2Fb',
+      'POST /api/donations/7/reserve',
+      'GET /api/user/donations?limit=24',
+      'POST /api/messages',
+    ]);
+    expect(calls[3]![1].body).toBe('{"receiverId":"u1","content":"Salam"}');
+  });
+
   it('should send cookies, JSON and no-store', async () => {
     const fetchMock = stubFetch(201, { ok: true });
-    await api.post('/api/contact', { name: 'Amina' });
+    await request('POST', '/api/contact', { body: { name: 'Amina' } });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/contact');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', cache: 'no-store', body: '{"name":"Amina"}' });
@@ -24,21 +40,21 @@ describe('api client', () => {
 
   it('should pass extra headers such as Idempotency-Key', async () => {
     const fetchMock = stubFetch(201, { transferId: 't1' });
-    await api.post('/api/transfer-points', { points: 1 }, { 'Idempotency-Key': 'key-12345678' });
+    await request('POST', '/api/transfer-points', { body: { points: 1 }, headers: { 'Idempotency-Key': 'key-12345678' } });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.headers).toMatchObject({ 'Idempotency-Key': 'key-12345678', 'Content-Type': 'application/json' });
   });
 
   it('should throw an ApiError carrying status, code, message and field', async () => {
     stubFetch(409, { statusCode: 409, message: 'Ce nom est pris', code: 'USERNAME_TAKEN', field: 'username' });
-    const error = await api.post('/api/signup', {}).catch((caught: unknown) => caught);
+    const error = await request('POST', '/api/signup', { body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'USERNAME_TAKEN', message: 'Ce nom est pris', field: 'username', fromServer: true });
   });
 
   it('should not treat a non-JSON body as a server message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
-    const error = await api.get('/api/categories').catch((caught: unknown) => caught);
+    const error = await request('GET', '/api/categories').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, fromServer: false, code: undefined });
   });
 });

@@ -1,12 +1,6 @@
-/** Body of every error the gateway answers: `{ statusCode, message, code, field? }`. */
-export interface ApiErrorBody {
-  statusCode?: number;
-  message?: string | string[];
-  code?: string;
-  field?: string;
-  /** When a time-bound limit frees up (ISO 8601), e.g. reserving the same item again. */
-  retryAt?: string;
-}
+import type { AnswerOf, ApiErrorBody, ApiRouteKey, BodyOf, ParamsOf, QueryOf } from '@hdiya/contracts';
+
+export type { ApiErrorBody };
 
 /** A non-OK answer from the API. `code` is the stable name the UI translates; `message` is French. */
 export class ApiError extends Error {
@@ -44,14 +38,15 @@ interface RequestOptions {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let body: ApiErrorBody | undefined;
+  // Anything may answer an error (a proxy's page, a cut connection): read every field as optional.
+  let body: Partial<ApiErrorBody> | undefined;
   try {
-    body = text ? (JSON.parse(text) as ApiErrorBody) : undefined;
+    body = text ? (JSON.parse(text) as Partial<ApiErrorBody>) : undefined;
   } catch {
     body = undefined;
   }
-  const raw = body?.message;
-  const serverMessage = Array.isArray(raw) ? raw.join(' ') : raw;
+  const raw: unknown = body?.message;
+  const serverMessage = Array.isArray(raw) ? raw.join(' ') : typeof raw === 'string' ? raw : undefined;
   const message = serverMessage || `${response.status}: ${text || response.statusText}`;
   return new ApiError(response.status, message, {
     code: body?.code,
@@ -132,7 +127,7 @@ export async function getPage<T>(url: string, signal?: AbortSignal): Promise<Pag
 }
 
 /** `?a=1&b=x` from the defined, non-empty entries; keeps the given order so query keys stay stable. */
-export function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+export function withQuery(path: string, params: Record<string, string | number | boolean | null | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
@@ -142,10 +137,40 @@ export function withQuery(path: string, params: Record<string, string | number |
   return query ? `${path}?${query}` : path;
 }
 
-export const api = {
-  get: <T>(url: string, signal?: AbortSignal) => request<T>('GET', url, { signal }),
-  post: <T>(url: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', url, { body, headers }),
-  patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, { body }),
-  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, { body }),
-  delete: <T>(url: string, body?: unknown) => request<T>('DELETE', url, { body }),
-};
+/**
+ * What a call of route `K` takes, typed by the contracts' route map: its path parameters (when it
+ * has some), its query string and its JSON body.
+ */
+export type CallOptions<K extends ApiRouteKey> = { signal?: AbortSignal; headers?: Record<string, string> } & ([ParamsOf<K>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsOf<K> }) &
+  ([QueryOf<K>] extends [never] ? { query?: undefined } : { query?: QueryOf<K> }) &
+  ([BodyOf<K>] extends [never] ? { body?: undefined } : { body?: BodyOf<K> });
+
+type CallArguments<K extends ApiRouteKey> = [ParamsOf<K>] extends [never] ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** `'GET /api/donations/{id}'` with `{ params: { id: 7 } }` → `['GET', '/api/donations/7']`. */
+function target<K extends ApiRouteKey>(route: K, options: CallOptions<K> = {} as CallOptions<K>): [Method, string] {
+  const space = route.indexOf(' ');
+  const params = (options.params ?? {}) as Record<string, string | number>;
+  const path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = options.query as Record<string, string | number | boolean | null | undefined> | undefined;
+  return [route.slice(0, space) as Method, query ? withQuery(path, query) : path];
+}
+
+/** Calls a route of the route map: `call('GET /api/donations/{id}', { params: { id } })` answers a `DonationView`. */
+export function call<K extends ApiRouteKey>(route: K, ...[options]: CallArguments<K>): Promise<AnswerOf<K>> {
+  const [method, url] = target(route, options);
+  return request<AnswerOf<K>>(method, url, { body: options?.body, signal: options?.signal, headers: options?.headers });
+}
+
+/** The routes that answer a list a page at a time (the cursor in `X-Next-Cursor`). */
+type PagedRoute = 'GET /api/donations' | 'GET /api/user/favorites' | 'GET /api/user/donations' | 'GET /api/user/reservations' | 'GET /api/admin/donations';
+
+type ItemOf<A> = A extends readonly (infer T)[] ? T : never;
+
+/** GETs one page of a paginated route of the route map. */
+export function callPage<K extends PagedRoute>(route: K, ...[options]: CallArguments<K>): Promise<Page<ItemOf<AnswerOf<K>>>> {
+  const [, url] = target(route, options);
+  return getPage<ItemOf<AnswerOf<K>>>(url, options?.signal);
+}

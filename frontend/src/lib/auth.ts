@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { displayName, type CurrentAccountView, type Role } from '@hdiya/contracts';
-import { api, isApiError } from './api-client';
+import { call, isApiError } from './api-client';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
 // The signed-in member is read by the header, the profile and every guarded screen, so it lives
@@ -39,7 +39,7 @@ export function forgetLastMember(): void {
  */
 export async function getUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const user = await api.get<User>('/api/auth/user', signal);
+    const user = await call('GET /api/auth/user', { signal });
     writeStorage(LAST_MEMBER_KEY, JSON.stringify(user));
     return user;
   } catch (error) {

@@ -1,10 +1,7 @@
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import { MOROCCAN_CITIES, PICKER_CITIES } from '@hdiya/contracts';
 
-/** The 18 cities offered in city pickers (docs/product.md#cities). Default: Casablanca. */
-export const CITIES = [
-  'Casablanca', 'Rabat', 'Fès', 'Marrakech', 'Agadir', 'Tanger', 'Salé', 'Meknès', 'Oujda',
-  'Kénitra', 'Tétouan', 'Safi', 'El Jadida', 'Nador', 'Mohammedia', 'Béni Mellal', 'Témara', 'Essaouira',
-] as const;
+/** The 18 cities offered in city pickers (docs/product.md#cities), the contracts' own list. Default: Casablanca. */
+export const CITIES = PICKER_CITIES;
 
 export const DEFAULT_CITY = 'Casablanca';
 

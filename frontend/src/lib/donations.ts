@@ -5,8 +5,10 @@
 export {
   DONATION_STATUSES,
   DonationRules,
+  detailActions,
   REPORT_REASONS,
   RESERVATION_STATES,
+  type DetailActions,
   type DonationStatus,
   type DonationView as Donation,
   type ModerationDonationView as ModerationDonation,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ImpactView } from '@hdiya/contracts';
-import { api } from './api-client';
+import { call } from './api-client';
 import { intlLocale } from './i18n';
 import { WORKER_CACHED } from './worker-cached';
 
@@ -11,7 +10,7 @@ import { WORKER_CACHED } from './worker-cached';
 export function useImpact() {
   return useQuery({
     queryKey: ['stats', 'impact'],
-    queryFn: ({ signal }) => api.get<ImpactView>('/api/stats/impact', signal),
+    queryFn: ({ signal }) => call('GET /api/stats/impact', { signal }),
     staleTime: 60_000,
     ...WORKER_CACHED,
   });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UnreadCounts } from '@hdiya/contracts';
-import { api } from './api-client';
+import { call } from './api-client';
 import { fallbackInterval } from './realtime';
 
 // The header's two badges read one answer, shared by the messages and notifications features.
@@ -13,7 +12,7 @@ const UNREAD_POLL_MS = 5000;
 export function useUnreadCounts(enabled: boolean) {
   return useQuery({
     queryKey: unreadCountsKey,
-    queryFn: ({ signal }) => api.get<UnreadCounts>('/api/notifications/unread-counts', signal),
+    queryFn: ({ signal }) => call('GET /api/notifications/unread-counts', { signal }),
     enabled,
     refetchInterval: fallbackInterval(UNREAD_POLL_MS),
   });

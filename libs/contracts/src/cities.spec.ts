@@ -4,6 +4,7 @@ import {
   distanceKm,
   findCity,
   MOROCCAN_CITIES,
+  PICKER_CITIES,
   nearestCity,
   roundKm,
   type City,
@@ -151,5 +152,14 @@ describe(cityOrDefault.name, () => {
 
   it('should return the matching city when known', () => {
     expect(cityOrDefault('tanger')).toBe(byName('Tanger'));
+  });
+});
+
+describe('PICKER_CITIES', () => {
+  it('offers the 18 cities of docs/product.md#cities, Casablanca first', () => {
+    expect(PICKER_CITIES).toEqual([
+      'Casablanca', 'Rabat', 'Fès', 'Marrakech', 'Agadir', 'Tanger', 'Salé', 'Meknès', 'Oujda',
+      'Kénitra', 'Tétouan', 'Safi', 'El Jadida', 'Nador', 'Mohammedia', 'Béni Mellal', 'Témara', 'Essaouira',
+    ]);
   });
 });

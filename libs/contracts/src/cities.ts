@@ -106,6 +106,10 @@ export const MOROCCAN_CITIES: readonly City[] = Object.freeze([
   { name: 'Dakhla', nameAr: 'الداخلة', lat: 23.6848, lng: -15.9580 },
 ]);
 
+/** The cities offered in city pickers (docs/product.md#cities): the list's first 18, Casablanca first. */
+export const PICKER_CITIES: readonly string[] = MOROCCAN_CITIES.slice(0, 18).map((city) => city.name);
+
+
 export const EARTH_RADIUS_KM = 6371;
 
 const toRad = (deg: number): number => (deg * Math.PI) / 180;

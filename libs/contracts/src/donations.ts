@@ -54,6 +54,21 @@ export interface CategoryView {
 }
 
 /**
+ * The 8 categories as the donations service's catalogue migration seeds them (docs/product.md#categories):
+ * the web app shows them while GET /api/categories loads, or when it cannot answer.
+ */
+export const CATEGORIES: readonly CategoryView[] = [
+  { id: 1, name: 'Meubles', icon: 'sofa', color: 'primary' },
+  { id: 2, name: 'Vêtements', icon: 'shirt', color: 'secondary' },
+  { id: 3, name: 'Aliments', icon: 'apple', color: 'green' },
+  { id: 4, name: 'Livres', icon: 'book-open', color: 'yellow' },
+  { id: 5, name: 'Jouets', icon: 'toy-brick', color: 'red' },
+  { id: 6, name: 'Électronique', icon: 'smartphone', color: 'purple' },
+  { id: 7, name: 'Bébé', icon: 'baby', color: 'blue' },
+  { id: 8, name: 'Autres', icon: 'package', color: 'teal' },
+];
+
+/**
  * What the gifts have done so far, from the donations themselves (the home page's figures).
  * `wasteAvoidedKg` is an estimate: each given object counts its category's typical weight.
  */

@@ -12,6 +12,16 @@ export interface RpcErrorBody {
   retryAt?: string;
 }
 
+/** The one error shape of `/api`: `{statusCode, message (French), code, field?, retryAt?}`. */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string;
+  code: ErrorCode;
+  field?: string;
+  /** When a time-bound limit frees up (ISO 8601): the web app shows it in the member's language. */
+  retryAt?: string;
+}
+
 export const ErrorCodes = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   INVALID_JSON: 'INVALID_JSON',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, isLanguage, DEFAULT_LANGUAGE } from '@/lib/direction';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { otherLanguage } from '@/lib/i18n';
 
@@ -13,7 +13,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const switchLanguage = () => {
     void i18n.changeLanguage(target);
     // A signed-in member's mails follow the language they read the app in.
-    if (user) void api.patch('/api/auth/user', { language: target }).catch(() => undefined);
+    if (user) void call('PATCH /api/auth/user', { body: { language: target } }).catch(() => undefined);
   };
   return (
     <button

@@ -7,12 +7,13 @@ import {
   SignupSchema,
   UpdateProfileSchema,
   type AccountView,
+  type ApiErrorBody,
   type CurrentAccountView,
   type ForgotPasswordInput,
   type SignupInput,
   type UpdateProfileInput,
 } from '@hdiya/contracts';
-import { ApiException, type ApiErrorBody } from '../errors/api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { SocketServer } from '../realtime/socket-server.js';
 import { ServiceClient } from '../rpc/service-client.js';

@@ -1,7 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { ErrorCodes, Messages, type ErrorCode } from '@hdiya/contracts';
-import type { ApiErrorBody } from './api-exception.js';
+import { ErrorCodes, Messages, type ApiErrorBody, type ErrorCode } from '@hdiya/contracts';
 
 const DEFAULTS: Record<number, { code: ErrorCode; message: string }> = {
   400: { code: ErrorCodes.VALIDATION_FAILED, message: 'Requête invalide.' },

@@ -1,14 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { ErrorCode } from '@hdiya/contracts';
-
-export interface ApiErrorBody {
-  statusCode: number;
-  message: string;
-  code: ErrorCode;
-  field?: string;
-  /** When a time-bound limit frees up (ISO 8601): the web app shows it in the member's language. */
-  retryAt?: string;
-}
+import type { ApiErrorBody, ErrorCode } from '@hdiya/contracts';
 
 /** The one error shape of `/api`: `{statusCode, message (French), code, field?}`. */
 export class ApiException extends HttpException {

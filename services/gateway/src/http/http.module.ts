@@ -4,6 +4,7 @@ import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
 import { ContactController } from './contact.controller.js';
+import { DocsController } from './docs.controller.js';
 import { DonationsController } from './donations.controller.js';
 import { FailedMailsController } from './failed-mails.controller.js';
 import { HealthController } from './health.controller.js';
@@ -39,6 +40,7 @@ import { WaitlistController } from './waitlist.controller.js';
     NotificationsController,
     NotificationDeliveryController,
     PushController,
+    DocsController,
   ],
 })
 export class HttpModule {}

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { DismissedReportsView } from '@hdiya/contracts';
-import { api, type Page } from '@/lib/api-client';
+import { call, type Page } from '@/lib/api-client';
 import type { ModerationDonation } from '@/lib/donations';
 import { moderationQueryKey } from './get-moderation-donations';
 
 /** POST /api/admin/donations/:id/reports/dismiss → `{ donationId, dismissed }`; the donation stays online. */
 export function dismissReports(id: number): Promise<DismissedReportsView> {
-  return api.post<DismissedReportsView>(`/api/admin/donations/${id}/reports/dismiss`);
+  return call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id } });
 }
 
 type ModerationPages = InfiniteData<Page<ModerationDonation>>;

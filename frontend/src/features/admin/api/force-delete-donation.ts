@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api, type Page } from '@/lib/api-client';
+import { call, type Page } from '@/lib/api-client';
 import type { ModerationDonation } from '@/lib/donations';
 import { moderationQueryKey } from './get-moderation-donations';
 
 /** POST /api/admin/force-delete/:id → `{ id, deleted }`; an open reservation hold is released. */
 export function forceDeleteDonation(id: number): Promise<{ id: number; deleted: boolean }> {
-  return api.post<{ id: number; deleted: boolean }>(`/api/admin/force-delete/${id}`);
+  return call('POST /api/admin/force-delete/{id}', { params: { id } });
 }
 
 export function useForceDeleteDonation() {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { callPage, nextPageParam, type Page } from '@/lib/api-client';
 import { DonationRules, type ModerationDonation } from '@/lib/donations';
 
 /** Every moderation list (all donations, reported only) starts with this key. */
@@ -11,7 +11,7 @@ export const moderationQueryKey = ['admin', 'donations'] as const;
  */
 export function getModerationDonations(reportedOnly: boolean, cursor?: string | null, signal?: AbortSignal): Promise<Page<ModerationDonation>> {
   const query = { limit: DonationRules.defaultPageSize, cursor, reported: reportedOnly ? 'true' : undefined };
-  return getPage<ModerationDonation>(withQuery('/api/admin/donations', query), signal);
+  return callPage('GET /api/admin/donations', { query, signal });
 }
 
 export const moderationDonationsQueryOptions = (reportedOnly: boolean) =>

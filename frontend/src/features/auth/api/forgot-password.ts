@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { ForgotPasswordInput } from '@hdiya/contracts';
 
 
 /** POST /api/forgot-password → 200 `{ message }` (the same answer whether or not the address exists). */
 export function forgotPassword(input: ForgotPasswordInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/forgot-password', input);
+  return call('POST /api/forgot-password', { body: input });
 }
 
 export function useForgotPassword() {

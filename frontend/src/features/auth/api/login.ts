@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
 import type { LoginInput } from '@hdiya/contracts';
 
 
 /** POST /api/login → 200 with the member; the gateway sets the session cookie. */
 export function login(input: LoginInput): Promise<User> {
-  return api.post<User>('/api/login', input);
+  return call('POST /api/login', { body: input });
 }
 
 export function useLogin() {

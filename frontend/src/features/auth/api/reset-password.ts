@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { ResetPasswordInput } from '@hdiya/contracts';
 
 /** POST /api/reset-password → 200 `{ message }`; the member's sessions end everywhere. */
 export function resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/reset-password', input);
+  return call('POST /api/reset-password', { body: input });
 }
 
 export function useResetPassword() {

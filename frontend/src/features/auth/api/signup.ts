@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
 import type { SignupInput } from '@hdiya/contracts';
 
@@ -8,7 +8,7 @@ export type { SignupInput };
 
 /** POST /api/signup → 201 with the member, already signed in by the gateway. */
 export function signup(input: SignupInput): Promise<User> {
-  return api.post<User>('/api/signup', input);
+  return call('POST /api/signup', { body: input });
 }
 
 export function useSignup() {

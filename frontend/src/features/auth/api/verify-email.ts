@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/auth';
 
 /** POST /api/verify-email → 200 once the address the link was sent to is verified. */
 export function verifyEmail(token: string): Promise<{ message: string; emailVerified: true }> {
-  return api.post<{ message: string; emailVerified: true }>('/api/verify-email', { token });
+  return call('POST /api/verify-email', { body: { token } });
 }
 
 export function useVerifyEmail() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { donationKeys } from './keys';
 
 /** POST /api/favorites `{ donationId }` → 201 (idempotent). */
 export function addFavorite(donationId: number): Promise<unknown> {
-  return api.post<unknown>('/api/favorites', { donationId });
+  return call('POST /api/favorites', { body: { donationId } });
 }
 
 export function useAddFavorite() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { refreshAfterReservationChange } from './reservation-cache';
 
@@ -8,7 +8,7 @@ import { refreshAfterReservationChange } from './reservation-cache';
  * reserver's 2 points come back a moment later.
  */
 export function cancelReservation(id: number): Promise<Donation> {
-  return api.post<Donation>(`/api/donations/${id}/cancel`);
+  return call('POST /api/donations/{id}/cancel', { params: { id } });
 }
 
 export function useCancelReservation() {

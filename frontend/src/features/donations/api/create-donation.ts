@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { refreshUserSoon } from '@/lib/auth';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
@@ -8,7 +8,7 @@ import type { CreateDonationInput } from '@hdiya/contracts';
 
 /** POST /api/donations → 201 with the donation; its 5 points are paid when it is given. */
 export function createDonation(input: CreateDonationInput): Promise<Donation> {
-  return api.post<Donation>('/api/donations', input);
+  return call('POST /api/donations', { body: input });
 }
 
 export function useCreateDonation() {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { refreshUserSoon } from '@/lib/auth';
 import { donationKeys } from './keys';
 
 /** DELETE /api/donations/:id → `{ id, deleted: true }` (owner, while available; the +5 it would have earned once given is withdrawn). */
 export function deleteDonation(id: number): Promise<{ id: number; deleted: boolean }> {
-  return api.delete<{ id: number; deleted: boolean }>(`/api/donations/${id}`);
+  return call('DELETE /api/donations/{id}', { params: { id } });
 }
 
 export function useDeleteDonation() {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { FALLBACK_CATEGORIES, type Category } from '@/lib/categories';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 import { WORKER_CACHED } from '@/lib/worker-cached';
 
 /** GET /api/categories → the 8 categories (docs/product.md#categories). */
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const categories = await api.get<Category[]>('/api/categories', signal);
+  const categories = await call('GET /api/categories', { signal });
   return Array.isArray(categories) && categories.length > 0 ? categories : [...FALLBACK_CATEGORIES];
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { cityLabel } from '@/lib/cities';
 import { REFERENCE_STALE_MS, donationKeys } from './keys';
 import type { City } from '@hdiya/contracts';
@@ -11,8 +11,8 @@ export type { City };
 
 
 /** GET /api/cities → about 88 Moroccan cities, Casablanca first. */
-export function getCities(signal?: AbortSignal): Promise<City[]> {
-  return api.get<City[]>('/api/cities', signal);
+export function getCities(signal?: AbortSignal): Promise<readonly City[]> {
+  return call('GET /api/cities', { signal });
 }
 
 export const citiesQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
 
 /** GET /api/donations/:id → the donation; 404 `DONATION_NOT_FOUND`. */
 export function getDonation(id: number, signal?: AbortSignal): Promise<Donation> {
-  return api.get<Donation>(`/api/donations/${id}`, signal);
+  return call('GET /api/donations/{id}', { params: { id }, signal });
 }
 
 export function donationQueryOptions(id: number) {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { call, callPage, nextPageParam, type Page } from '@/lib/api-client';
 import type { Donation, DonationStatus } from '@/lib/donations';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
 import { WORKER_CACHED } from '@/lib/worker-cached';
@@ -23,7 +23,7 @@ export interface DonationSearch {
  * first; with them, nearest first and each item carries `distance`.
  */
 export function getDonations(search: DonationSearch, cursor?: string | null, signal?: AbortSignal): Promise<Page<Donation>> {
-  return getPage<Donation>(withQuery('/api/donations', { ...search, cursor }), signal);
+  return callPage('GET /api/donations', { query: { ...search, cursor }, signal });
 }
 
 export function donationsQueryOptions(search: DonationSearch) {
@@ -48,7 +48,7 @@ export function useDonations(search: DonationSearch) {
  */
 export const recentDonationsQueryOptions = queryOptions({
   queryKey: donationKeys.recent,
-  queryFn: ({ signal }) => api.get<Donation[]>('/api/donations/recent', signal),
+  queryFn: ({ signal }) => call('GET /api/donations/recent', { signal }),
   staleTime: DONATIONS_STALE_MS,
   ...WORKER_CACHED,
 });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { callPage, nextPageParam, type Page } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
 
@@ -9,7 +9,7 @@ const FAVORITES_PAGE_SIZE = 48;
 
 /** GET /api/user/favorites → the member's favourite donations, newest favourite first. */
 export function getFavorites(cursor?: string | null, signal?: AbortSignal): Promise<Page<Donation>> {
-  return getPage<Donation>(withQuery('/api/user/favorites', { limit: FAVORITES_PAGE_SIZE, cursor }), signal);
+  return callPage('GET /api/user/favorites', { query: { limit: FAVORITES_PAGE_SIZE, cursor }, signal });
 }
 
 export const favoritesQueryOptions = infiniteQueryOptions({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MapConfigView } from '@hdiya/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { REFERENCE_STALE_MS } from './keys';
 import { WORKER_CACHED } from '@/lib/worker-cached';
 
@@ -10,7 +10,7 @@ export const DEFAULT_MAP_CONFIG: MapConfigView = { tileUrl: 'https://tile.openst
 export function useMapConfig(): MapConfigView {
   const query = useQuery({
     queryKey: ['map-config'],
-    queryFn: ({ signal }) => api.get<MapConfigView>('/api/map-config', signal),
+    queryFn: ({ signal }) => call('GET /api/map-config', { signal }),
     staleTime: REFERENCE_STALE_MS,
     ...WORKER_CACHED,
   });

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { callPage, nextPageParam, type Page } from '@/lib/api-client';
 import { DonationRules, type Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
 
 /** GET /api/user/donations → the member's own donations, every status. */
 export function getMyDonations(cursor?: string | null, signal?: AbortSignal): Promise<Page<Donation>> {
-  return getPage<Donation>(withQuery('/api/user/donations', { limit: DonationRules.defaultPageSize, cursor }), signal);
+  return callPage('GET /api/user/donations', { query: { limit: DonationRules.defaultPageSize, cursor }, signal });
 }
 
 export const myDonationsQueryOptions = infiniteQueryOptions({

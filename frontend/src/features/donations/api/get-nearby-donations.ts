@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, withQuery } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import type { Coordinates } from '@/lib/location';
 import { DONATIONS_STALE_MS, donationKeys } from './keys';
@@ -11,7 +11,7 @@ export interface NearbySearch extends Coordinates {
 
 /** GET /api/donations/nearby → up to 8 available donations, nearest first. */
 export function getNearbyDonations(search: NearbySearch, signal?: AbortSignal): Promise<Donation[]> {
-  return api.get<Donation[]>(withQuery('/api/donations/nearby', { lat: search.lat, lng: search.lng, distance: search.distance }), signal);
+  return call('GET /api/donations/nearby', { query: { lat: search.lat, lng: search.lng, distance: search.distance }, signal });
 }
 
 export function nearbyDonationsQueryOptions(search: NearbySearch) {

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { getPage, nextPageParam, withQuery, type Page } from '@/lib/api-client';
+import { callPage, nextPageParam, type Page } from '@/lib/api-client';
 import { DonationRules, type ReservedDonation } from '@/lib/donations';
 import { donationKeys } from './keys';
 
 /** GET /api/user/reservations → the member's reservations, newest first, each with its `reservation`. */
 export function getReservations(cursor?: string | null, signal?: AbortSignal): Promise<Page<ReservedDonation>> {
-  return getPage<ReservedDonation>(withQuery('/api/user/reservations', { limit: DonationRules.defaultPageSize, cursor }), signal);
+  return callPage('GET /api/user/reservations', { query: { limit: DonationRules.defaultPageSize, cursor }, signal });
 }
 
 export const reservationsQueryOptions = infiniteQueryOptions({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { donationKeys } from './keys';
 
 /** DELETE /api/favorites/:donationId. */
 export function removeFavorite(donationId: number): Promise<unknown> {
-  return api.delete<unknown>(`/api/favorites/${donationId}`);
+  return call('DELETE /api/favorites/{donationId}', { params: { donationId } });
 }
 
 export function useRemoveFavorite() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { ReportDonationInput } from '@hdiya/contracts';
 
 
 /** POST /api/donations/:id/reports → 201; 409 `ALREADY_REPORTED` for a second report by the same member. */
 export function reportDonation({ id, reason, details }: ReportDonationInput & { id: number }): Promise<{ reported: true }> {
-  return api.post<{ reported: true }>(`/api/donations/${id}/reports`, details ? { reason, details } : { reason });
+  return call('POST /api/donations/{id}/reports', { params: { id }, body: details ? { reason, details } : { reason } });
 }
 
 export function useReportDonation() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { refreshAfterReservationChange } from './reservation-cache';
 
@@ -9,7 +9,7 @@ import { refreshAfterReservationChange } from './reservation-cache';
  * 400 `POINTS_INSUFFICIENT`, 503 `RESERVATION_UNAVAILABLE`.
  */
 export function reserveDonation(id: number): Promise<Donation> {
-  return api.post<Donation>(`/api/donations/${id}/reserve`);
+  return call('POST /api/donations/{id}/reserve', { params: { id } });
 }
 
 export function useReserveDonation() {

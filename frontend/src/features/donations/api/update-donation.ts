@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
 import type { UpdateDonationInput } from '@hdiya/contracts';
@@ -7,7 +7,7 @@ import type { UpdateDonationInput } from '@hdiya/contracts';
 
 /** PATCH /api/donations/:id → the donation (owner only, while available). */
 export function updateDonation({ id, changes }: { id: number; changes: UpdateDonationInput }): Promise<Donation> {
-  return api.patch<Donation>(`/api/donations/${id}`, changes);
+  return call('PATCH /api/donations/{id}', { params: { id }, body: changes });
 }
 
 export function useUpdateDonation() {

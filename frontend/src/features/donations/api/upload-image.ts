@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import type { UploadedImageView } from '@hdiya/contracts';
 
 
@@ -10,7 +10,7 @@ import type { UploadedImageView } from '@hdiya/contracts';
 export function uploadImage(file: File): Promise<UploadedImageView> {
   const form = new FormData();
   form.append('image', file);
-  return api.post<UploadedImageView>('/api/uploads/images', form);
+  return call('POST /api/uploads/images', { body: form });
 }
 
 export function useUploadImage() {

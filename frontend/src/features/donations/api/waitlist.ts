@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WaitlistView } from '@hdiya/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { donationKeys } from './keys';
 import { refreshAfterReservationChange } from './reservation-cache';
 
@@ -8,7 +7,7 @@ import { refreshAfterReservationChange } from './reservation-cache';
 export function useWaitlist(donationId: number, enabled: boolean) {
   return useQuery({
     queryKey: donationKeys.waitlist(donationId),
-    queryFn: () => api.get<WaitlistView>(`/api/donations/${donationId}/waitlist`),
+    queryFn: () => call('GET /api/donations/{id}/waitlist', { params: { id: donationId } }),
     enabled,
   });
 }
@@ -18,7 +17,7 @@ export function useWaitlistChange(donationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: 'join' | 'leave') =>
-      change === 'join' ? api.post<WaitlistView>(`/api/donations/${donationId}/waitlist`) : api.delete<WaitlistView>(`/api/donations/${donationId}/waitlist`),
+      change === 'join' ? call('POST /api/donations/{id}/waitlist', { params: { id: donationId } }) : call('DELETE /api/donations/{id}/waitlist', { params: { id: donationId } }),
     onSuccess: (line) => queryClient.setQueryData(donationKeys.waitlist(donationId), line),
     // Declining passes the item on: the donation itself changed.
     onSettled: () => void refreshAfterReservationChange(queryClient, donationId),
@@ -29,7 +28,7 @@ export function useWaitlistChange(donationId: number) {
 export function useSkipWaitlistOffer(donationId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<WaitlistView>(`/api/donations/${donationId}/waitlist/skip-offer`),
+    mutationFn: () => call('POST /api/donations/{id}/waitlist/skip-offer', { params: { id: donationId } }),
     onSuccess: (line) => queryClient.setQueryData(donationKeys.waitlist(donationId), line),
     // The item went to the next in line, or became available.
     onSettled: () => void refreshAfterReservationChange(queryClient, donationId),

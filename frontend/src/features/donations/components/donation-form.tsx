@@ -38,7 +38,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
   const [errors, setErrors] = useState<DonationFormErrors>({});
   // refusals from the server, already in words (translated by code, or the server's French)
   const [serverErrors, setServerErrors] = useState<Partial<Record<keyof DonationFormErrors, string>>>({});
-  const cities: string[] = CITIES.includes(initial.city as (typeof CITIES)[number]) ? [...CITIES] : [initial.city, ...CITIES];
+  const cities: string[] = CITIES.includes(initial.city) ? [...CITIES] : [initial.city, ...CITIES];
 
   const set = <K extends keyof DonationFormValues>(key: K, value: DonationFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));

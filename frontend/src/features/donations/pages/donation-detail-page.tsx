@@ -10,7 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { nameInitials, useUser, type User } from '@/lib/auth';
-import { META_DESCRIPTION_LENGTH, type Donation } from '@/lib/donations';
+import { detailActions, META_DESCRIPTION_LENGTH, type DetailActions, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { distanceKm, useLocationState } from '@/lib/location';
 import { formatRelativeTime } from '@/lib/relative-time';
@@ -26,7 +26,6 @@ import { ReportDialog } from '../components/report-dialog';
 import { HandoverCode, HandoverEntry } from '../components/handover-panel';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
 import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
-import { detailActions, type DetailActions } from '../lib/reservation';
 import '../components/donations.css';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 

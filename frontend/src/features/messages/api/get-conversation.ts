@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { MessageView } from '@hdiya/contracts';
-import { api, withQuery } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { fallbackInterval } from '@/lib/realtime';
 import { unreadCountsKey } from '@/lib/unread-counts';
 import { messagesKeys, THREAD_POLL_MS } from './keys';
 
 /** GET /api/messages/conversation/{userId}?donationId=<id|none> → the newest page, oldest first (reading marks nothing). */
 export function getConversation(otherId: string, donation: number | 'none', signal?: AbortSignal): Promise<MessageView[]> {
-  return api.get<MessageView[]>(withQuery(`/api/messages/conversation/${encodeURIComponent(otherId)}`, { donationId: String(donation) }), signal);
+  return call('GET /api/messages/conversation/{userId}', { params: { userId: otherId }, query: { donationId: String(donation) }, signal });
 }
 
 /** POST /api/messages/conversation/{userId}/read: the member saw the thread, what they received in it is read. */
 export function markConversationRead(otherId: string, donation: number | 'none'): Promise<{ updated: number }> {
-  return api.post<{ updated: number }>(`/api/messages/conversation/${encodeURIComponent(otherId)}/read`, { donationId: donation });
+  return call('POST /api/messages/conversation/{userId}/read', { params: { userId: otherId }, body: { donationId: donation } });
 }
 
 /** The thread with `otherId` about `donation`; what it shows from the other member is marked read. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@hdiya/contracts';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { messagesKeys } from './keys';
 
 export interface SendMessageInput {
@@ -13,7 +13,7 @@ export interface SendMessageInput {
 
 /** POST /api/messages → 201 with the stored message, answered only once it is committed. */
 export function sendMessage(input: SendMessageInput): Promise<MessageView> {
-  return api.post<MessageView>('/api/messages', input);
+  return call('POST /api/messages', { body: input });
 }
 
 /** Puts a message into its thread's cache once (a push may have brought it first). */

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { MessagingRules, type NotificationView } from '@hdiya/contracts';
-import { api, withQuery } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { notificationsKeys } from './keys';
 
 /** GET /api/notifications?before=<id> → newest first, a page at a time. */
 export function getNotifications(before: string | null, signal?: AbortSignal): Promise<NotificationView[]> {
-  return api.get<NotificationView[]>(withQuery('/api/notifications', { before }), signal);
+  return call('GET /api/notifications', { query: { before }, signal });
 }
 
 export const notificationsQueryOptions = infiniteQueryOptions({

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, withQuery } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { historyPageParam, type PointsHistoryEntry } from '../lib/history';
 import { pointsKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { pointsKeys } from './keys';
  * the next page is asked for with the last id seen.
  */
 export function getPointsHistory(before?: string | null, signal?: AbortSignal): Promise<PointsHistoryEntry[]> {
-  return api.get<PointsHistoryEntry[]>(withQuery('/api/points-history', { before }), signal);
+  return call('GET /api/points-history', { query: { before }, signal });
 }
 
 export const pointsHistoryQueryOptions = infiniteQueryOptions({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { refreshUserSoon } from '@/lib/auth';
 import { pointsKeys } from './keys';
 import type { TransferPointsInput as TransferPointsRequest, TransferReceipt } from '@hdiya/contracts';
@@ -13,7 +13,7 @@ export type TransferPointsInput = TransferPointsRequest & { idempotencyKey: stri
  * 400 `POINTS_INSUFFICIENT`, 400 `VALIDATION_FAILED`.
  */
 export function transferPoints({ idempotencyKey, ...body }: TransferPointsInput): Promise<TransferReceipt> {
-  return api.post<TransferReceipt>('/api/transfer-points', body, { 'Idempotency-Key': idempotencyKey });
+  return call('POST /api/transfer-points', { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** A lost connection or a server fault may hide a transfer that happened: same key, so retrying is safe. */

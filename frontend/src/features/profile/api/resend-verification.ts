@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** POST /api/verify-email/resend → a new link to the member's address (rate-limited per member). */
 export function resendVerification(): Promise<{ sent: boolean; message: string }> {
-  return api.post<{ sent: boolean; message: string }>('/api/verify-email/resend');
+  return call('POST /api/verify-email/resend');
 }
 
 export function useResendVerification() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryOptions, type User } from '@/lib/auth';
 import type { UpdateProfileInput } from '@hdiya/contracts';
 
 
 /** PATCH /api/auth/user → the updated member. */
 export function updateUser(input: UpdateProfileInput): Promise<User> {
-  return api.patch<User>('/api/auth/user', input);
+  return call('PATCH /api/auth/user', { body: input });
 }
 
 export function useUpdateUser() {

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
+import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ApiRoutes } from '@hdiya/contracts';
+import { AppModule } from './app.module.js';
+import type { GatewayConfig } from './config.js';
+
+type ModuleRef = Type | DynamicModule;
+const isDynamic = (ref: ModuleRef): ref is DynamicModule => typeof ref === 'object' && 'module' in ref;
+
+/** Every controller the gateway mounts, found by walking its modules as Nest does. */
+function controllersOf(root: ModuleRef, seen = new Set<unknown>()): Type[] {
+  const module = isDynamic(root) ? root.module : root;
+  if (seen.has(module)) return [];
+  seen.add(module);
+  const imports: ModuleRef[] = [...(Reflect.getMetadata(MODULE_METADATA.IMPORTS, module) ?? []), ...(isDynamic(root) ? (root.imports ?? []) : [])];
+  const controllers: Type[] = [...(Reflect.getMetadata(MODULE_METADATA.CONTROLLERS, module) ?? []), ...(isDynamic(root) ? (root.controllers ?? []) : [])];
+  return [...controllers, ...imports.flatMap((ref) => controllersOf(ref as ModuleRef, seen))];
+}
+
+const join = (...parts: string[]) => `/${parts.map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`;
+
+/** `'GET /api/donations/{id}'` for each handler of each controller, from Nest's own route metadata. */
+function gatewayRoutes(): string[] {
+  return controllersOf(AppModule.register({ NATS_URL: 'nats://unused:4222' } as GatewayConfig)).flatMap((controller) => {
+    const prefixes = [Reflect.getMetadata(PATH_METADATA, controller) ?? ''].flat() as string[];
+    const handlers = Object.getOwnPropertyNames(controller.prototype).filter((name) => name !== 'constructor').map((name) => controller.prototype[name] as unknown);
+    return handlers.flatMap((handler) => {
+      if (typeof handler !== 'function' || !Reflect.hasMetadata(PATH_METADATA, handler)) return [];
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const paths = [Reflect.getMetadata(PATH_METADATA, handler)].flat() as string[];
+      return prefixes.flatMap((prefix) => paths.map((path) => `${method} ${join(prefix, path).replace(/:(\w+)/g, '{$1}')}`));
+    });
+  });
+}
+
+describe('the route map against the gateway’s controllers', () => {
+  const served = gatewayRoutes();
+  const mapped = Object.keys(ApiRoutes);
+
+  it('finds the controllers’ routes', () => {
+    expect(served.length).toBeGreaterThanOrEqual(70);
+    expect(served).toContain('GET /api/donations/{id}');
+  });
+
+  it('has an entry for every route a controller serves', () => {
+    expect(served.filter((route) => !mapped.includes(route))).toEqual([]);
+  });
+
+  it('has no entry that no controller serves', () => {
+    expect(mapped.filter((route) => !served.includes(route))).toEqual([]);
+  });
+
+  it('serves each route once', () => {
+    expect(served.filter((route, i) => served.indexOf(route) !== i)).toEqual([]);
+  });
+});
