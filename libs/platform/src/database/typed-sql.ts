@@ -16,7 +16,6 @@ import {
 } from 'kysely';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { PoolClient } from 'pg';
 import type { EntityManager, QueryRunner } from 'typeorm';
 
 /** Kysely's SQL fragment tag, for what its builder does not spell (now(), casts, advisory locks). */
@@ -184,7 +183,7 @@ export async function preparedRows<Query extends Compilable<unknown>>(manager: E
   const { sql, parameters } = query.compile();
   const name = `q_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
   return onRunner(manager, async (runner) => {
-    const client = (await runner.connect()) as PoolClient;
+    const client = (await runner.connect()) as pg.PoolClient;
     return (await client.query({ name, text: sql, values: parameters as unknown[] })).rows as RowOf<Query>[];
   });
 }
