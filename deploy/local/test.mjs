@@ -12,15 +12,17 @@
 //      deployment files (e2e/deploy: Kubernetes render, compose config, k6 parse, boundaries), then
 //      each project's integration tests;
 //   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite
-//      (every e2e file but the static ones).
+//      (every e2e file but the static ones) in lanes (decision 0039): the fault tests on private
+//      stacks beside the other files on the shared stack, then the files that must run alone.
 // Node built-ins and the built @hdiya/testing only.
 //
 // `node deploy/local/test.mjs --e2e-only [jest arguments]` skips step 2 (after `npm run build`),
 // e.g. `--e2e-only e2e/api/reservations.e2e.ts`. `--integration-only PROJECT...` runs only those
 // projects' integration tests on the private infrastructure, e.g. `--integration-only @hdiya/points`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { freePort, ROOT, SERVICES, startStack, vapidKeys, waitForHttp } from './stack.mjs';
 
@@ -30,9 +32,13 @@ const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
 const INTEGRATION_ONLY = process.argv[2] === '--integration-only' ? process.argv.slice(3) : undefined;
 const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
-// The end-to-end suite's jest, one file at a time; its static files (no stack needed) run apart, first.
-const E2E_JEST = ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js'), '--runInBand'];
+// The end-to-end suite's jest; its static files (no stack needed) run apart, first.
+const JEST = ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js')];
+const E2E_JEST = [...JEST, '--runInBand'];
 const STATIC_E2E = '/e2e/deploy/';
+// Independent end-to-end files run side by side, this many at a time (decision 0039).
+const E2E_WORKERS = Math.max(1, Number(process.env.HDIYA_E2E_WORKERS ?? 2));
+const FAULTS_E2E = '/e2e/faults/';
 /** @type {(() => unknown)[]} */
 const cleanups = [];
 /** @type {[string, number][]} */
@@ -62,15 +68,23 @@ async function timed(title, fn) {
 /**
  * @param {string} command
  * @param {string[]} args
+ * @param {string} [prefix] each line of output prefixed with it (for lanes that run side by side)
  * @returns {Promise<number>}
  */
-function run(command, args, env = process.env) {
+function run(command, args, env = process.env, prefix = undefined) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (prefix) {
+      const label = `${prefix.padEnd(10)}| `;
+      for (const stream of [child.stdout, child.stderr]) {
+        if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => console.log(label + line));
+      }
+    }
     child.once('error', (error) => {
       console.error(`test: could not run ${command}: ${error.message}`);
       resolve(1);
     });
+    // 'exit', not 'close': a process the child left behind may hold its output open.
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -204,17 +218,66 @@ async function main() {
     await waitForHttp(`http://127.0.0.1:${secondGatewayPort}/api/health`, { timeoutMs: 60_000 });
   });
 
-  const e2e = await timed('end-to-end tests', () =>
-    run('node', [...E2E_JEST, ...(JEST_ARGS.length > 0 ? JEST_ARGS : ['--testPathIgnorePatterns', STATIC_E2E])], {
-      ...env,
-      ...gatewayEnv,
-      GATEWAY_URL: stack.url,
-      HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
-      HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
-    }),
-  );
+  const e2eEnv = {
+    ...env,
+    ...gatewayEnv,
+    GATEWAY_URL: stack.url,
+    HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
+    HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
+  };
+  const e2e = await timed('end-to-end tests', () => runEndToEnd(JEST_ARGS, e2eEnv));
   if (e2e !== 0) say(`service logs are in ${logDir}`);
   return e2e;
+}
+
+/**
+ * The end-to-end files (all but the static ones, or those named) in two lanes at once: the fault
+ * tests one after another, each on a private stack of its own, and beside them the files on the
+ * shared stack, E2E_WORKERS at a time; then the files marked `e2e: alone` one at a time (they read
+ * or change what every other file shares, such as the whole country's newest donations). Other
+ * jest arguments (a name pattern, flags) run as given, one file at a time.
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
+async function runEndToEnd(args, env) {
+  const named = args.length > 0 && args.every((arg) => arg.endsWith('.e2e.ts') && existsSync(path.resolve(ROOT, arg)));
+  if (args.length > 0 && !named) return run('node', [...E2E_JEST, ...args], env);
+  const files = named ? args.map((file) => path.resolve(ROOT, file)) : endToEndFiles(path.join(ROOT, 'e2e'));
+  const alone = files.filter((file) => ALONE_MARK.test(readFileSync(file, 'utf8').slice(0, 4000)));
+  const faults = files.filter((file) => file.includes(FAULTS_E2E) && !alone.includes(file));
+  const shared = files.filter((file) => !alone.includes(file) && !faults.includes(file));
+  /** @type {Promise<number>[]} */
+  const lanes = [];
+  if (faults.length > 0) {
+    say(`${faults.length} fault test files, one at a time, each on its own stack`);
+    lanes.push(run('node', [...E2E_JEST, '--runTestsByPath', ...faults], env, 'e2e faults'));
+  }
+  if (shared.length > 0) {
+    const workers = Math.min(E2E_WORKERS, shared.length);
+    say(`${shared.length} end-to-end files on the shared stack, ${workers} at a time`);
+    lanes.push(run('node', [...JEST, `--maxWorkers=${workers}`, '--runTestsByPath', ...shared], env, lanes.length > 0 ? 'e2e' : undefined));
+  }
+  let code = Math.max(0, ...(await Promise.all(lanes)));
+  if (alone.length > 0) {
+    say(`${alone.length} end-to-end files alone: ${alone.map((file) => path.relative(ROOT, file)).join(', ')}`);
+    code = Math.max(code, await run('node', [...E2E_JEST, '--runTestsByPath', ...alone], env));
+  }
+  return code;
+}
+
+const ALONE_MARK = /^\/\/ e2e: alone\b/m;
+
+/**
+ * Every end-to-end file below `dir` but the static checks.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function endToEndFiles(dir) {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.e2e.ts') && !file.includes('node_modules'))
+    .map((file) => path.join(dir, file))
+    .filter((file) => !file.includes(STATIC_E2E))
+    .sort();
 }
 
 let code = 1;

@@ -1,3 +1,4 @@
+// e2e: alone (the home page's 8 newest donations in the whole country: files publishing side by side would push this one out)
 import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';

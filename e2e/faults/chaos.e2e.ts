@@ -5,7 +5,7 @@ import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/ap
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
 import { expectBalance, invariantViolations, withDatabase } from '../support/members.js';
-import { startPrivateStack, type PrivateStack } from '../support/private-stack.js';
+import { withPrivateStack, type PrivateStack } from '../support/private-stack.js';
 
 // Chaos (`npm run chaos`, and a 30-second run in `npm test`): members reserve, confirm, cancel,
 // transfer and publish at once while random services, the gateway and NATS itself are killed
@@ -22,15 +22,17 @@ const VICTIMS = ['users', 'points', 'donations', 'messaging', 'gateway', 'nats']
 let world: PrivateStack;
 let photo: string;
 
-beforeAll(async () => {
-  world = await startPrivateStack('chaos', {
+withPrivateStack(
+  'chaos',
+  {
     gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000', RATE_UPLOADS_PER_MEMBER: '100000', RESERVE_TIMEOUT_MS: '8000' },
     donations: { RESERVATION_JOBS_INTERVAL_MS: '300', RESERVATION_RECOVERY_AFTER_MS: '1500' },
-  });
-  photo = dataUrl(await jpegWithGps(120, 90));
-}, 120_000);
-
-afterAll(() => world?.stop());
+  },
+  async (started) => {
+    world = started;
+    photo = dataUrl(await jpegWithGps(120, 90));
+  },
+);
 
 type Outcome = 'ok' | 'refused' | 'unknown';
 interface Operation {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { caughtMails, waitFor, type CaughtMail } from '@hdiya/testing';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { withDatabase } from '../support/members.js';
-import { startPrivateStack, type PrivateStack } from '../support/private-stack.js';
+import { withPrivateStack, type PrivateStack } from '../support/private-stack.js';
 
 // Mail survives its faults (decision 0024), on a private stack: SMTP away for a while then back,
 // every mail delivered; the sender killed between SMTP's acceptance and its mark, or anywhere in
@@ -10,15 +10,15 @@ import { startPrivateStack, type PrivateStack } from '../support/private-stack.j
 
 let world: PrivateStack;
 
-beforeAll(async () => {
-  world = await startPrivateStack('mail', {
+withPrivateStack(
+  'mail',
+  {
     gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000' },
     // Retries a fifth of a second apart (doubling to 2 s); a killed sender's claims free after 2 s.
     users: { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000', MAIL_LEASE_MS: '2000' },
-  });
-}, 120_000);
-
-afterAll(() => world?.stop());
+  },
+  (started) => (world = started),
+);
 
 const query = <T>(sql: string, params: unknown[] = []) => withDatabase(async (db) => (await db.query(sql, params)).rows as T[], world.databaseUrl);
 

@@ -4,7 +4,7 @@ import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
 import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
-import { ROOT, startPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
+import { ROOT, withPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
 
 // Kills a service (or NATS) in the middle of a reservation, restarts it, and checks docs/product.md#points-invariants
 // invariants for every member. The stack here is private (its own database, NATS and ports):
@@ -78,15 +78,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
-beforeAll(async () => {
-  // startStack reads envFor at each (re)start: restartWith arms crash points in it.
-  privateStack = await startPrivateStack('fault', options.envFor);
-  stack = privateStack.stack;
-  DB_URL = privateStack.databaseUrl;
+// startStack reads envFor at each (re)start: restartWith arms crash points in it.
+withPrivateStack('fault', options.envFor, async (started) => {
+  privateStack = started;
+  stack = started.stack;
+  DB_URL = started.databaseUrl;
   photo = dataUrl(await jpegWithGps(200, 150));
-}, 120_000);
-
-afterAll(() => privateStack?.stop());
+});
 
 describe('crash safety of a reservation', () => {
   it('should give the item back when the donations service dies after claiming it, before the hold', async () => {

@@ -82,3 +82,20 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     },
   };
 }
+
+/** Starting a whole stack on a busy machine (another lane of tests beside it) can take minutes. */
+const START_TIMEOUT_MS = 300_000;
+
+/**
+ * Starts a private stack before the file's tests (then `started` takes it) and stops it after
+ * them. A start that outlasts its hook goes on after jest gives up waiting: it is stopped once it
+ * has finished, so no stack outlives its file and keeps jest from exiting.
+ */
+export function withPrivateStack(name: string, envFor: Record<string, Record<string, string>>, started: (world: PrivateStack) => unknown): void {
+  let starting: Promise<PrivateStack> | undefined;
+  beforeAll(async () => {
+    starting = startPrivateStack(name, envFor);
+    await started(await starting);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => (await starting?.catch(() => undefined))?.stop(), START_TIMEOUT_MS);
+}
