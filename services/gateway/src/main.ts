@@ -10,6 +10,12 @@ const config = loadGatewayConfig();
 const app = await createGatewayApp(config);
 const logger = new Logger('gateway');
 const metrics = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, logger) : null;
+const server = app.getHttpServer() as Server;
+// Idle keep-alive connections outlive a proxy's or client's (60 s at nginx, ingresses and load
+// balancers; Node's 5 s default let the gateway close one just as a busy client reused it, and
+// that request failed with "other side closed").
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 await app.listen(config.PORT);
 setReady(true);
 
@@ -18,7 +24,6 @@ setReady(true);
 closeOnSignals(app, logger, async () => {
   metrics?.close();
   await app.get(SocketServer).onApplicationShutdown();
-  const server = app.getHttpServer() as Server;
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
