@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
 import './ui.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
@@ -28,4 +29,14 @@ export function Button({ variant, size, loading, className, disabled, type = 'bu
       {children}
     </button>
   );
+}
+
+export interface LinkButtonProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A link that looks like a button. */
+export function LinkButton({ variant = 'primary', size, className, ...rest }: LinkButtonProps) {
+  return <Link className={buttonClass(variant, size, className)} {...rest} />;
 }

@@ -5,8 +5,9 @@ import { CategoryIcon } from '@/components/category-icon';
 import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { ReplyTimeNote } from '@/components/reply-time-note';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { nameInitials, useUser, type User } from '@/lib/auth';
@@ -46,27 +47,18 @@ export function DonationDetailPage({ contact }: { contact?: ContactSlot }) {
   if (notFound) {
     return (
       <div className="container page" data-testid="donation-not-found">
-        <div className="card empty-state">
-          <p className="empty-state__icon" aria-hidden="true">
-            <Gift className="icon icon--xl" aria-hidden="true" />
-          </p>
-          <h1>{t('donations.detail.notFound')}</h1>
-          <Link to="/donations" className={buttonClass('primary')} data-testid="back-to-donations">
+        <EmptyState Icon={Gift} heading="h1" title={t('donations.detail.notFound')}>
+          <LinkButton to="/donations" data-testid="back-to-donations">
             {t('donations.detail.back')}
-          </Link>
-        </div>
+          </LinkButton>
+        </EmptyState>
       </div>
     );
   }
   if (donation.isError) {
     return (
       <div className="container page">
-        <div className="card empty-state" role="alert" data-testid="donation-error">
-          <p>{errorMessage(donation.error, t, 'donations.detail.error')}</p>
-          <Button variant="outline" onClick={() => void donation.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState message={errorMessage(donation.error, t, 'donations.detail.error')} onRetry={donation.refetch} testId="donation-error" />
       </div>
     );
   }
@@ -254,9 +246,9 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
       {(actions.edit || actions.delete) && (
         <div className="row">
           {actions.edit && (
-            <Link to={`/edit-donation/${donation.id}`} className={buttonClass('outline')} data-testid="edit-donation">
+            <LinkButton to={`/edit-donation/${donation.id}`} variant="outline" data-testid="edit-donation">
               <Pencil className="icon" aria-hidden="true" /> {t('donations.detail.edit')}
-            </Link>
+            </LinkButton>
           )}
           {actions.delete && (
             <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
