@@ -2,11 +2,12 @@ import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
+import { AuthNotice } from './auth-card';
 import { ForgotPasswordSchema } from '@hdiya/contracts';
 import { firstInvalid } from '@/lib/validation';
 
@@ -43,16 +44,13 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <div className="stack auth-card__sent" data-testid="forgot-password-sent">
-        <div className="auth-card__icon">
-            <Mail className="icon icon--xl" aria-hidden="true" />
-          </div>
-        <h2>{t('auth.forgot.sentTitle')}</h2>
-        <p className="muted">{t('auth.forgot.sentText', { email: sentTo })}</p>
-        <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="back-to-login">
-          {t('auth.forgot.backToLogin')}
-        </Link>
-      </div>
+      <AuthNotice
+        Icon={Mail}
+        title={t('auth.forgot.sentTitle')}
+        text={t('auth.forgot.sentText', { email: sentTo })}
+        link={{ to: '/login', label: t('auth.forgot.backToLogin'), testId: 'back-to-login' }}
+        testId="forgot-password-sent"
+      />
     );
   }
 
