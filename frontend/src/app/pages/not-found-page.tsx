@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
@@ -15,12 +14,10 @@ export function NotFoundPage() {
         <h1>{t('pages.notFound.title')}</h1>
         <p>{t('pages.notFound.text')}</p>
         <div className="row">
-          <Link to="/" className={buttonClass('primary')}>
-            {t('pages.backHome')}
-          </Link>
-          <Link to="/donations" className={buttonClass('outline')}>
+          <LinkButton to="/">{t('pages.backHome')}</LinkButton>
+          <LinkButton to="/donations" variant="outline">
             {t('layout.nav.explore')}
-          </Link>
+          </LinkButton>
         </div>
       </div>
     </div>
