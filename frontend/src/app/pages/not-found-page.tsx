@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '@/components/ui/button';
+import { CtaLinks } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
@@ -13,12 +13,7 @@ export function NotFoundPage() {
         </p>
         <h1>{t('pages.notFound.title')}</h1>
         <p>{t('pages.notFound.text')}</p>
-        <div className="row">
-          <LinkButton to="/">{t('pages.backHome')}</LinkButton>
-          <LinkButton to="/donations" variant="outline">
-            {t('layout.nav.explore')}
-          </LinkButton>
-        </div>
+        <CtaLinks main={{ to: '/', label: t('pages.backHome') }} other={{ to: '/donations', label: t('layout.nav.explore') }} />
       </div>
     </div>
   );

@@ -40,3 +40,22 @@ export interface LinkButtonProps extends LinkProps {
 export function LinkButton({ variant = 'primary', size, className, ...rest }: LinkButtonProps) {
   return <Link className={buttonClass(variant, size, className)} {...rest} />;
 }
+
+export interface CtaLink {
+  to: string;
+  label: string;
+}
+
+/** A row of calls to action: the main one (primary), then the other one (outline). */
+export function CtaLinks({ main, other, className = 'row' }: { main: CtaLink; other?: CtaLink; className?: string }) {
+  return (
+    <div className={className}>
+      <LinkButton to={main.to}>{main.label}</LinkButton>
+      {other && (
+        <LinkButton to={other.to} variant="outline">
+          {other.label}
+        </LinkButton>
+      )}
+    </div>
+  );
+}

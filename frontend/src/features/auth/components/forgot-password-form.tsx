@@ -9,20 +9,21 @@ import { errorMessage } from '@/lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthNotice } from './auth-card';
 import { ForgotPasswordSchema } from '@hdiya/contracts';
+import { useFormFields } from '@/lib/use-form-fields';
 import { firstInvalid } from '@/lib/validation';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const { values, field } = useFormFields({ email: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const address = email.trim();
-    const invalid = firstInvalid(ForgotPasswordSchema, { email });
+    const address = values.email.trim();
+    const invalid = firstInvalid(ForgotPasswordSchema, values);
     if (invalid) {
       setFormError(t(invalid.key));
       return;
@@ -56,15 +57,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="forgot-password-form">
-      <InputField
-        id="forgot-email"
-        name="email"
-        type="email"
-        label={t('auth.forgot.email')}
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <InputField id="forgot-email" type="email" label={t('auth.forgot.email')} autoComplete="email" {...field('email')} />
       <FormError>{formError}</FormError>
       <Button type="submit" className="btn--block" loading={forgot.isPending} data-testid="forgot-password-submit">
         {t('auth.forgot.submit')}

@@ -8,6 +8,7 @@ import { FormError, InputField } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { firstInvalid } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
 import { AuthNotice } from './auth-card';
@@ -17,22 +18,21 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, field } = useFormFields({ password: '', confirmPassword: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [linkInvalid, setLinkInvalid] = useState(!token);
   const [done, setDone] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = firstInvalid(ResetPasswordSchema, { token: token ?? '', password, confirmPassword });
+    const invalid = firstInvalid(ResetPasswordSchema, { token: token ?? '', ...values });
     if (invalid) {
       setFormError(t(invalid.key));
       return;
     }
     setFormError(null);
     reset.mutate(
-      { token: token!, password, confirmPassword },
+      { token: token!, ...values },
       {
         onSuccess: () => {
           setDone(true);
@@ -76,23 +76,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="reset-password-form">
       <InputField
         id="reset-password"
-        name="password"
         type="password"
         label={t('auth.reset.password')}
         hint={t('auth.signup.passwordHint')}
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...field('password')}
       />
-      <InputField
-        id="reset-confirm-password"
-        name="confirmPassword"
-        type="password"
-        label={t('auth.reset.confirmPassword')}
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-      />
+      <InputField id="reset-confirm-password" type="password" label={t('auth.reset.confirmPassword')} autoComplete="new-password" {...field('confirmPassword')} />
       <FormError>{formError}</FormError>
       <Button type="submit" className="btn--block" loading={reset.isPending} data-testid="reset-password-submit">
         {t('auth.reset.submit')}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '@/components/ui/button';
+import { CtaLinks } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { CategoryStrip } from '../components/category-strip';
 import { Hero } from '../components/hero';
@@ -53,12 +53,11 @@ export function HomePage({ nearby, mapTeaser }: HomePageProps) {
         <section className="section card home-cta">
           <h2>{t('home.cta.title')}</h2>
           <p className="muted">{t('home.cta.text')}</p>
-          <div className="row home-cta__actions">
-            <LinkButton to="/create-donation">{t('home.hero.give')}</LinkButton>
-            <LinkButton to="/success-stories" variant="outline">
-              {t('home.cta.stories')}
-            </LinkButton>
-          </div>
+          <CtaLinks
+            main={{ to: '/create-donation', label: t('home.hero.give') }}
+            other={{ to: '/success-stories', label: t('home.cta.stories') }}
+            className="row home-cta__actions"
+          />
         </section>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CtaLinks, type CtaLink } from '@/components/ui/button';
 import { PageShell } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/use-page-title';
 import './info.css';
@@ -36,11 +37,11 @@ export function InfoSection({ title, card, children }: { title: string; card?: b
 }
 
 /** The closing call to action: a question and the links that answer it. */
-export function CtaBand({ title, children }: { title: string; children: ReactNode }) {
+export function CtaBand({ title, main, other }: { title: string; main: CtaLink; other?: CtaLink }) {
   return (
     <section className="card cta-band">
       <h2>{title}</h2>
-      <div className="row">{children}</div>
+      <CtaLinks main={main} other={other} />
     </section>
   );
 }

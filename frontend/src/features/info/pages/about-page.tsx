@@ -1,6 +1,5 @@
 import { HandHeart, Recycle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '@/components/ui/button';
 import { ImpactFigures } from '@/components/impact-figures';
 import { CtaBand, FeatureCards, InfoPage, InfoSection } from '../components/info-page';
 
@@ -33,12 +32,11 @@ export function AboutPage() {
         <ImpactFigures />
       </InfoSection>
 
-      <CtaBand title={t('info.about.cta')}>
-        <LinkButton to="/signup">{t('layout.signup')}</LinkButton>
-        <LinkButton to="/contact" variant="outline">
-          {t('layout.nav.contact')}
-        </LinkButton>
-      </CtaBand>
+      <CtaBand
+        title={t('info.about.cta')}
+        main={{ to: '/signup', label: t('layout.signup') }}
+        other={{ to: '/contact', label: t('layout.nav.contact') }}
+      />
     </InfoPage>
   );
 }

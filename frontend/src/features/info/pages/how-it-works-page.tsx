@@ -77,12 +77,11 @@ export function HowItWorksPage() {
         <RulesCard title={t('info.howItWorks.rules.title')} ids={RULES} text={(id) => t(`info.howItWorks.rules.${id}`)} />
       </div>
 
-      <CtaBand title={t('info.howItWorks.cta.title')}>
-        <LinkButton to="/create-donation">{t('info.howItWorks.cta.give')}</LinkButton>
-        <LinkButton to="/donations" variant="outline">
-          {t('info.howItWorks.cta.explore')}
-        </LinkButton>
-      </CtaBand>
+      <CtaBand
+        title={t('info.howItWorks.cta.title')}
+        main={{ to: '/create-donation', label: t('info.howItWorks.cta.give') }}
+        other={{ to: '/donations', label: t('info.howItWorks.cta.explore') }}
+      />
     </InfoPage>
   );
 }

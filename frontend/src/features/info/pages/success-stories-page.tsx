@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '@/components/ui/button';
 import { ImpactFigures } from '@/components/impact-figures';
 import { TestimonialCard } from '@/components/testimonial-card';
 import { TESTIMONIALS } from '@/lib/testimonials';
@@ -19,9 +18,7 @@ export function SuccessStoriesPage() {
         <ImpactFigures />
       </InfoSection>
 
-      <CtaBand title={t('info.stories.cta')}>
-        <LinkButton to="/create-donation">{t('info.howItWorks.cta.give')}</LinkButton>
-      </CtaBand>
+      <CtaBand title={t('info.stories.cta')} main={{ to: '/create-donation', label: t('info.howItWorks.cta.give') }} />
     </InfoPage>
   );
 }
