@@ -25,7 +25,7 @@ export function ContactPage() {
   usePageTitle(t('contact.title'));
   return (
     <PageShell title={t('contact.title')} lead={t('contact.subtitle')} testId="contact-page">
-      <div className="contact-layout">
+      <div className="split-layout contact-layout">
         <aside className="stack">
           {INFO_CARDS.map((card) => (
             <div key={card.id} className="card contact-info">

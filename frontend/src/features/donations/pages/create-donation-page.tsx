@@ -31,7 +31,7 @@ export function CreateDonationPage() {
 
   return (
     <PageShell title={t('donations.form.createTitle')} lead={t('donations.form.createLead')} className="page--form" testId="create-donation-page">
-      <div className="form-layout">
+      <div className="split-layout form-layout">
         <CreateDonationForm />
         <aside className="card points-rule" data-testid="points-rule">
           <h2 className="points-rule__title">{t('donations.form.pointsCardTitle')}</h2>

@@ -85,7 +85,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       <Link to="/donations" className="back-link">
         {t('donations.detail.back')}
       </Link>
-      <div className="detail-layout">
+      <div className="split-layout detail-layout">
         <div className="detail-layout__media">
           {/* The display photo alone: the thumbnail is cropped to 4:3 and narrower than this column. */}
           <DonationImage
@@ -275,7 +275,7 @@ function DetailSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="container page" aria-busy="true" aria-label={t('common.loading')} data-testid="donation-loading">
-      <div className="detail-layout">
+      <div className="split-layout detail-layout">
         <span className="skeleton detail-layout__media detail-skeleton__media" />
         <div className="card stack detail-layout__info">
           <span className="skeleton skeleton--line skeleton--short" />

@@ -23,7 +23,7 @@ export function PointsHistoryPage() {
 
   return (
     <PageShell title={t('points.history.title')} lead={t('points.history.lead')} className="points-page" testId="points-history-page">
-      <div className="points-layout points-layout--history">
+      <div className="split-layout points-layout points-layout--history">
         <section className="card stack" aria-labelledby="history-title">
           <h2 id="history-title" className="points-balance__title">
             {t('points.history.entries')}

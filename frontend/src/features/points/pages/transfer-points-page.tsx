@@ -29,7 +29,7 @@ export function TransferPointsPage() {
       className="points-page"
       testId="transfer-points-page"
     >
-      <div className="points-layout">
+      <div className="split-layout points-layout">
         <TransferForm user={user} />
         <aside className="stack">
           <PointsBalanceCard user={user} />
