@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
@@ -19,53 +19,34 @@ import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
+/** A component of a module loaded on demand, by its export's name. */
+function lazyNamed<Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
 // Screens reached less often load on demand, keeping the first download small; RootLayout
 // shows a placeholder meanwhile. The forms among them bring the API's schemas (zod) with them.
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
-);
-const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
-const ContactPage = lazy(() => import('@/features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })));
-const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
-const BrowsePage = lazy(() => import('@/features/donations/pages/browse-page').then((m) => ({ default: m.BrowsePage })));
-const DonationDetailPage = lazy(() =>
-  import('@/features/donations/pages/donation-detail-page').then((m) => ({ default: m.DonationDetailPage })),
-);
-const CreateDonationPage = lazy(() =>
-  import('@/features/donations/pages/create-donation-page').then((m) => ({ default: m.CreateDonationPage })),
-);
-const EditDonationPage = lazy(() =>
-  import('@/features/donations/pages/edit-donation-page').then((m) => ({ default: m.EditDonationPage })),
-);
-const AdminPage = lazy(() => import('@/features/admin/pages/admin-page').then((m) => ({ default: m.AdminPage })));
-const SavedSearchesPage = lazy(() =>
-  import('@/features/donations/pages/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
-);
-const TransferPointsPage = lazy(() =>
-  import('@/features/points/pages/transfer-points-page').then((m) => ({ default: m.TransferPointsPage })),
-);
-const MessagesPage = lazy(() => import('@/features/messages/pages/messages-page').then((m) => ({ default: m.MessagesPage })));
-const NotificationsPage = lazy(() =>
-  import('@/features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
-);
-const DevicePushSwitch = lazy(() =>
-  import('@/features/notifications/components/device-push-switch').then((m) => ({ default: m.DevicePushSwitch })),
-);
-const NotificationSettingsPage = lazy(() =>
-  import('@/features/notification-settings/pages/notification-settings-page').then((m) => ({ default: m.NotificationSettingsPage })),
-);
-const UnsubscribePage = lazy(() => import('@/features/notification-settings/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
-const NotificationSettingsLink = lazy(() =>
-  import('@/features/notification-settings/components/notification-settings-link').then((m) => ({ default: m.NotificationSettingsLink })),
-);
-const PointsHistoryPage = lazy(() =>
-  import('@/features/points/pages/points-history-page').then((m) => ({ default: m.PointsHistoryPage })),
-);
+const LoginPage = lazyNamed(() => import('@/features/auth/pages/login-page'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('@/features/auth/pages/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyNamed(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+const ContactPage = lazyNamed(() => import('@/features/contact/pages/contact-page'), 'ContactPage');
+const ProfilePage = lazyNamed(() => import('@/features/profile/pages/profile-page'), 'ProfilePage');
+const BrowsePage = lazyNamed(() => import('@/features/donations/pages/browse-page'), 'BrowsePage');
+const DonationDetailPage = lazyNamed(() => import('@/features/donations/pages/donation-detail-page'), 'DonationDetailPage');
+const CreateDonationPage = lazyNamed(() => import('@/features/donations/pages/create-donation-page'), 'CreateDonationPage');
+const EditDonationPage = lazyNamed(() => import('@/features/donations/pages/edit-donation-page'), 'EditDonationPage');
+const AdminPage = lazyNamed(() => import('@/features/admin/pages/admin-page'), 'AdminPage');
+const SavedSearchesPage = lazyNamed(() => import('@/features/donations/pages/saved-searches-page'), 'SavedSearchesPage');
+const TransferPointsPage = lazyNamed(() => import('@/features/points/pages/transfer-points-page'), 'TransferPointsPage');
+const MessagesPage = lazyNamed(() => import('@/features/messages/pages/messages-page'), 'MessagesPage');
+const NotificationsPage = lazyNamed(() => import('@/features/notifications/pages/notifications-page'), 'NotificationsPage');
+const DevicePushSwitch = lazyNamed(() => import('@/features/notifications/components/device-push-switch'), 'DevicePushSwitch');
+const NotificationSettingsPage = lazyNamed(() => import('@/features/notification-settings/pages/notification-settings-page'), 'NotificationSettingsPage');
+const UnsubscribePage = lazyNamed(() => import('@/features/notification-settings/pages/unsubscribe-page'), 'UnsubscribePage');
+const NotificationSettingsLink = lazyNamed(() => import('@/features/notification-settings/components/notification-settings-link'), 'NotificationSettingsLink');
+const PointsHistoryPage = lazyNamed(() => import('@/features/points/pages/points-history-page'), 'PointsHistoryPage');
 
 // Features do not import each other (docs/architecture.md#house-rules): pages that show another feature's
 // pieces receive them here, where the app composes features.

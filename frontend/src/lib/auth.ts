@@ -101,3 +101,9 @@ export function refreshUserSoon(queryClient: QueryClient): Promise<void> {
   setTimeout(() => void queryClient.invalidateQueries({ queryKey: userQueryKey }), POINTS_SETTLE_DELAY_MS);
   return queryClient.invalidateQueries({ queryKey: userQueryKey });
 }
+
+/** After a call that answers the session member (sign-in, sign-up, profile change): that member at once, then read again. */
+export function storeSessionUser(queryClient: QueryClient, user: User | undefined): Promise<void> {
+  if (user?.id) queryClient.setQueryData(userQueryKey, user);
+  return queryClient.invalidateQueries({ queryKey: userQueryKey });
+}

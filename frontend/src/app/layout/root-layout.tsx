@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRealtimeConnected } from '@/lib/realtime';
+import { PageLoading } from '@/components/ui/page';
 import { RealtimeSync } from '../realtime-sync';
 import { MobileTabBar } from './mobile-tab-bar';
 import { OfflineBanner } from './offline-banner';
@@ -24,7 +25,7 @@ export function RootLayout() {
       <Header />
       <OfflineBanner />
       <main id="main" className="app-main">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<PageLoading testId="page-loading" />}>
           <Outlet />
         </Suspense>
       </main>
@@ -34,12 +35,3 @@ export function RootLayout() {
   );
 }
 
-/** While a lazily loaded screen arrives. */
-function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="container page" aria-busy="true" data-testid="page-loading">
-      <p className="muted">{t('common.loading')}</p>
-    </div>
-  );
-}

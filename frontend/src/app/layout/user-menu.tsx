@@ -4,6 +4,18 @@ import { Link } from 'react-router-dom';
 import { usePopup } from '@/components/ui/use-popup';
 import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';
 
+/** The member's pages, in the menu's order (the last for administrators only). */
+const MENU_LINKS = [
+  { to: '/profile', label: 'layout.userMenu.profile', testId: 'user-menu-profile' },
+  { to: '/profile?tab=donations', label: 'layout.userMenu.donations', testId: 'user-menu-donations' },
+  { to: '/profile?tab=favorites', label: 'layout.userMenu.favorites', testId: 'user-menu-favorites' },
+  { to: '/alerts', label: 'layout.userMenu.alerts', testId: 'user-menu-alerts' },
+  { to: '/settings/notifications', label: 'layout.userMenu.notificationSettings', testId: 'user-menu-notification-settings' },
+  { to: '/transfer-points', label: 'layout.userMenu.transfer', testId: 'user-menu-transfer' },
+  { to: '/points-history', label: 'layout.userMenu.history', testId: 'user-menu-history' },
+  { to: '/admin', label: 'layout.userMenu.admin', testId: 'user-menu-admin', adminOnly: true },
+] as const;
+
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const { open, setOpen, rootRef } = usePopup<HTMLDivElement>();
@@ -34,32 +46,11 @@ export function UserMenu({ user }: { user: User }) {
             <strong>{displayName(user)}</strong>
             <span className="muted">{user.email}</span>
           </div>
-          <Link role="menuitem" to="/profile" data-testid="user-menu-profile">
-            {t('layout.userMenu.profile')}
-          </Link>
-          <Link role="menuitem" to="/profile?tab=donations" data-testid="user-menu-donations">
-            {t('layout.userMenu.donations')}
-          </Link>
-          <Link role="menuitem" to="/profile?tab=favorites" data-testid="user-menu-favorites">
-            {t('layout.userMenu.favorites')}
-          </Link>
-          <Link role="menuitem" to="/alerts" data-testid="user-menu-alerts">
-            {t('layout.userMenu.alerts')}
-          </Link>
-          <Link role="menuitem" to="/settings/notifications" data-testid="user-menu-notification-settings">
-            {t('layout.userMenu.notificationSettings')}
-          </Link>
-          <Link role="menuitem" to="/transfer-points" data-testid="user-menu-transfer">
-            {t('layout.userMenu.transfer')}
-          </Link>
-          <Link role="menuitem" to="/points-history" data-testid="user-menu-history">
-            {t('layout.userMenu.history')}
-          </Link>
-          {user.role === 'admin' && (
-            <Link role="menuitem" to="/admin" data-testid="user-menu-admin">
-              {t('layout.userMenu.admin')}
+          {MENU_LINKS.filter((link) => !('adminOnly' in link) || user.role === 'admin').map((link) => (
+            <Link key={link.to} role="menuitem" to={link.to} data-testid={link.testId}>
+              {t(link.label)}
             </Link>
-          )}
+          ))}
           {/* A plain link: the gateway ends the session and redirects, which also resets the app. */}
           <a role="menuitem" href="/api/logout" className="user-menu__logout" data-testid="logout-link" onClick={forgetLastMember}>
             {t('layout.userMenu.logout')}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
+import { CtaLinks } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundPage() {
@@ -14,14 +13,7 @@ export function NotFoundPage() {
         </p>
         <h1>{t('pages.notFound.title')}</h1>
         <p>{t('pages.notFound.text')}</p>
-        <div className="row">
-          <Link to="/" className={buttonClass('primary')}>
-            {t('pages.backHome')}
-          </Link>
-          <Link to="/donations" className={buttonClass('outline')}>
-            {t('layout.nav.explore')}
-          </Link>
-        </div>
+        <CtaLinks main={{ to: '/', label: t('pages.backHome') }} other={{ to: '/donations', label: t('layout.nav.explore') }} />
       </div>
     </div>
   );

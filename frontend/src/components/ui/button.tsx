@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
 import './ui.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
@@ -27,5 +28,34 @@ export function Button({ variant, size, loading, className, disabled, type = 'bu
       {loading && <span className="btn__spinner" aria-hidden="true" />}
       {children}
     </button>
+  );
+}
+
+export interface LinkButtonProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+/** A link that looks like a button. */
+export function LinkButton({ variant = 'primary', size, className, ...rest }: LinkButtonProps) {
+  return <Link className={buttonClass(variant, size, className)} {...rest} />;
+}
+
+export interface CtaLink {
+  to: string;
+  label: string;
+}
+
+/** A row of calls to action: the main one (primary), then the other one (outline). */
+export function CtaLinks({ main, other, className = 'row' }: { main: CtaLink; other?: CtaLink; className?: string }) {
+  return (
+    <div className={className}>
+      <LinkButton to={main.to}>{main.label}</LinkButton>
+      {other && (
+        <LinkButton to={other.to} variant="outline">
+          {other.label}
+        </LinkButton>
+      )}
+    </div>
   );
 }

@@ -40,6 +40,16 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids || undefined;
 }
 
+/** What every field's control carries: its id, its classes, and the hint and error that describe it (the caller's props may override). */
+function controlProps(id: string, hint: unknown, error: unknown, classes: (string | undefined)[]) {
+  return {
+    id,
+    className: classes.filter(Boolean).join(' '),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  };
+}
+
 export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: ReactNode;
@@ -50,14 +60,7 @@ export interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputEleme
 export function InputField({ id, label, hint, error, className, ...rest }: InputFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        className={['input', className].filter(Boolean).join(' ')}
-        dir="auto"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+      <input {...controlProps(id, hint, error, ['input', className])} dir="auto" {...rest} />
     </FieldFrame>
   );
 }
@@ -72,14 +75,7 @@ export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 export function TextareaField({ id, label, hint, error, className, ...rest }: TextareaFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={['input', 'input--textarea', className].filter(Boolean).join(' ')}
-        dir="auto"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+      <textarea {...controlProps(id, hint, error, ['input', 'input--textarea', className])} dir="auto" {...rest} />
     </FieldFrame>
   );
 }
@@ -94,13 +90,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 export function SelectField({ id, label, hint, error, className, children, ...rest }: SelectFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        className={['input', className].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      >
+      <select {...controlProps(id, hint, error, ['input', className])} {...rest}>
         {children}
       </select>
     </FieldFrame>

@@ -1,18 +1,13 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData } from '@tanstack/react-query';
 import { call, type Page } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import type { ModerationDonation } from '@/lib/donations';
 import { moderationQueryKey } from './get-moderation-donations';
 
 /** POST /api/admin/force-delete/:id → `{ id, deleted }`; an open reservation hold is released. */
-export function forceDeleteDonation(id: number): Promise<{ id: number; deleted: boolean }> {
-  return call('POST /api/admin/force-delete/{id}', { params: { id } });
-}
-
 export function useForceDeleteDonation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: forceDeleteDonation,
-    onSuccess: (_result, id) => {
+  return useApiMutation((id: number): Promise<{ id: number; deleted: boolean }> => call('POST /api/admin/force-delete/{id}', { params: { id } }), {
+    onSuccess: (queryClient, _result, id) => {
       // docs/product.md#moderation: the list is updated locally at once, then refreshed.
       queryClient.setQueriesData<InfiniteData<Page<ModerationDonation>>>({ queryKey: moderationQueryKey }, (data) =>
         data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id) })) } : data,

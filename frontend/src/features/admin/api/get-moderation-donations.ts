@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callPage, nextPageParam, type Page } from '@/lib/api-client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callPage, type Page } from '@/lib/api-client';
 import { DonationRules, type ModerationDonation } from '@/lib/donations';
+import { pagedQueryOptions } from '@/lib/paged-query';
 
 /** Every moderation list (all donations, reported only) starts with this key. */
 export const moderationQueryKey = ['admin', 'donations'] as const;
@@ -15,12 +16,7 @@ export function getModerationDonations(reportedOnly: boolean, cursor?: string | 
 }
 
 export const moderationDonationsQueryOptions = (reportedOnly: boolean) =>
-  infiniteQueryOptions({
-    queryKey: [...moderationQueryKey, { reportedOnly }] as const,
-    queryFn: ({ pageParam, signal }) => getModerationDonations(reportedOnly, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: nextPageParam,
-  });
+  pagedQueryOptions([...moderationQueryKey, { reportedOnly }] as const, (cursor, signal) => getModerationDonations(reportedOnly, cursor, signal));
 
 export function useModerationDonations(enabled: boolean, reportedOnly = false) {
   return useInfiniteQuery({ ...moderationDonationsQueryOptions(reportedOnly), enabled });

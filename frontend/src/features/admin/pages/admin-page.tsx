@@ -1,9 +1,10 @@
 import { Ban, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { PageLoading } from '@/components/ui/page';
+import { EmptyState, ErrorState, LoadMore } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -54,26 +55,13 @@ export function AdminPage() {
     });
   }
 
-  if (isPending) {
-    return (
-      <div className="container page" aria-busy="true">
-        <p className="muted">{t('common.loading')}</p>
-      </div>
-    );
-  }
+  if (isPending) return <PageLoading />;
   if (!user) {
     return (
       <div className="container page">
-        <div className="card empty-state" data-testid="admin-restricted">
-          <p className="empty-state__icon">
-            <Lock className="icon icon--xl" aria-hidden="true" />
-          </p>
-          <h1>{t('admin.restrictedTitle')}</h1>
-          <p>{t('admin.restrictedText')}</p>
-          <Link to={authHref('/login', '/admin')} className={buttonClass('primary')}>
-            {t('layout.login')}
-          </Link>
-        </div>
+        <EmptyState Icon={Lock} heading="h1" title={t('admin.restrictedTitle')} text={t('admin.restrictedText')} testId="admin-restricted">
+          <LinkButton to={authHref('/login', '/admin')}>{t('layout.login')}</LinkButton>
+        </EmptyState>
       </div>
     );
   }
@@ -81,16 +69,11 @@ export function AdminPage() {
   if (forbidden) {
     return (
       <div className="container page">
-        <div className="card empty-state" role="alert" data-testid="admin-forbidden">
-          <p className="empty-state__icon">
-            <Ban className="icon icon--xl" aria-hidden="true" />
-          </p>
-          <h1>{t('admin.forbiddenTitle')}</h1>
-          <p>{t('errors.ADMIN_ONLY')}</p>
-          <Link to="/" className={buttonClass('outline')}>
+        <EmptyState Icon={Ban} heading="h1" title={t('admin.forbiddenTitle')} text={t('errors.ADMIN_ONLY')} role="alert" testId="admin-forbidden">
+          <LinkButton to="/" variant="outline">
             {t('pages.backHome')}
-          </Link>
-        </div>
+          </LinkButton>
+        </EmptyState>
       </div>
     );
   }
@@ -120,12 +103,7 @@ export function AdminPage() {
           {t('common.loading')}
         </p>
       ) : list.isError ? (
-        <div className="card empty-state" role="alert" data-testid="admin-error">
-          <p>{errorMessage(list.error, t, 'admin.loadError')}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState message={errorMessage(list.error, t, 'admin.loadError')} onRetry={list.refetch} testId="admin-error" />
       ) : donations.length === 0 ? (
         <div className="card empty-state" data-testid="admin-empty">
           <p>{t(reportedOnly ? 'admin.emptyReported' : 'admin.empty')}</p>
@@ -144,13 +122,7 @@ export function AdminPage() {
               </li>
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="row admin-more">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="load-more">
-                {t('donations.browse.loadMore')}
-              </Button>
-            </div>
-          )}
+          <LoadMore list={list} label={t('donations.browse.loadMore')} className="row admin-more" testId="load-more" />
         </>
       )}
       <ConfirmDialog

@@ -1,21 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
-import { userQueryOptions, type User } from '@/lib/auth';
 import type { LoginInput } from '@hdiya/contracts';
-
+import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { storeSessionUser, type User } from '@/lib/auth';
 
 /** POST /api/login → 200 with the member; the gateway sets the session cookie. */
-export function login(input: LoginInput): Promise<User> {
-  return call('POST /api/login', { body: input });
-}
-
 export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (user) => {
-      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
-      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
-    },
-  });
+  return useApiMutation((input: LoginInput): Promise<User> => call('POST /api/login', { body: input }), { onSuccess: storeSessionUser });
 }

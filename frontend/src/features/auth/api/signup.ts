@@ -1,23 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
-import { userQueryOptions, type User } from '@/lib/auth';
 import type { SignupInput } from '@hdiya/contracts';
+import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { storeSessionUser, type User } from '@/lib/auth';
 
 export type { SignupInput };
 
-
 /** POST /api/signup → 201 with the member, already signed in by the gateway. */
-export function signup(input: SignupInput): Promise<User> {
-  return call('POST /api/signup', { body: input });
-}
-
 export function useSignup() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: (user) => {
-      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
-      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
-    },
-  });
+  return useApiMutation((input: SignupInput): Promise<User> => call('POST /api/signup', { body: input }), { onSuccess: storeSessionUser });
 }

@@ -2,26 +2,28 @@ import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useForgotPassword } from '../api/forgot-password';
+import { AuthNotice } from './auth-card';
 import { ForgotPasswordSchema } from '@hdiya/contracts';
+import { useFormFields } from '@/lib/use-form-fields';
 import { firstInvalid } from '@/lib/validation';
 
 export function ForgotPasswordForm() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const { values, field } = useFormFields({ email: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const address = email.trim();
-    const invalid = firstInvalid(ForgotPasswordSchema, { email });
+    const address = values.email.trim();
+    const invalid = firstInvalid(ForgotPasswordSchema, values);
     if (invalid) {
       setFormError(t(invalid.key));
       return;
@@ -43,30 +45,19 @@ export function ForgotPasswordForm() {
 
   if (sentTo) {
     return (
-      <div className="stack auth-card__sent" data-testid="forgot-password-sent">
-        <div className="auth-card__icon">
-            <Mail className="icon icon--xl" aria-hidden="true" />
-          </div>
-        <h2>{t('auth.forgot.sentTitle')}</h2>
-        <p className="muted">{t('auth.forgot.sentText', { email: sentTo })}</p>
-        <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="back-to-login">
-          {t('auth.forgot.backToLogin')}
-        </Link>
-      </div>
+      <AuthNotice
+        Icon={Mail}
+        title={t('auth.forgot.sentTitle')}
+        text={t('auth.forgot.sentText', { email: sentTo })}
+        link={{ to: '/login', label: t('auth.forgot.backToLogin'), testId: 'back-to-login' }}
+        testId="forgot-password-sent"
+      />
     );
   }
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="forgot-password-form">
-      <InputField
-        id="forgot-email"
-        name="email"
-        type="email"
-        label={t('auth.forgot.email')}
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <InputField id="forgot-email" type="email" label={t('auth.forgot.email')} autoComplete="email" {...field('email')} />
       <FormError>{formError}</FormError>
       <Button type="submit" className="btn--block" loading={forgot.isPending} data-testid="forgot-password-submit">
         {t('auth.forgot.submit')}

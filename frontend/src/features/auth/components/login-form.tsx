@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { authHref, NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
 import { useLogin } from '../api/login';
 import { LoginSchema } from '@hdiya/contracts';
+import { useFormFields } from '@/lib/use-form-fields';
 import { firstInvalid } from '@/lib/validation';
 
 const ERROR_ID = 'login-error';
@@ -20,21 +21,20 @@ export function LoginForm() {
   const next = safeReturnPath(params.get(NEXT_PARAM));
   const { toast } = useToast();
   const login = useLogin();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, field } = useFormFields({ username: '', password: '' });
   // Written at render, so the message follows a language switch.
   const [formError, setFormError] = useState<((t: TFunction) => string) | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = firstInvalid(LoginSchema, { username, password });
+    const invalid = firstInvalid(LoginSchema, values);
     if (invalid) {
       setFormError(() => (tr: TFunction) => tr(invalid.key));
       return;
     }
     setFormError(null);
     login.mutate(
-      { username: username.trim(), password },
+      { username: values.username.trim(), password: values.password },
       {
         onSuccess: () => {
           toast({ title: (tr) => tr('auth.login.success'), variant: 'success' });
@@ -52,23 +52,19 @@ export function LoginForm() {
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="login-form">
       <InputField
         id="login-username"
-        name="username"
         label={t('auth.login.username')}
         hint={t('auth.login.usernameHint')}
         autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
+        {...field('username')}
         aria-describedby={formError ? `login-username-hint ${ERROR_ID}` : 'login-username-hint'}
         {...invalid}
       />
       <InputField
         id="login-password"
-        name="password"
         type="password"
         label={t('auth.login.password')}
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...field('password')}
         aria-describedby={formError ? ERROR_ID : undefined}
         {...invalid}
       />

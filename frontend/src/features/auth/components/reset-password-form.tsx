@@ -1,38 +1,38 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ResetPasswordSchema } from '@hdiya/contracts';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-client';
 import { userQueryOptions } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { firstInvalid } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
+import { AuthNotice } from './auth-card';
 
 /** The page a reset mail's link opens: a new password, then sign in again (every session ended). */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { values, field } = useFormFields({ password: '', confirmPassword: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [linkInvalid, setLinkInvalid] = useState(!token);
   const [done, setDone] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = firstInvalid(ResetPasswordSchema, { token: token ?? '', password, confirmPassword });
+    const invalid = firstInvalid(ResetPasswordSchema, { token: token ?? '', ...values });
     if (invalid) {
       setFormError(t(invalid.key));
       return;
     }
     setFormError(null);
     reset.mutate(
-      { token: token!, password, confirmPassword },
+      { token: token!, ...values },
       {
         onSuccess: () => {
           setDone(true);
@@ -49,16 +49,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (done) {
     return (
-      <div className="stack auth-card__sent" data-testid="reset-password-done">
-        <div className="auth-card__icon">
-          <CheckCircle2 className="icon icon--xl" aria-hidden="true" />
-        </div>
-        <h2>{t('auth.reset.doneTitle')}</h2>
-        <p className="muted">{t('auth.reset.doneText')}</p>
-        <Link to="/login" className={buttonClass('primary', 'md', 'btn--block')} data-testid="reset-to-login">
-          {t('auth.reset.toLogin')}
-        </Link>
-      </div>
+      <AuthNotice
+        Icon={CheckCircle2}
+        title={t('auth.reset.doneTitle')}
+        text={t('auth.reset.doneText')}
+        link={{ to: '/login', label: t('auth.reset.toLogin'), testId: 'reset-to-login' }}
+        testId="reset-password-done"
+      />
     );
   }
 
@@ -68,9 +65,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         <p role="alert" className="field__error">
           {t('errors.RESET_TOKEN_INVALID')}
         </p>
-        <Link to="/forgot-password" className={buttonClass('primary', 'md', 'btn--block')} data-testid="reset-ask-again">
+        <LinkButton to="/forgot-password" className="btn--block" data-testid="reset-ask-again">
           {t('auth.reset.askAgain')}
-        </Link>
+        </LinkButton>
       </div>
     );
   }
@@ -79,23 +76,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <form className="stack" onSubmit={onSubmit} noValidate data-testid="reset-password-form">
       <InputField
         id="reset-password"
-        name="password"
         type="password"
         label={t('auth.reset.password')}
         hint={t('auth.signup.passwordHint')}
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...field('password')}
       />
-      <InputField
-        id="reset-confirm-password"
-        name="confirmPassword"
-        type="password"
-        label={t('auth.reset.confirmPassword')}
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-      />
+      <InputField id="reset-confirm-password" type="password" label={t('auth.reset.confirmPassword')} autoComplete="new-password" {...field('confirmPassword')} />
       <FormError>{formError}</FormError>
       <Button type="submit" className="btn--block" loading={reset.isPending} data-testid="reset-password-submit">
         {t('auth.reset.submit')}

@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { authHref, NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSignup, type SignupInput } from '../api/signup';
 
 /** What the form holds: every field of the API's signup input, as typed text. */
@@ -36,19 +37,14 @@ export function SignupForm() {
   const next = safeReturnPath(params.get(NEXT_PARAM));
   const { toast } = useToast();
   const signup = useSignup();
-  const [values, setValues] = useState<SignupFormValues>(EMPTY);
+  const { values, field } = useFormFields(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const redirectTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const bind = (name: FieldName) => ({
-    name,
-    value: values[name],
-    error: fieldErrors[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const bind = (name: FieldName) => ({ ...field(name), error: fieldErrors[name] });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,17 +1,13 @@
 import { CheckCircle2, MailWarning } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useVerifyEmail } from '../api/verify-email';
-import { AuthCard } from '../components/auth-card';
+import { AuthNotice, AuthPage } from '../components/auth-card';
 import { takeMailedToken } from '../lib/mailed-token';
 
 /** The page a verification mail's link opens: it posts the token once (a mail scanner's GET uses nothing up). */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
-  usePageTitle(t('auth.verify.title'));
   const [token] = useState(() => takeMailedToken());
   const verify = useVerifyEmail();
   const posted = useRef(false);
@@ -23,33 +19,18 @@ export function VerifyEmailPage() {
   }, [token, verify]);
 
   const failed = !token || verify.isError;
+  const toProfile = { to: '/profile', label: t('auth.verify.toProfile') };
   return (
-    <AuthCard title={t('auth.verify.title')}>
+    <AuthPage page="verify" subtitle={false}>
       {verify.isSuccess ? (
-        <div className="stack auth-card__sent" data-testid="verify-email-done">
-          <div className="auth-card__icon">
-            <CheckCircle2 className="icon icon--xl" aria-hidden="true" />
-          </div>
-          <p>{t('auth.verify.done')}</p>
-          <Link to="/profile" className={buttonClass('primary', 'md', 'btn--block')}>
-            {t('auth.verify.toProfile')}
-          </Link>
-        </div>
+        <AuthNotice Icon={CheckCircle2} text={t('auth.verify.done')} link={toProfile} testId="verify-email-done" />
       ) : failed ? (
-        <div className="stack auth-card__sent" data-testid="verify-email-invalid">
-          <div className="auth-card__icon">
-            <MailWarning className="icon icon--xl" aria-hidden="true" />
-          </div>
-          <p role="alert">{t('errors.VERIFICATION_TOKEN_INVALID')}</p>
-          <Link to="/profile" className={buttonClass('primary', 'md', 'btn--block')}>
-            {t('auth.verify.toProfile')}
-          </Link>
-        </div>
+        <AuthNotice Icon={MailWarning} text={t('errors.VERIFICATION_TOKEN_INVALID')} alert link={toProfile} testId="verify-email-invalid" />
       ) : (
         <p className="muted" aria-busy="true">
           {t('common.loading')}
         </p>
       )}
-    </AuthCard>
+    </AuthPage>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { InputField, TextareaField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useSendContactMessage, type ContactMessageInput } from '../api/send-contact-message';
 import { validateContact, type ContactErrors } from '../lib/validation';
 
@@ -13,15 +14,10 @@ export function ContactForm() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const send = useSendContactMessage();
-  const [values, setValues] = useState<ContactMessageInput>(EMPTY);
+  const { values, setValues, field } = useFormFields(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
 
-  const bind = (name: keyof ContactMessageInput) => ({
-    name,
-    value: values[name],
-    error: errors[name] ? t(errors[name]) : undefined,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
+  const bind = (name: keyof ContactMessageInput) => ({ ...field(name), error: errors[name] ? t(errors[name]) : undefined });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PageShell } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactForm } from '../components/contact-form';
 import './contact.css';
@@ -23,13 +24,8 @@ export function ContactPage() {
   const { t } = useTranslation();
   usePageTitle(t('contact.title'));
   return (
-    <div className="container page" data-testid="contact-page">
-      <header className="page__header">
-        <h1>{t('contact.title')}</h1>
-        <p className="page__lead">{t('contact.subtitle')}</p>
-      </header>
-
-      <div className="contact-layout">
+    <PageShell title={t('contact.title')} lead={t('contact.subtitle')} testId="contact-page">
+      <div className="split-layout contact-layout">
         <aside className="stack">
           {INFO_CARDS.map((card) => (
             <div key={card.id} className="card contact-info">
@@ -77,6 +73,6 @@ export function ContactPage() {
 
         <ContactForm />
       </div>
-    </div>
+    </PageShell>
   );
 }

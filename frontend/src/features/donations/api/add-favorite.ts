@@ -1,18 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { donationKeys } from './keys';
 
 /** POST /api/favorites `{ donationId }` → 201 (idempotent). */
-export function addFavorite(donationId: number): Promise<unknown> {
-  return call('POST /api/favorites', { body: { donationId } });
-}
-
 export function useAddFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addFavorite,
+  return useApiMutation((donationId: number): Promise<unknown> => call('POST /api/favorites', { body: { donationId } }), {
     // Not awaited: the refetch may unmount the button (favourites tab), and the caller's own
     // onSuccess (its toast) must still run.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
+    onSuccess: (queryClient) => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
   });
 }

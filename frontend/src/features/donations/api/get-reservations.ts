@@ -1,19 +1,13 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callPage, nextPageParam, type Page } from '@/lib/api-client';
-import { DonationRules, type ReservedDonation } from '@/lib/donations';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callPage } from '@/lib/api-client';
+import { DonationRules } from '@/lib/donations';
+import { pagedQueryOptions } from '@/lib/paged-query';
 import { donationKeys } from './keys';
 
 /** GET /api/user/reservations → the member's reservations, newest first, each with its `reservation`. */
-export function getReservations(cursor?: string | null, signal?: AbortSignal): Promise<Page<ReservedDonation>> {
-  return callPage('GET /api/user/reservations', { query: { limit: DonationRules.defaultPageSize, cursor }, signal });
-}
-
-export const reservationsQueryOptions = infiniteQueryOptions({
-  queryKey: donationKeys.reservations,
-  queryFn: ({ pageParam, signal }) => getReservations(pageParam, signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: nextPageParam,
-});
+const reservationsQueryOptions = pagedQueryOptions(donationKeys.reservations, (cursor, signal) =>
+  callPage('GET /api/user/reservations', { query: { limit: DonationRules.defaultPageSize, cursor }, signal }),
+);
 
 export function useReservations() {
   return useInfiniteQuery(reservationsQueryOptions);

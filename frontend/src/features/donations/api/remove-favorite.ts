@@ -1,18 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import { donationKeys } from './keys';
 
 /** DELETE /api/favorites/:donationId. */
-export function removeFavorite(donationId: number): Promise<unknown> {
-  return call('DELETE /api/favorites/{donationId}', { params: { donationId } });
-}
-
 export function useRemoveFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeFavorite,
+  return useApiMutation((donationId: number): Promise<unknown> => call('DELETE /api/favorites/{donationId}', { params: { donationId } }), {
     // Not awaited: on the favourites tab the refetch unmounts the card, and the caller's own
     // onSuccess (its toast) must still run.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
+    onSuccess: (queryClient) => void queryClient.invalidateQueries({ queryKey: donationKeys.favorites }),
   });
 }

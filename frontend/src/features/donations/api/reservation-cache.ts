@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useApiMutation } from '@/lib/api-mutation';
 import { refreshUserSoon } from '@/lib/auth';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
@@ -15,4 +16,12 @@ export function refreshAfterReservationChange(queryClient: QueryClient, id: numb
   void queryClient.invalidateQueries({ queryKey: donationKeys.favorites });
   void queryClient.invalidateQueries({ queryKey: donationKeys.reservations });
   return refreshUserSoon(queryClient);
+}
+
+/** A call that changes a donation's reservation (its id in, the donation out), then the refresh above. */
+export function useReservationChange(change: (id: number) => Promise<Donation>) {
+  return useApiMutation(change, {
+    // Not awaited: the caller's toast must not wait for the refetches.
+    onSettled: (queryClient, answer, id) => void refreshAfterReservationChange(queryClient, id, answer),
+  });
 }

@@ -1,20 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateDonationInput } from '@hdiya/contracts';
 import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
 import type { Donation } from '@/lib/donations';
 import { donationKeys } from './keys';
-import type { UpdateDonationInput } from '@hdiya/contracts';
-
 
 /** PATCH /api/donations/:id → the donation (owner only, while available). */
-export function updateDonation({ id, changes }: { id: number; changes: UpdateDonationInput }): Promise<Donation> {
+function updateDonation({ id, changes }: { id: number; changes: UpdateDonationInput }): Promise<Donation> {
   return call('PATCH /api/donations/{id}', { params: { id }, body: changes });
 }
 
 export function useUpdateDonation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDonation,
-    onSuccess: (donation) => {
+  return useApiMutation(updateDonation, {
+    onSuccess: (queryClient, donation) => {
       queryClient.setQueryData(donationKeys.detail(donation.id), donation);
       void queryClient.invalidateQueries({ queryKey: donationKeys.favorites });
       return Promise.all([

@@ -2,8 +2,8 @@ import { Hourglass } from 'lucide-react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button, buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
+import { ErrorState, LoadMore } from '@/components/ui/states';
 import type { Page } from '@/lib/api-client';
 import type { Donation, ReservedDonation } from '@/lib/donations';
 import { useFavorites } from '../api/get-favorites';
@@ -24,36 +24,21 @@ function ListPanel<T extends Donation>({ list, testId, emptyTitle, emptyAction, 
   const { t } = useTranslation();
   const donations = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) return <DonationGrid donations={undefined} loading skeletons={3} testId={testId} />;
-  if (list.isError) {
-    return (
-      <div className="card empty-state" role="alert" data-testid={`${testId}-error`}>
-        <p>{t('donations.browse.error')}</p>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (list.isError) return <ErrorState message={t('donations.browse.error')} onRetry={list.refetch} testId={`${testId}-error`} />;
   if (donations.length === 0) {
     return (
       <div className="card empty-state" data-testid={`${testId}-empty`}>
         <p>{emptyTitle}</p>
-        <Link to={emptyAction.to} className={buttonClass('primary')} data-testid={emptyAction.testId}>
+        <LinkButton to={emptyAction.to} data-testid={emptyAction.testId}>
           {emptyAction.label}
-        </Link>
+        </LinkButton>
       </div>
     );
   }
   return (
     <div className="stack">
       <DonationGrid donations={donations} hideDistance={false} testId={testId} renderFooter={renderFooter} />
-      {list.hasNextPage && (
-        <div className="load-more">
-          <Button variant="outline" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} data-testid="load-more">
-            {t('donations.browse.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={list} label={t('donations.browse.loadMore')} testId="load-more" />
     </div>
   );
 }

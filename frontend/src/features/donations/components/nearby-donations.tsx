@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/states';
 import { DonationRules } from '@/lib/donations';
 import { useLocationState } from '@/lib/location';
 import { useOnline } from '@/lib/online-status';
@@ -52,14 +53,7 @@ export function NearbyDonations() {
   } else if (active.isError && !donations && !online) {
     body = <OfflineNone testId="nearby-offline-none" />;
   } else if (active.isError && !donations) {
-    body = (
-      <div className="card empty-state" role="alert" data-testid="nearby-error">
-        <p>{t('donations.nearby.error')}</p>
-        <Button variant="outline" onClick={() => void active.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <ErrorState message={t('donations.nearby.error')} onRetry={active.refetch} testId="nearby-error" />;
   } else if (!donations?.length) {
     body = known ? (
       <div className="card empty-state" data-testid="nearby-empty">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadMore } from '@/components/ui/states';
 import type { Page } from '@/lib/api-client';
 import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/location';
 import { useOnline } from '@/lib/online-status';
@@ -132,20 +133,9 @@ export function BrowsePage() {
           ) : results.isError && !results.data && !online ? (
             <OfflineNone testId="browse-offline-none" />
           ) : results.isError && !results.data ? (
-            <div className="card empty-state" role="alert" data-testid="browse-error">
-              <p>{t('donations.browse.error')}</p>
-              <Button variant="outline" onClick={() => void results.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
+            <ErrorState message={t('donations.browse.error')} onRetry={results.refetch} testId="browse-error" />
           ) : donations.length === 0 ? (
-            <div className="card empty-state" data-testid="browse-empty">
-              <p className="empty-state__icon">
-                <SearchX className="icon icon--xl" aria-hidden="true" />
-              </p>
-              <h2>{t('donations.browse.empty')}</h2>
-              <p>{t('donations.browse.emptyText')}</p>
-            </div>
+            <EmptyState Icon={SearchX} title={t('donations.browse.empty')} text={t('donations.browse.emptyText')} testId="browse-empty" />
           ) : (
             <>
               {view === 'map' ? (
@@ -159,18 +149,7 @@ export function BrowsePage() {
               ) : (
                 <DonationGrid donations={donations} testId="browse-grid" />
               )}
-              {results.hasNextPage && (
-                <div className="load-more">
-                  <Button
-                    variant="outline"
-                    onClick={() => void results.fetchNextPage()}
-                    loading={results.isFetchingNextPage}
-                    data-testid="load-more"
-                  >
-                    {t('donations.browse.loadMore')}
-                  </Button>
-                </div>
-              )}
+              <LoadMore list={results} label={t('donations.browse.loadMore')} testId="load-more" />
             </>
           )}
         </section>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SignInRedirect } from '@/components/sign-in-redirect';
+import { PageLoading, PageShell } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { DEFAULT_CITY } from '@/lib/cities';
@@ -25,22 +26,12 @@ export function CreateDonationPage() {
   usePageTitle(t('donations.form.createTitle'));
 
   // Pending, or the session call failed (offline): not known yet; only null is signed out.
-  if (user === undefined) {
-    return (
-      <div className="container page" aria-busy="true" data-testid="auth-checking">
-        <p className="muted">{t('donations.form.checkingSession')}</p>
-      </div>
-    );
-  }
+  if (user === undefined) return <PageLoading text={t('donations.form.checkingSession')} testId="auth-checking" />;
   if (!user) return <SignInRedirect />;
 
   return (
-    <div className="container page page--form" data-testid="create-donation-page">
-      <header className="page__header">
-        <h1>{t('donations.form.createTitle')}</h1>
-        <p className="page__lead">{t('donations.form.createLead')}</p>
-      </header>
-      <div className="form-layout">
+    <PageShell title={t('donations.form.createTitle')} lead={t('donations.form.createLead')} className="page--form" testId="create-donation-page">
+      <div className="split-layout form-layout">
         <CreateDonationForm />
         <aside className="card points-rule" data-testid="points-rule">
           <h2 className="points-rule__title">{t('donations.form.pointsCardTitle')}</h2>
@@ -64,7 +55,7 @@ export function CreateDonationPage() {
           <p className="muted points-rule__limits">{t('donations.form.pointsRuleLimits')}</p>
         </aside>
       </div>
-    </div>
+    </PageShell>
   );
 }
 

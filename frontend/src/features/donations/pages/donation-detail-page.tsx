@@ -5,8 +5,9 @@ import { CategoryIcon } from '@/components/category-icon';
 import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { ReplyTimeNote } from '@/components/reply-time-note';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { nameInitials, useUser, type User } from '@/lib/auth';
@@ -46,27 +47,18 @@ export function DonationDetailPage({ contact }: { contact?: ContactSlot }) {
   if (notFound) {
     return (
       <div className="container page" data-testid="donation-not-found">
-        <div className="card empty-state">
-          <p className="empty-state__icon" aria-hidden="true">
-            <Gift className="icon icon--xl" aria-hidden="true" />
-          </p>
-          <h1>{t('donations.detail.notFound')}</h1>
-          <Link to="/donations" className={buttonClass('primary')} data-testid="back-to-donations">
+        <EmptyState Icon={Gift} heading="h1" title={t('donations.detail.notFound')}>
+          <LinkButton to="/donations" data-testid="back-to-donations">
             {t('donations.detail.back')}
-          </Link>
-        </div>
+          </LinkButton>
+        </EmptyState>
       </div>
     );
   }
   if (donation.isError) {
     return (
       <div className="container page">
-        <div className="card empty-state" role="alert" data-testid="donation-error">
-          <p>{errorMessage(donation.error, t, 'donations.detail.error')}</p>
-          <Button variant="outline" onClick={() => void donation.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState message={errorMessage(donation.error, t, 'donations.detail.error')} onRetry={donation.refetch} testId="donation-error" />
       </div>
     );
   }
@@ -93,7 +85,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       <Link to="/donations" className="back-link">
         {t('donations.detail.back')}
       </Link>
-      <div className="detail-layout">
+      <div className="split-layout detail-layout">
         <div className="detail-layout__media">
           {/* The display photo alone: the thumbnail is cropped to 4:3 and narrower than this column. */}
           <DonationImage
@@ -254,9 +246,9 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
       {(actions.edit || actions.delete) && (
         <div className="row">
           {actions.edit && (
-            <Link to={`/edit-donation/${donation.id}`} className={buttonClass('outline')} data-testid="edit-donation">
+            <LinkButton to={`/edit-donation/${donation.id}`} variant="outline" data-testid="edit-donation">
               <Pencil className="icon" aria-hidden="true" /> {t('donations.detail.edit')}
-            </Link>
+            </LinkButton>
           )}
           {actions.delete && (
             <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
@@ -283,7 +275,7 @@ function DetailSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="container page" aria-busy="true" aria-label={t('common.loading')} data-testid="donation-loading">
-      <div className="detail-layout">
+      <div className="split-layout detail-layout">
         <span className="skeleton detail-layout__media detail-skeleton__media" />
         <div className="card stack detail-layout__info">
           <span className="skeleton skeleton--line skeleton--short" />

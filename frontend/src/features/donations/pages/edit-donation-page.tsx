@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SignInRedirect } from '@/components/sign-in-redirect';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
+import { useNavigate, useParams } from 'react-router-dom';
+import { LinkButton } from '@/components/ui/button';
+import { PageLoading, PageShell } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -46,13 +47,7 @@ export function EditDonationPage() {
   usePageTitle(t('donations.form.editTitle'));
 
   // Pending, or the session call failed (offline): not known yet; only null is signed out.
-  if (user === undefined) {
-    return (
-      <div className="container page" aria-busy="true" data-testid="auth-checking">
-        <p className="muted">{t('donations.form.checkingSession')}</p>
-      </div>
-    );
-  }
+  if (user === undefined) return <PageLoading text={t('donations.form.checkingSession')} testId="auth-checking" />;
   if (!user) return <SignInRedirect />;
 
   const notFound = Number.isNaN(donationId) || (isApiError(donation.error) && donation.error.status === 404);
@@ -69,14 +64,10 @@ export function EditDonationPage() {
           <h1>{t('donations.form.editTitle')}</h1>
           <p>{blocked.text}</p>
           <div className="row">
-            {donation.data && (
-              <Link to={donationHref(donation.data.id)} className={buttonClass('primary')}>
-                {t('donations.form.backToDonation')}
-              </Link>
-            )}
-            <Link to="/donations" className={buttonClass('outline')}>
+            {donation.data && <LinkButton to={donationHref(donation.data.id)}>{t('donations.form.backToDonation')}</LinkButton>}
+            <LinkButton to="/donations" variant="outline">
               {t('donations.detail.back')}
-            </Link>
+            </LinkButton>
           </div>
         </div>
       </div>
@@ -84,10 +75,7 @@ export function EditDonationPage() {
   }
 
   return (
-    <div className="container page page--form" data-testid="edit-donation-page">
-      <header className="page__header">
-        <h1>{t('donations.form.editTitle')}</h1>
-      </header>
+    <PageShell title={t('donations.form.editTitle')} className="page--form" testId="edit-donation-page">
       {donation.data ? (
         <EditForm key={donation.data.id} donation={donation.data} />
       ) : (
@@ -97,7 +85,7 @@ export function EditDonationPage() {
           <span className="skeleton skeleton--line" />
         </div>
       )}
-    </div>
+    </PageShell>
   );
 }
 

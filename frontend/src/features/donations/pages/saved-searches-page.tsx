@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { BellRing, Pencil, Trash2 } from 'lucide-react';
 import type { SavedSearchView } from '@hdiya/contracts';
 import { SignInRequired } from '@/components/sign-in-required';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { InputField, SelectField } from '@/components/ui/input';
+import { PageShell } from '@/components/ui/page';
+import { EmptyState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -27,28 +28,17 @@ export function SavedSearchesPage() {
   if (!user) return <SignInRequired text={t('donations.savedSearches.loginRequired')} testId="alerts-login-required" />;
 
   return (
-    <div className="container page" data-testid="saved-searches-page">
-      <header className="page__header">
-        <h1>{t('donations.savedSearches.title')}</h1>
-        <p className="page__lead">{t('donations.savedSearches.lead')}</p>
-      </header>
+    <PageShell title={t('donations.savedSearches.title')} lead={t('donations.savedSearches.lead')} testId="saved-searches-page">
       {searches.data?.length === 0 ? (
-        <div className="card empty-state" data-testid="saved-searches-empty">
-          <p className="empty-state__icon">
-            <BellRing className="icon icon--xl" aria-hidden="true" />
-          </p>
-          <h2>{t('donations.savedSearches.empty')}</h2>
-          <p>{t('donations.savedSearches.emptyText')}</p>
-          <Link to="/donations" className={buttonClass('primary')}>
-            {t('home.hero.explore')}
-          </Link>
-        </div>
+        <EmptyState Icon={BellRing} title={t('donations.savedSearches.empty')} text={t('donations.savedSearches.emptyText')} testId="saved-searches-empty">
+          <LinkButton to="/donations">{t('home.hero.explore')}</LinkButton>
+        </EmptyState>
       ) : (
         <ul className="plain-list stack saved-searches" data-testid="saved-searches">
           {searches.data?.map((search) => <SavedSearchItem key={search.id} search={search} />)}
         </ul>
       )}
-    </div>
+    </PageShell>
   );
 }
 

@@ -3,19 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DEFAULT_CATEGORIES, categoryHref } from '@/lib/categories';
+import { HomeSection } from './home-section';
 
 export function CategoryStrip() {
   const { t } = useTranslation();
   return (
-    <section className="section" aria-labelledby="home-categories-title">
-      <div className="section__head">
-        <h2 id="home-categories-title" className="section__title">
-          {t('home.categories.title')}
-        </h2>
-        <Link to="/donations" className="link-arrow">
-          {t('home.categories.seeAll')}
-        </Link>
-      </div>
+    <HomeSection titleId="home-categories-title" title={t('home.categories.title')} more={{ to: '/donations', label: t('home.categories.seeAll') }}>
       <ul className="category-strip" data-testid="category-strip">
         {DEFAULT_CATEGORIES.map((category) => (
           <li key={category.id}>
@@ -33,6 +26,6 @@ export function CategoryStrip() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

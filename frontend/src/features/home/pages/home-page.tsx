@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
+import { CtaLinks } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { CategoryStrip } from '../components/category-strip';
 import { Hero } from '../components/hero';
+import { HomeSection } from '../components/home-section';
 import { InstallApp } from '../components/install-app';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
 import { ImpactFigures } from '@/components/impact-figures';
@@ -32,54 +32,32 @@ export function HomePage({ nearby, mapTeaser }: HomePageProps) {
 
         {mapTeaser}
 
-        <section className="section" aria-labelledby="home-steps-title">
-          <div className="section__head">
-            <h2 id="home-steps-title" className="section__title">
-              {t('home.steps.title')}
-            </h2>
-            <Link to="/how-it-works" className="link-arrow">
-              {t('home.steps.more')}
-            </Link>
-          </div>
+        <HomeSection titleId="home-steps-title" title={t('home.steps.title')} more={{ to: '/how-it-works', label: t('home.steps.more') }}>
           <HowItWorksSteps />
-        </section>
+        </HomeSection>
 
-        <section className="section" aria-labelledby="home-impact-title">
-          <h2 id="home-impact-title" className="section__title">
-            {t('home.impact.title')}
-          </h2>
+        <HomeSection titleId="home-impact-title" title={t('home.impact.title')}>
           <ImpactFigures testId="home-impact" />
-        </section>
+        </HomeSection>
 
-        <section className="section" aria-labelledby="home-testimonials-title">
-          <div className="section__head">
-            <h2 id="home-testimonials-title" className="section__title">
-              {t('home.testimonials.title')}
-            </h2>
-            <Link to="/success-stories" className="link-arrow">
-              {t('home.testimonials.more')}
-            </Link>
-          </div>
+        <HomeSection titleId="home-testimonials-title" title={t('home.testimonials.title')} more={{ to: '/success-stories', label: t('home.testimonials.more') }}>
           <ul className="grid plain-list home-testimonials" data-testid="home-testimonials">
             {TESTIMONIALS.slice(0, 3).map((story) => (
               <TestimonialCard key={story.id} story={story} />
             ))}
           </ul>
-        </section>
+        </HomeSection>
 
         <InstallApp />
 
         <section className="section card home-cta">
           <h2>{t('home.cta.title')}</h2>
           <p className="muted">{t('home.cta.text')}</p>
-          <div className="row home-cta__actions">
-            <Link to="/create-donation" className={buttonClass('primary')}>
-              {t('home.hero.give')}
-            </Link>
-            <Link to="/success-stories" className={buttonClass('outline')}>
-              {t('home.cta.stories')}
-            </Link>
-          </div>
+          <CtaLinks
+            main={{ to: '/create-donation', label: t('home.hero.give') }}
+            other={{ to: '/success-stories', label: t('home.cta.stories') }}
+            className="row home-cta__actions"
+          />
         </section>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CtaLinks, type CtaLink } from '@/components/ui/button';
+import { PageShell } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/use-page-title';
 import './info.css';
 
@@ -18,13 +20,29 @@ export function InfoPage({
 }) {
   usePageTitle(title);
   return (
-    <div className={reading ? 'container page page--reading' : 'container page'} data-testid={testId}>
-      <header className="page__header">
-        <h1>{title}</h1>
-        {lead && <p className="page__lead">{lead}</p>}
-      </header>
+    <PageShell title={title} lead={lead} className={reading ? 'page--reading' : undefined} testId={testId}>
       {children}
-    </div>
+    </PageShell>
+  );
+}
+
+/** A titled section of an information page, on a card or not. */
+export function InfoSection({ title, card, children }: { title: string; card?: boolean; children: ReactNode }) {
+  return (
+    <section className={card ? 'section card' : 'section'}>
+      <h2 className="section__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The closing call to action: a question and the links that answer it. */
+export function CtaBand({ title, main, other }: { title: string; main: CtaLink; other?: CtaLink }) {
+  return (
+    <section className="card cta-band">
+      <h2>{title}</h2>
+      <CtaLinks main={main} other={other} />
+    </section>
   );
 }
 

@@ -1,9 +1,7 @@
 import { HandHeart, Recycle, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
 import { ImpactFigures } from '@/components/impact-figures';
-import { FeatureCards, InfoPage } from '../components/info-page';
+import { CtaBand, FeatureCards, InfoPage, InfoSection } from '../components/info-page';
 
 const VALUES = [
   { id: 'solidarity', Icon: HandHeart },
@@ -15,40 +13,30 @@ export function AboutPage() {
   const { t } = useTranslation();
   return (
     <InfoPage title={t('info.about.title')} lead={t('info.about.lead')} testId="about-page">
-      <section className="section card">
-        <h2 className="section__title">{t('info.about.mission.title')}</h2>
+      <InfoSection title={t('info.about.mission.title')} card>
         <p>{t('info.about.mission.text')}</p>
-      </section>
+      </InfoSection>
 
-      <section className="section">
-        <h2 className="section__title">{t('info.about.values.title')}</h2>
+      <InfoSection title={t('info.about.values.title')}>
         <FeatureCards
           items={VALUES}
           render={(id) => ({ title: t(`info.about.values.${id}.title`), text: t(`info.about.values.${id}.text`) })}
         />
-      </section>
+      </InfoSection>
 
-      <section className="section card">
-        <h2 className="section__title">{t('info.about.history.title')}</h2>
+      <InfoSection title={t('info.about.history.title')} card>
         <p>{t('info.about.history.text')}</p>
-      </section>
+      </InfoSection>
 
-      <section className="section">
-        <h2 className="section__title">{t('info.stats.title')}</h2>
+      <InfoSection title={t('info.stats.title')}>
         <ImpactFigures />
-      </section>
+      </InfoSection>
 
-      <section className="card cta-band">
-        <h2>{t('info.about.cta')}</h2>
-        <div className="row">
-          <Link to="/signup" className={buttonClass('primary')}>
-            {t('layout.signup')}
-          </Link>
-          <Link to="/contact" className={buttonClass('outline')}>
-            {t('layout.nav.contact')}
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        title={t('info.about.cta')}
+        main={{ to: '/signup', label: t('layout.signup') }}
+        other={{ to: '/contact', label: t('layout.nav.contact') }}
+      />
     </InfoPage>
   );
 }

@@ -1,12 +1,11 @@
 import { Gift, MapPin, Sprout } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { HowItWorksSteps } from '@/components/how-it-works-steps';
-import { buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import { CategoryIcon } from '@/components/category-icon';
 import { DEFAULT_CATEGORIES, categoryHref } from '@/lib/categories';
 import { POINTS_FIGURES } from '@/lib/points-rules';
-import { FeatureCards, InfoPage } from '../components/info-page';
+import { CtaBand, FeatureCards, InfoPage, InfoSection } from '../components/info-page';
 
 const BENEFITS = [
   { id: 'free', Icon: Gift },
@@ -33,8 +32,7 @@ export function HowItWorksPage() {
         <HowItWorksSteps />
       </section>
 
-      <section className="section">
-        <h2 className="section__title">{t('info.howItWorks.benefits.title')}</h2>
+      <InfoSection title={t('info.howItWorks.benefits.title')}>
         <FeatureCards
           items={BENEFITS}
           render={(id) => ({
@@ -42,23 +40,21 @@ export function HowItWorksPage() {
             text: t(`info.howItWorks.benefits.${id}.text`),
           })}
         />
-      </section>
+      </InfoSection>
 
-      <section className="section">
-        <h2 className="section__title">{t('info.howItWorks.categories')}</h2>
+      <InfoSection title={t('info.howItWorks.categories')}>
         <ul className="row plain-list">
           {DEFAULT_CATEGORIES.map((category) => (
             <li key={category.id}>
-              <Link to={categoryHref(category.id)} className={buttonClass('outline', 'sm')}>
+              <LinkButton to={categoryHref(category.id)} variant="outline" size="sm">
                 <CategoryIcon name={category.icon} /> {t(`categories.${category.id}`)}
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>
-      </section>
+      </InfoSection>
 
-      <section className="section card">
-        <h2 className="section__title">{t('info.howItWorks.points.title')}</h2>
+      <InfoSection title={t('info.howItWorks.points.title')} card>
         <p className="muted">{t('info.howItWorks.points.text')}</p>
         <ul className="points-table">
           {POINT_RULES.map((rule) => (
@@ -74,38 +70,32 @@ export function HowItWorksPage() {
         <p className="muted" data-testid="points-limits">
           {t('info.howItWorks.points.limits')}
         </p>
-      </section>
+      </InfoSection>
 
       <div className="rules-grid section">
-        <section className="card">
-          <h2 className="section__title">{t('info.howItWorks.safety.title')}</h2>
-          <ul className="rules-list">
-            {SAFETY_TIPS.map((id) => (
-              <li key={id}>{t(`info.howItWorks.safety.${id}`)}</li>
-            ))}
-          </ul>
-        </section>
-        <section className="card">
-          <h2 className="section__title">{t('info.howItWorks.rules.title')}</h2>
-          <ul className="rules-list">
-            {RULES.map((id) => (
-              <li key={id}>{t(`info.howItWorks.rules.${id}`)}</li>
-            ))}
-          </ul>
-        </section>
+        <RulesCard title={t('info.howItWorks.safety.title')} ids={SAFETY_TIPS} text={(id) => t(`info.howItWorks.safety.${id}`)} />
+        <RulesCard title={t('info.howItWorks.rules.title')} ids={RULES} text={(id) => t(`info.howItWorks.rules.${id}`)} />
       </div>
 
-      <section className="card cta-band">
-        <h2>{t('info.howItWorks.cta.title')}</h2>
-        <div className="row">
-          <Link to="/create-donation" className={buttonClass('primary')}>
-            {t('info.howItWorks.cta.give')}
-          </Link>
-          <Link to="/donations" className={buttonClass('outline')}>
-            {t('info.howItWorks.cta.explore')}
-          </Link>
-        </div>
-      </section>
+      <CtaBand
+        title={t('info.howItWorks.cta.title')}
+        main={{ to: '/create-donation', label: t('info.howItWorks.cta.give') }}
+        other={{ to: '/donations', label: t('info.howItWorks.cta.explore') }}
+      />
     </InfoPage>
+  );
+}
+
+/** A card listing short rules, one a line. */
+function RulesCard<Id extends string>({ title, ids, text }: { title: string; ids: readonly Id[]; text: (id: Id) => string }) {
+  return (
+    <section className="card">
+      <h2 className="section__title">{title}</h2>
+      <ul className="rules-list">
+        {ids.map((id) => (
+          <li key={id}>{text(id)}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

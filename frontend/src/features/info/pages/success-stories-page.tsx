@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@/components/ui/button';
 import { ImpactFigures } from '@/components/impact-figures';
 import { TestimonialCard } from '@/components/testimonial-card';
 import { TESTIMONIALS } from '@/lib/testimonials';
-import { InfoPage } from '../components/info-page';
+import { CtaBand, InfoPage, InfoSection } from '../components/info-page';
 
 export function SuccessStoriesPage() {
   const { t } = useTranslation();
@@ -16,19 +14,11 @@ export function SuccessStoriesPage() {
         ))}
       </ul>
 
-      <section className="section">
-        <h2 className="section__title">{t('info.stats.title')}</h2>
+      <InfoSection title={t('info.stats.title')}>
         <ImpactFigures />
-      </section>
+      </InfoSection>
 
-      <section className="card cta-band">
-        <h2>{t('info.stories.cta')}</h2>
-        <div className="row">
-          <Link to="/create-donation" className={buttonClass('primary')}>
-            {t('info.howItWorks.cta.give')}
-          </Link>
-        </div>
-      </section>
+      <CtaBand title={t('info.stories.cta')} main={{ to: '/create-donation', label: t('info.howItWorks.cta.give') }} />
     </InfoPage>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '@/components/sign-in-required';
+import { PageShell } from '@/components/ui/page';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useNotificationPreferences } from '../api/notification-preferences';
@@ -23,11 +24,7 @@ export function NotificationSettingsPage({ devicePush }: NotificationSettingsPag
   if (!user) return <SignInRequired text={t('notificationSettings.loginRequired')} testId="notification-settings-login-required" />;
 
   return (
-    <div className="container page notification-settings" data-testid="notification-settings-page">
-      <header className="page__header">
-        <h1>{t('notificationSettings.title')}</h1>
-        <p className="page__lead">{t('notificationSettings.lead')}</p>
-      </header>
+    <PageShell title={t('notificationSettings.title')} lead={t('notificationSettings.lead')} className="notification-settings" testId="notification-settings-page">
       {devicePush}
       {user.emailVerified === false && (
         <p className="card notification-settings__note" data-testid="notification-settings-unverified">
@@ -36,6 +33,6 @@ export function NotificationSettingsPage({ devicePush }: NotificationSettingsPag
       )}
       {preferences.data && <PreferencesGrid preferences={preferences.data} />}
       <p className="muted">{t('notificationSettings.delays')}</p>
-    </div>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { badgeText } from '@hdiya/contracts';
 import { useUnreadCounts } from '@/lib/unread-counts';
+import { UnreadBadge } from './unread-badge';
 import './notifications.css';
 import { MessageCircle } from 'lucide-react';
 
@@ -13,11 +13,7 @@ export function MessagesLink() {
   return (
     <Link to="/messages" className="header-icon" aria-label={t('notifications.messages', { count: unread })} data-testid="messages-link">
       <MessageCircle className="icon" aria-hidden="true" />
-      {unread > 0 && (
-        <span className="header-icon__badge" data-testid="messages-badge">
-          {badgeText(unread)}
-        </span>
-      )}
+      <UnreadBadge count={unread} testId="messages-badge" />
     </Link>
   );
 }

@@ -2,13 +2,13 @@ import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { badgeText } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
 import { usePopup } from '@/components/ui/use-popup';
 import { useUnreadCounts } from '@/lib/unread-counts';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-read';
 import { NotificationItem } from './notification-item';
+import { UnreadBadge } from './unread-badge';
 import './notifications.css';
 
 /** How many notifications the header's dropdown lists. */
@@ -38,11 +38,7 @@ export function NotificationsMenu() {
         data-testid="notifications-trigger"
       >
         <Bell className="icon" aria-hidden="true" />
-        {unread > 0 && (
-          <span className="header-icon__badge" data-testid="notifications-badge">
-            {badgeText(unread)}
-          </span>
-        )}
+        <UnreadBadge count={unread} testId="notifications-badge" />
       </button>
       {open && (
         <div className="header-menu__panel card" id={menuId} data-testid="notifications-menu">

@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { isolate } from '@/lib/direction';
+import { useFormFields } from '@/lib/use-form-fields';
 import { useTransferPoints } from '../api/transfer-points';
 import { newIdempotencyKey, transferErrorMessage, validateTransfer, type TransferError, type TransferFormValues } from '../lib/transfer';
 
@@ -17,22 +18,16 @@ export function TransferForm({ user }: { user: Pick<User, 'points'> }) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const transfer = useTransferPoints();
-  const [values, setValues] = useState<TransferFormValues>(EMPTY);
-  const [error, setError] = useState<(TransferError & { text?: string }) | null>(null);
   // One key per submission: kept when the same values are sent again after a failure, so the
   // server transfers at most once; any edit or a success starts a new submission.
   const idempotencyKey = useRef<string | null>(null);
+  const { values, setValues, field } = useFormFields(EMPTY, () => {
+    idempotencyKey.current = null;
+  });
+  const [error, setError] = useState<(TransferError & { text?: string }) | null>(null);
   const available = user.points;
 
-  const bind = (name: keyof TransferFormValues) => ({
-    name,
-    value: values[name],
-    error: error && error.field === name ? (error.text ?? t(error.key)) : undefined,
-    onChange: (event: { target: { value: string } }) => {
-      idempotencyKey.current = null;
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-    },
-  });
+  const bind = (name: keyof TransferFormValues) => ({ ...field(name), error: error && error.field === name ? (error.text ?? t(error.key)) : undefined });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

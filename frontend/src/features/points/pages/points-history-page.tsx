@@ -1,8 +1,9 @@
 import { ScrollText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { SignInRequired } from '@/components/sign-in-required';
-import { Button, buttonClass } from '@/components/ui/button';
+import { LinkButton } from '@/components/ui/button';
+import { PageLoading, PageShell } from '@/components/ui/page';
+import { ErrorState, LoadMore } from '@/components/ui/states';
 import { useUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -17,22 +18,12 @@ export function PointsHistoryPage() {
   const { data: user, isPending } = useUser();
   usePageTitle(t('points.history.title'));
 
-  if (isPending) {
-    return (
-      <div className="container page" aria-busy="true">
-        <p className="muted">{t('common.loading')}</p>
-      </div>
-    );
-  }
+  if (isPending) return <PageLoading />;
   if (!user) return <SignInRequired text={t('points.history.loginText')} testId="history-login-required" />;
 
   return (
-    <div className="container page points-page" data-testid="points-history-page">
-      <header className="page__header">
-        <h1>{t('points.history.title')}</h1>
-        <p className="page__lead">{t('points.history.lead')}</p>
-      </header>
-      <div className="points-layout points-layout--history">
+    <PageShell title={t('points.history.title')} lead={t('points.history.lead')} className="points-page" testId="points-history-page">
+      <div className="split-layout points-layout points-layout--history">
         <section className="card stack" aria-labelledby="history-title">
           <h2 id="history-title" className="points-balance__title">
             {t('points.history.entries')}
@@ -41,12 +32,12 @@ export function PointsHistoryPage() {
         </section>
         <aside className="stack">
           <PointsBalanceCard user={user} />
-          <Link to="/transfer-points" className={buttonClass('outline')} data-testid="history-transfer-link">
+          <LinkButton to="/transfer-points" variant="outline" data-testid="history-transfer-link">
             {t('points.transfer.title')}
-          </Link>
+          </LinkButton>
         </aside>
       </div>
-    </div>
+    </PageShell>
   );
 }
 
@@ -57,14 +48,7 @@ function HistoryList() {
 
   if (history.isPending) return <HistorySkeleton rows={5} />;
   if (history.isError) {
-    return (
-      <div className="empty-state" role="alert" data-testid="history-error">
-        <p>{errorMessage(history.error, t, 'points.history.error')}</p>
-        <Button variant="outline" onClick={() => void history.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState message={errorMessage(history.error, t, 'points.history.error')} onRetry={history.refetch} card={false} testId="history-error" />;
   }
   if (entries.length === 0) {
     return (
@@ -84,18 +68,7 @@ function HistoryList() {
           <HistoryEntry key={entry.id} entry={entry} />
         ))}
       </ol>
-      {history.hasNextPage && (
-        <div className="load-more">
-          <Button
-            variant="outline"
-            onClick={() => void history.fetchNextPage()}
-            loading={history.isFetchingNextPage}
-            data-testid="history-load-more"
-          >
-            {t('points.history.loadMore')}
-          </Button>
-        </div>
-      )}
+      <LoadMore list={history} label={t('points.history.loadMore')} testId="history-load-more" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SignInRequired } from '@/components/sign-in-required';
+import { PageLoading, PageShell } from '@/components/ui/page';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { PointsBalanceCard } from '../components/points-balance-card';
@@ -13,25 +14,22 @@ export function TransferPointsPage() {
   const { data: user, isPending } = useUser();
   usePageTitle(t('points.transfer.title'));
 
-  if (isPending) {
-    return (
-      <div className="container page" aria-busy="true">
-        <p className="muted">{t('common.loading')}</p>
-      </div>
-    );
-  }
+  if (isPending) return <PageLoading />;
   if (!user) return <SignInRequired text={t('points.transfer.loginText')} testId="transfer-login-required" />;
 
   return (
-    <div className="container page points-page" data-testid="transfer-points-page">
-      <header className="page__header">
-        <h1>{t('points.transfer.title')}</h1>
-        <p className="page__lead">{t('points.transfer.lead')}</p>
+    <PageShell
+      title={t('points.transfer.title')}
+      lead={t('points.transfer.lead')}
+      header={
         <p className="muted" data-testid="transfer-rules">
           {t('points.transfer.rules')}
         </p>
-      </header>
-      <div className="points-layout">
+      }
+      className="points-page"
+      testId="transfer-points-page"
+    >
+      <div className="split-layout points-layout">
         <TransferForm user={user} />
         <aside className="stack">
           <PointsBalanceCard user={user} />
@@ -40,6 +38,6 @@ export function TransferPointsPage() {
           </Link>
         </aside>
       </div>
-    </div>
+    </PageShell>
   );
 }

@@ -1,21 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
-import { userQueryOptions, type User } from '@/lib/auth';
 import type { UpdateProfileInput } from '@hdiya/contracts';
-
+import { call } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-mutation';
+import { storeSessionUser, type User } from '@/lib/auth';
 
 /** PATCH /api/auth/user → the updated member. */
-export function updateUser(input: UpdateProfileInput): Promise<User> {
-  return call('PATCH /api/auth/user', { body: input });
-}
-
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUser,
-    onSuccess: (user) => {
-      if (user?.id) queryClient.setQueryData(userQueryOptions.queryKey, user);
-      return queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
-    },
-  });
+  return useApiMutation((input: UpdateProfileInput): Promise<User> => call('PATCH /api/auth/user', { body: input }), { onSuccess: storeSessionUser });
 }

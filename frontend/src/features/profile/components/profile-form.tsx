@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { InputField } from '@/components/ui/input';
@@ -6,6 +6,7 @@ import { useToast } from '@/components/ui/toast';
 import type { User } from '@/lib/auth';
 import { CITIES } from '@/lib/cities';
 import { errorMessage } from '@/lib/errors';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { UpdateProfileInput } from '@hdiya/contracts';
 import { useUpdateUser } from '../api/update-user';
 
@@ -29,14 +30,8 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const update = useUpdateUser();
-  const [values, setValues] = useState<UpdateUserInput>(() => fromUser(user));
+  const { values, setValues, field: bind } = useFormFields(() => fromUser(user));
   const citiesId = useId();
-
-  const bind = (name: keyof UpdateUserInput) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   // The e-mail and the phone change only with the current password (the server asks for it).
   const changesContact = values.email.trim() !== (user.email ?? '') || values.phone.trim() !== user.phone;

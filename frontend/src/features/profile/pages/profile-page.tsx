@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SignInRedirect } from '@/components/sign-in-redirect';
+import { PageLoading } from '@/components/ui/page';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
@@ -26,13 +27,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
   usePageTitle(t('profile.title'));
 
   // Pending, or the session call failed (offline): not known yet; only null is signed out.
-  if (user === undefined) {
-    return (
-      <div className="container page" aria-busy="true">
-        <p className="muted">{t('common.loading')}</p>
-      </div>
-    );
-  }
+  if (user === undefined) return <PageLoading />;
   if (!user) return <SignInRedirect />;
 
   // docs/product.md#profile: switching tabs rewrites ?tab= without adding a history entry.
