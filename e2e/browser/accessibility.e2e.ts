@@ -45,7 +45,7 @@ describe.each([
   it('should find no serious or critical violation on the main screens', async () => {
     const { donor, member, item } = await memberWithConversation('Table pour axe', 'Bonjour');
     // Signed in with a reservation: the header then shows the blocked points too, the widest it gets.
-    expect((await member.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await member.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
     const context = await signedInContext(browser, member.client, language, { bypassCSP: true }); // axe is injected inline
     await context.addInitScript((mode) => window.localStorage.setItem('ui-theme', mode), theme);
     const page = await context.newPage();

@@ -35,7 +35,7 @@ const overflows = (width: number) => `document.documentElement.scrollWidth <= ${
 describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('should set a new password from the mailed link (%s)', async (size) => {
     const member = await signedUpMember({ language });
-    await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
     const [mail] = await waitForMails(member.payload.email, { match: (m) => m.text.includes('/reset-password#') });
     const context = await visitorContext(language, VIEWPORTS[size]);
     const page = await context.newPage();
@@ -53,7 +53,7 @@ describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
     await page.getByRole('button', { name: TEXT[language].reset }).click();
     await page.getByTestId('reset-password-done').getByText(TEXT[language].done).waitFor();
     await screenshot(page, `reset-password-done-${language}-${size}`);
-    expect((await new ApiClient().post('/api/login', { username: member.payload.username, password: 'un-nouveau-mot-de-passe' })).status).toBe(200);
+    expect((await new ApiClient().call('POST /api/login', { body: { username: member.payload.username, password: 'un-nouveau-mot-de-passe' } })).status).toBe(200);
     await context.close();
   });
 

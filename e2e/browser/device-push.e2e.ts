@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import type { PushConfigView } from '@hdiya/contracts';
 import { PushServiceStandIn, testEnv, waitFor, type TestPushDevice } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
@@ -21,7 +20,7 @@ const base = testEnv().gatewayUrl;
 beforeAll(async () => {
   browser = await launchBrowser();
   pushService = await PushServiceStandIn.start();
-  publicKey = (await new ApiClient().get<PushConfigView>('/api/push/config')).body.publicKey!;
+  publicKey = (await new ApiClient().call('GET /api/push/config')).body.publicKey!;
 });
 
 afterAll(async () => {

@@ -66,8 +66,8 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
     // The donor writes French and the asker Arabic: each text keeps its direction on either screen.
     const french = 'On se voit à 18h.';
     const arabic = 'سأمر على الساعة 18h.';
-    expect((await asker.client.post('/api/messages', { content: arabic, receiverId: donor.user.id, donationId: item.id })).status).toBe(201);
-    expect((await donor.client.post('/api/messages', { content: french, receiverId: asker.user.id, donationId: item.id })).status).toBe(201);
+    expect((await asker.client.call('POST /api/messages', { body: { content: arabic, receiverId: donor.user.id, donationId: item.id } })).status).toBe(201);
+    expect((await donor.client.call('POST /api/messages', { body: { content: french, receiverId: asker.user.id, donationId: item.id } })).status).toBe(201);
 
     const { context, page } = await open(donor.client, language, width);
     await page.goto(`${base}/messages`);
@@ -96,7 +96,7 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
     const item = await publish(me.client, 'Poussette pliable');
     for (const [firstName, lastName] of [['Abdelmoughit', 'Benabdeljalil'], ['عبد الرحيم', 'الإدريسي']]) {
       const other = await signedUpMember({ firstName, lastName });
-      for (let i = 0; i < 3; i++) await other.client.post('/api/messages', { content: `Bonjour ${i}`, receiverId: me.user.id, donationId: item.id });
+      for (let i = 0; i < 3; i++) await other.client.call('POST /api/messages', { body: { content: `Bonjour ${i}`, receiverId: me.user.id, donationId: item.id } });
     }
     const { context, page } = await open(me.client, language, width);
     await page.goto(`${base}/messages`);
@@ -159,7 +159,7 @@ describe.each(LANGUAGES)('the typing signal (%s)', (language) => {
     const donor = await signedUpMember();
     const asker = await signedUpMember();
     const item = await publish(donor.client, 'Table basse');
-    await asker.client.post('/api/messages', { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id });
+    await asker.client.call('POST /api/messages', { body: { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id } });
     const donorSide = await open(donor.client, language, 1280);
     const askerSide = await open(asker.client, language, 1280);
     await donorSide.page.goto(`${base}/messages?with=${asker.user.id}&donation=${item.id}`);
@@ -226,7 +226,7 @@ describe('French typography', () => {
     const donor = await signedUpMember({ firstName: 'Amina', lastName: 'Berrada' });
     const reader = await signedUpMember();
     const item = await publish(donor.client, 'Chaise en rotin');
-    await donor.client.post('/api/messages', { content: 'Bonjour', receiverId: reader.user.id, donationId: item.id });
+    await donor.client.call('POST /api/messages', { body: { content: 'Bonjour', receiverId: reader.user.id, donationId: item.id } });
     for (const width of WIDTHS) {
       const { context, page } = await open(reader.client, 'fr', width);
       // About 330 m north of the city's centre, where the donation stands.

@@ -52,7 +52,7 @@ describe.each([
     const reported = await publish(owner.client, `Vélo à vendre ${language} ${width}`);
     // A comment written in the other script than the page's: it must keep its own direction.
     const comment = language === 'fr' ? 'يبيعه بـ 300 درهم في الهاتف' : 'Il le vend 300 DH au téléphone';
-    expect((await reporter.client.post(`/api/donations/${reported.id}/reports`, { reason: 'commercial', details: comment })).status).toBe(201);
+    expect((await reporter.client.call('POST /api/donations/{id}/reports', { params: { id: reported.id }, body: { reason: 'commercial', details: comment } })).status).toBe(201);
     const admin = await signedInAdmin();
 
     const context = await signedInContext(browser, admin.client, language, { viewport: { width, height: 900 }, bypassCSP: true });
@@ -92,7 +92,7 @@ describe.each([
     await card.getByRole('button', { name: texts.dismiss }).click();
     await page.getByTestId('toast').getByText(texts.dismissed).waitFor();
     await card.waitFor({ state: 'detached' });
-    expect((await new ApiClient().get(`/api/donations/${reported.id}`)).status).toBe(200);
+    expect((await new ApiClient().call('GET /api/donations/{id}', { params: { id: reported.id } })).status).toBe(200);
     await page.getByLabel(texts.filter).uncheck();
     // Back in the whole list, without its reports.
     await page.locator(`[data-testid=moderation-card][data-donation-id="${reported.id}"][data-report-count="0"]`).waitFor();

@@ -1,5 +1,4 @@
 import type { Browser } from 'playwright-core';
-import type { NotificationPreferenceView } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
@@ -36,7 +35,7 @@ describe('notification settings', () => {
     expect(await switchOff.isChecked()).toBe(true);
     await switchOff.click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=preference-reservation_made-email]') as HTMLInputElement).checked);
-    const saved = await member.client.get<NotificationPreferenceView[]>('/api/notification-preferences');
+    const saved = await member.client.call('GET /api/notification-preferences');
     expect(saved.body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
     await page.reload();
     await grid.waitFor();
@@ -82,9 +81,9 @@ describe('the unsubscribe page', () => {
     await expectBalance(reserver.client, { points: 10 }, 'welcome');
     const owner = await signedUpMember();
     const [verification] = await waitForMails(owner.payload.email as string, { match: (m) => m.text.includes('/verify-email#token=') });
-    expect((await new ApiClient().post('/api/verify-email', { token: tokenOf(linkIn(verification!, '/verify-email')) })).status).toBe(200);
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(verification!, '/verify-email')) } })).status).toBe(200);
     const item = await publish(owner.client, 'Lampe');
-    expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
     const [digest] = await waitForMails(owner.payload.email as string, { match: (m) => m.text.includes('/unsubscribe?token='), timeoutMs: 20_000 });
     const link = linkIn(digest!, '/unsubscribe');
 
@@ -100,11 +99,11 @@ describe('the unsubscribe page', () => {
     await page.goto(link);
     await page.getByTestId('unsubscribe-confirm').waitFor();
     // Opening the page changed nothing.
-    expect((await owner.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body.every((p) => p.email)).toBe(true);
+    expect((await owner.client.call('GET /api/notification-preferences')).body.every((p) => p.email)).toBe(true);
     await page.getByTestId('unsubscribe-confirm').click();
     await page.getByTestId('unsubscribe-done').getByText('عضو يحجز غرضك').waitFor();
     await screenshot(page, 'unsubscribe-ar-phone-done');
-    expect((await owner.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
+    expect((await owner.client.call('GET /api/notification-preferences')).body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
     await context.close();
   });
 });

@@ -20,7 +20,7 @@ afterAll(() => browser?.close());
 const base = testEnv().gatewayUrl;
 
 it('should be installable: a manifest with its name and icons', async () => {
-  const manifest = await new ApiClient().get<{ name: string; start_url: string; display: string; icons: { sizes: string }[] }>('/manifest.webmanifest');
+  const manifest = await new ApiClient().request<{ name: string; start_url: string; display: string; icons: { sizes: string }[] }>('GET', '/manifest.webmanifest');
   expect(manifest.status).toBe(200);
   expect(manifest.body).toMatchObject({ start_url: '/', display: 'standalone' });
   expect(manifest.body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));

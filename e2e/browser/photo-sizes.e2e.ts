@@ -16,13 +16,13 @@ const base = testEnv().gatewayUrl;
 beforeAll(async () => {
   browser = await launchBrowser();
   const { client } = await signedUpMember();
-  const res = await client.post<typeof donation>('/api/donations', {
+  const res = await client.call('POST /api/donations', { body: {
     title: 'Lampe de chevet',
     description: 'Lampe en laiton, ampoule fournie.',
     categoryId: 8,
     city: 'Fès',
     imageUrl: dataUrl(await jpegWithGps(800, 600)),
-  });
+  } });
   if (res.status !== 201) throw new Error(`publish failed: ${res.status}`);
   donation = res.body;
 });

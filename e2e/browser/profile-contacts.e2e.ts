@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { signedUpMember } from '../support/api-client.js';
 import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
 
 // The profile form asks for the current password when the e-mail or the phone changes, and says
@@ -39,7 +39,7 @@ describe('changing the e-mail on the profile page', () => {
     await page.getByTestId('profile-submit').click();
     await page.getByTestId('toast').getByText('Profil mis à jour').waitFor();
     await current.waitFor({ state: 'detached' });
-    expect((await member.client.get<CurrentUserBody>('/api/auth/user')).body.email).toBe(email);
+    expect((await member.client.call('GET /api/auth/user')).body.email).toBe(email);
     await context.close();
   });
 

@@ -61,7 +61,7 @@ describe.each([
     await visitorPage.getByTestId('owner-reply-time').filter({ hasText: notEnough }).waitFor();
 
     // Salma writes and has waited three hours: the donor sees it in the list and the thread.
-    const sent = (await asker.client.post<MessageView>('/api/messages', { content: 'Bonjour, toujours disponible ?', receiverId: donor.user.id, donationId: item.id })).body;
+    const sent = (await asker.client.call('POST /api/messages', { body: { content: 'Bonjour, toujours disponible ?', receiverId: donor.user.id, donationId: item.id } })).body;
     await backdate(sent, 3 * HOUR_MS);
     const context = await signedInContext(browser, donor.client, language);
     const page = await context.newPage();
@@ -92,10 +92,10 @@ describe.each([
     // Two more answers make three: the donation's page gives the donor's usual reply time.
     for (const n of [1, 2]) {
       const other = await signedUpMember();
-      await other.client.post('/api/messages', { content: `Question ${n}`, receiverId: donor.user.id });
-      await donor.client.post('/api/messages', { content: `Réponse ${n}`, receiverId: other.user.id });
+      await other.client.call('POST /api/messages', { body: { content: `Question ${n}`, receiverId: donor.user.id } });
+      await donor.client.call('POST /api/messages', { body: { content: `Réponse ${n}`, receiverId: other.user.id } });
     }
-    await waitFor(async () => (await new ApiClient().get<{ replyTime: { replies: number } }>(`/api/users/${donor.user.id}`)).body.replyTime.replies === 3, { what: 'three replies' });
+    await waitFor(async () => (await new ApiClient().call('GET /api/users/{id}', { params: { id: donor.user.id } })).body.replyTime.replies === 3, { what: 'three replies' });
     await visitorPage.reload();
     await visitorPage.getByTestId('owner-reply-time').filter({ hasText: usual }).waitFor();
     await visitorPage.setViewportSize({ width: 390, height: 844 });

@@ -69,7 +69,7 @@ describe('giving and reserving in the browser', () => {
     // The rewards come when the item is given, and the toast says so.
     await page.getByText('Votre don est publié. Vos points arriveront quand il sera remis.').waitFor();
     expect(await page.getByTestId('header-points').textContent()).toMatch(/^10 points/);
-    const mine = await donor.client.get<{ id: number; title: string }[]>('/api/user/donations');
+    const mine = await donor.client.call('GET /api/user/donations');
     expect(mine.body[0]!.title).toBe('Lampe de chevet');
     await donorContext.close();
 
@@ -84,7 +84,7 @@ describe('giving and reserving in the browser', () => {
     await reserverPage.getByText('Il vous reste 10 jours pour le récupérer').waitFor();
     await reserverPage.getByTestId('header-points').filter({ hasText: /^8 points/ }).waitFor({ timeout: 15_000 });
     expect(await reserverPage.getByTestId('header-blocked-points').textContent()).toContain('2');
-    expect((await new ApiClient().get<{ status: string }>(`/api/donations/${mine.body[0]!.id}`)).body.status).toBe('reserved');
+    expect((await new ApiClient().call('GET /api/donations/{id}', { params: { id: mine.body[0]!.id } })).body.status).toBe('reserved');
     await reserverContext.close();
   });
 });

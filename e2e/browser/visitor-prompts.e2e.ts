@@ -65,7 +65,7 @@ it('should ask a visitor to sign in to reserve, favourite or message, with the p
   expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour envoyer un message', action: `/login?next=%2Fdonations%2F${item.id}` });
 
   expect(writes).toEqual([]);
-  const state = await new ApiClient().get<{ status: string }>(`/api/donations/${item.id}`);
+  const state = await new ApiClient().call('GET /api/donations/{id}', { params: { id: item.id } });
   expect(state.body.status).toBe('available');
   await page.context().close();
 });

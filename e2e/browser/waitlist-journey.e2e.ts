@@ -26,7 +26,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     const waiter = await signedUpMember();
     await expectBalance(waiter.client, { points: 10 }, 'welcome');
     const item = await publish(donor.client, `Bureau en chêne ${language}`);
-    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
 
     const waiterContext = await signedInContext(browser, waiter.client, language);
     const page = await waiterContext.newPage();
@@ -42,7 +42,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     await screenshot(page, `waitlist-waiting-${language}`);
 
     // The holder gives up: the offer reaches the waiting member's open page by the socket.
-    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: item.id } })).status).toBe(200);
     const offer = page.getByTestId('waitlist-offer');
     await offer.waitFor({ timeout: 15_000 });
     // It is this member's turn now, not "someone else's" item.
@@ -83,10 +83,10 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     const [holder, first, second] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     await expectBalance(holder.client, { points: 10 }, 'welcome');
     const item = await publish(donor.client, `Commode ${language}`);
-    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
-    expect((await first.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
-    expect((await second.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
-    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
+    expect((await first.client.call('POST /api/donations/{id}/waitlist', { params: { id: item.id } })).status).toBe(200);
+    expect((await second.client.call('POST /api/donations/{id}/waitlist', { params: { id: item.id } })).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: item.id } })).status).toBe(200);
 
     const context = await signedInContext(browser, donor.client, language);
     const page = await context.newPage();
@@ -96,12 +96,12 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     await screenshot(page, `waitlist-owner-offer-${language}`);
     await offer.getByTestId('waitlist-skip-offer').click();
     await page.getByTestId('toast').getByText(language === 'fr' ? 'L’objet passe au suivant de la file' : 'يُعرض الغرض الآن على التالي في القائمة').waitFor();
-    expect((await second.client.get<{ me: { state: string } | null }>(`/api/donations/${item.id}/waitlist`)).body.me?.state).toBe('offered');
+    expect((await second.client.call('GET /api/donations/{id}/waitlist', { params: { id: item.id } })).body.me?.state).toBe('offered');
 
     await page.getByTestId('delete-donation').click();
     await page.getByTestId('delete-dialog-confirm').click();
     await page.waitForURL(`${base}/donations`);
-    expect((await donor.client.get(`/api/donations/${item.id}`)).status).toBe(404);
+    expect((await donor.client.call('GET /api/donations/{id}', { params: { id: item.id } })).status).toBe(404);
     await context.close();
   });
 });
