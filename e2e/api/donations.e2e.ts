@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { CATEGORIES, MOROCCAN_CITIES } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
-import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { ApiClient, asRefusal, signedUpMember } from '../support/api-client.js';
 import { dataUrl, jpegWithGps, largePng, metadataOf } from '../support/images.js';
 
 const base = new ApiClient().baseUrl;
@@ -53,13 +53,9 @@ describe('publishing a donation', () => {
     form.append('image', new Blob([new Uint8Array(await jpegWithGps(640, 480))], { type: 'image/jpeg' }), 'photo.jpg');
     const upload = await client.call('POST /api/uploads/images', { headers: {} });
     expect(upload.status).toBe(400);
-    const uploaded = await fetch(`${base}/api/uploads/images`, {
-      method: 'POST',
-      body: form,
-      headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base },
-    });
+    const uploaded = await client.call('POST /api/uploads/images', { body: form });
     expect(uploaded.status).toBe(201);
-    const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+    const { imageUrl } = uploaded.body;
     const res = await client.call('POST /api/donations', { body: donationPayload({ imageUrl }) });
     expect(res.status).toBe(201);
     expect(res.body.imageUrl).toBe(imageUrl);
@@ -74,8 +70,7 @@ describe('publishing a donation', () => {
 
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(text)], { type: 'image/png' }), 'photo.png');
-    const upload = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: form, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
-    expect(upload.status).toBe(400);
+    expect((await client.call('POST /api/uploads/images', { body: form })).status).toBe(400);
 
     const big = await largePng(6);
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
@@ -84,9 +79,9 @@ describe('publishing a donation', () => {
     expect(tooLarge.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: "L'image doit faire moins de 5\u00a0Mo" });
     const bigForm = new FormData();
     bigForm.append('image', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
-    const bigUpload = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: bigForm, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
+    const bigUpload = await client.call('POST /api/uploads/images', { body: bigForm });
     expect(bigUpload.status).toBe(413);
-    expect(await bigUpload.json()).toMatchObject({ message: "L'image doit faire moins de 5\u00a0Mo" });
+    expect(bigUpload.body).toMatchObject({ message: "L'image doit faire moins de 5\u00a0Mo" });
   });
 
   it('should name the field of bad input and refuse visitors', async () => {
@@ -260,8 +255,7 @@ describe('reference data', () => {
 });
 
 describe('upload limits', () => {
-  const post = (client: ApiClient, form: FormData) =>
-    fetch(`${base}/api/uploads/images`, { method: 'POST', body: form, headers: { cookie: `hdiya.sid=${client.sessionCookie}`, origin: base } });
+  const post = (client: ApiClient, form: FormData) => client.call('POST /api/uploads/images', { body: form });
 
   it('should refuse a multipart request with hundreds of fields as a 400, before parsing them all', async () => {
     const { client } = await signedUpMember();
@@ -270,7 +264,7 @@ describe('upload limits', () => {
     form.append('image', new Blob([new Uint8Array(await jpegWithGps(64, 48))], { type: 'image/jpeg' }), 'photo.jpg');
     const res = await post(client, form);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { statusCode: number }).statusCode).toBe(400);
+    expect(asRefusal(res).body.statusCode).toBe(400);
   });
 
   it('should refuse an image above 24 megapixels, however few bytes it takes', async () => {
@@ -281,6 +275,6 @@ describe('upload limits', () => {
     form.append('image', new Blob([new Uint8Array(huge)], { type: 'image/png' }), 'grand.png');
     const res = await post(client, form);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'IMAGE_INVALID', field: 'image' });
+    expect(res.body).toMatchObject({ code: 'IMAGE_INVALID', field: 'image' });
   });
 });

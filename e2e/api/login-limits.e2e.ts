@@ -1,4 +1,4 @@
-import { ApiClient, asRefusal, newMemberPayload, signedUpMember } from '../support/api-client.js';
+import { anAddress, ApiClient, asRefusal, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 // The end-to-end stack allows 5 wrong passwords per account and address (RATE_LOGIN_FAILURES_PER_ACCOUNT
 // in deploy/local/test.mjs) and 12 per account from everywhere (RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL).
@@ -9,9 +9,6 @@ import { ApiClient, asRefusal, newMemberPayload, signedUpMember } from '../suppo
 const PER_ACCOUNT = Number(process.env.RATE_LOGIN_FAILURES_PER_ACCOUNT ?? 5);
 const PER_ACCOUNT_TOTAL = Number(process.env.RATE_LOGIN_FAILURES_PER_ACCOUNT_TOTAL ?? 12);
 const wrong = 'pas-le-bon-mot-de-passe';
-
-/** One client behind its own address (the gateway trusts the loopback proxy's X-Forwarded-For). */
-const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
 
 describe('login attempt limits', () => {
   it('should let a parallel burst of guesses, by username and by e-mail, through no more than the limit', async () => {

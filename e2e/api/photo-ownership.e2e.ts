@@ -11,9 +11,9 @@ type Member = Awaited<ReturnType<typeof signedUpMember>>;
 async function upload(member: Member): Promise<string> {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await jpegWithGps(320, 240))], { type: 'image/jpeg' }), 'photo.jpg');
-  const res = await fetch(`${base}/api/uploads/images`, { method: 'POST', body: form, headers: { cookie: `hdiya.sid=${member.client.sessionCookie}`, origin: base } });
+  const res = await member.client.call('POST /api/uploads/images', { body: form });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { imageUrl: string }).imageUrl;
+  return res.body.imageUrl;
 }
 
 const donation = (imageUrl: string) => ({ title: 'Lampe', description: 'Lampe de bureau.', categoryId: 1, city: 'Rabat', imageUrl });

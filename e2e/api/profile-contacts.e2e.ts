@@ -1,4 +1,4 @@
-import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
+import { anAddress, ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 // Review finding: PATCH /api/auth/user answered EMAIL_TAKEN/PHONE_TAKEN without limit (35 of 35
 // tries answered), to anyone holding a session, who could then also take over the e-mail and the
@@ -9,8 +9,6 @@ const PER_ACCOUNT = Number(process.env.RATE_LOGIN_FAILURES_PER_ACCOUNT ?? 5);
 const PER_MEMBER = Number(process.env.RATE_PROFILE_CONFLICTS_PER_MEMBER ?? 10);
 const PER_ADDRESS = Number(process.env.RATE_SIGNUP_CONFLICTS_PER_ADDRESS ?? 20);
 const wrong = 'pas-le-bon-mot-de-passe';
-
-const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
 
 describe('changing the e-mail or the phone', () => {
   it('should ask for the current password, refuse a wrong one and accept the right one', async () => {

@@ -1,31 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { completeGift, publish } from '../support/members.js';
 
 // What a member meets every day (issue 21): points rules said once and alike everywhere, member
 // text in its own direction whatever the screen's, a conversation list that does not wrap, and
 // French typography. In French and Arabic, on a desktop and a 390 px phone.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
-const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 const WIDTHS = [1280, 390] as const;
 const LANGUAGES = ['fr', 'ar'] as const;
 const CASES = LANGUAGES.flatMap((language) => WIDTHS.map((width) => ({ language, width })));
 
 async function open(client: Parameters<typeof signedInContext>[1], language: 'fr' | 'ar', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await signedInContext(browser, client, language, { viewport: { width, height: 900 } });
+  const context = await signedInContext(browser(), client, language, { viewport: { width, height: 900 } });
   return { context, page: await context.newPage() };
 }
 

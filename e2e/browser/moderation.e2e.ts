@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // The moderation page in French and Arabic, on a laptop and a 390 px phone: the reporters' reasons
@@ -18,13 +18,7 @@ const TEXTS = {
   ar: { filter: 'المُبلَّغ عنها فقط', dismiss: 'حفظ دون متابعة', dismissed: 'حُفظت البلاغات: تبقى الهدية منشورة', reason: 'محتوى تجاري (بيع، إشهار)' },
 } as const;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
@@ -55,7 +49,7 @@ describe.each([
     expect((await reporter.client.call('POST /api/donations/{id}/reports', { params: { id: reported.id }, body: { reason: 'commercial', details: comment } })).status).toBe(201);
     const admin = await signedInAdmin();
 
-    const context = await signedInContext(browser, admin.client, language, { viewport: { width, height: 900 }, bypassCSP: true });
+    const context = await signedInContext(browser(), admin.client, language, { viewport: { width, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}/admin`);
     await page.getByTestId('moderation-list').waitFor();

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { linkIn, tokenOf, waitForMails } from '../support/mailbox.js';
 import { expectBalance, publish } from '../support/members.js';
 
@@ -10,18 +9,12 @@ import { expectBalance, publish } from '../support/members.js';
 
 const gatewayUrl = testEnv().gatewayUrl;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 describe('notification settings', () => {
   it('should reach the settings from the user menu and save a channel turned off, in French', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'fr', { viewport: { width: 1280, height: 900 } });
+    const context = await signedInContext(browser(), member.client, 'fr', { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${gatewayUrl}/`);
     await page.getByTestId('user-menu').click();
@@ -51,7 +44,7 @@ describe('notification settings', () => {
       ['phone', PHONE],
       ['desktop', { viewport: { width: 1280, height: 900 } }],
     ] as const) {
-      const context = await signedInContext(browser, member.client, 'ar', options);
+      const context = await signedInContext(browser(), member.client, 'ar', options);
       const page = await context.newPage();
       await page.goto(`${gatewayUrl}/profile`);
       await page.getByTestId('notification-settings-link').getByRole('link').click();
@@ -65,7 +58,7 @@ describe('notification settings', () => {
       await context.close();
     }
     // French on a phone too.
-    const context = await signedInContext(browser, member.client, 'fr', PHONE);
+    const context = await signedInContext(browser(), member.client, 'fr', PHONE);
     const page = await context.newPage();
     await page.goto(`${gatewayUrl}/settings/notifications`);
     await page.getByTestId('notification-preferences').waitFor();
@@ -88,7 +81,7 @@ describe('the unsubscribe page', () => {
     const link = linkIn(digest!, '/unsubscribe');
 
     // A visitor's browser (no session), in Arabic: a tampered link is refused in Arabic.
-    const context = await browser.newContext({ locale: 'ar-MA', viewport: PHONE.viewport, isMobile: true });
+    const context = await browser().newContext({ locale: 'ar-MA', viewport: PHONE.viewport, isMobile: true });
     await context.addInitScript(() => window.localStorage.setItem('language', 'ar'));
     const page = await context.newPage();
     await page.goto(link.replace(/\.[\w-]+$/, '.AAAA'));

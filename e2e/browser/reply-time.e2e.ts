@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
 import type { MessageView } from '@hdiya/contracts';
 import { testEnv, waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { publish, withDatabase } from '../support/members.js';
 
 // Who owes a reply in the browser: the waiting time in the conversation list and the thread,
 // the reminder in the notifications, the usual reply time in a thread and on a donation's page.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 const HOUR_MS = 3_600_000;
@@ -52,7 +45,7 @@ describe.each([
     const donor = await signedUpMember({ firstName: 'Mehdi', lastName: 'Lahlou' });
     const asker = await signedUpMember({ firstName: 'Salma', lastName: 'Tazi' });
     const item = await publish(donor.client, 'Tajine en terre');
-    const visitor = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+    const visitor = await browser().newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
     await visitor.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
     const visitorPage = await visitor.newPage();
 
@@ -63,7 +56,7 @@ describe.each([
     // Salma writes and has waited three hours: the donor sees it in the list and the thread.
     const sent = (await asker.client.call('POST /api/messages', { body: { content: 'Bonjour, toujours disponible ?', receiverId: donor.user.id, donationId: item.id } })).body;
     await backdate(sent, 3 * HOUR_MS);
-    const context = await signedInContext(browser, donor.client, language);
+    const context = await signedInContext(browser(), donor.client, language);
     const page = await context.newPage();
     await page.goto(`${base}/messages`);
     const conversation = page.getByTestId('conversation').filter({ hasText: 'Salma T.' });

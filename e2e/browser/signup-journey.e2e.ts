@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { browserForFile } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
 import { expectBalance } from '../support/members.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 describe('signing up in the browser', () => {
   it('should show 10 points in the header, then switch to Arabic right-to-left', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' });
+    const context = await browser().newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     const member = newMemberPayload();
 
@@ -54,7 +47,7 @@ describe('giving and reserving in the browser', () => {
     const reserver = await signedUpMember();
     await expectBalance(reserver.client, { points: 10 });
 
-    const donorContext = await browser.newContext({ locale: 'fr-FR' });
+    const donorContext = await browser().newContext({ locale: 'fr-FR' });
     await donorContext.addCookies([{ name: 'hdiya.sid', value: donor.client.sessionCookie!, url: base }]);
     const page = await donorContext.newPage();
     await page.goto(`${base}/create-donation`);
@@ -73,7 +66,7 @@ describe('giving and reserving in the browser', () => {
     expect(mine.body[0]!.title).toBe('Lampe de chevet');
     await donorContext.close();
 
-    const reserverContext = await browser.newContext({ locale: 'fr-FR' });
+    const reserverContext = await browser().newContext({ locale: 'fr-FR' });
     await reserverContext.addCookies([{ name: 'hdiya.sid', value: reserver.client.sessionCookie!, url: base }]);
     const reserverPage = await reserverContext.newPage();
     await reserverPage.goto(`${base}/donations/${mine.body[0]!.id}`);

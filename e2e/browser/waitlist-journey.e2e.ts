@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { expectBalance, publish } from '../support/members.js';
 
 // The waiting list and the handover code in the browser, in French and in Arabic: a member joins
@@ -9,13 +8,7 @@ import { expectBalance, publish } from '../support/members.js';
 // reload, the offer appears; they accept it (2 points held), see their handover code, and the
 // donor confirms the handover by typing it. Then a search saved from browse is edited and deleted.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -28,7 +21,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     const item = await publish(donor.client, `Bureau en chêne ${language}`);
     expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
 
-    const waiterContext = await signedInContext(browser, waiter.client, language);
+    const waiterContext = await signedInContext(browser(), waiter.client, language);
     const page = await waiterContext.newPage();
     await page.goto(`${base}/donations/${item.id}`);
     await page.locator('[data-realtime=connected]').waitFor();
@@ -58,7 +51,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     await page.getByTestId('reservation-time-left').waitFor();
 
     // The donor types the code at the handover.
-    const donorContext = await signedInContext(browser, donor.client, language);
+    const donorContext = await signedInContext(browser(), donor.client, language);
     const donorPage = await donorContext.newPage();
     await donorPage.goto(`${base}/donations/${item.id}`);
     await donorPage.getByTestId('reservation-time-left').waitFor();
@@ -88,7 +81,7 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     expect((await second.client.call('POST /api/donations/{id}/waitlist', { params: { id: item.id } })).status).toBe(200);
     expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: item.id } })).status).toBe(200);
 
-    const context = await signedInContext(browser, donor.client, language);
+    const context = await signedInContext(browser(), donor.client, language);
     const page = await context.newPage();
     await page.goto(`${base}/donations/${item.id}`);
     const offer = page.getByTestId('owner-waitlist-offer');
@@ -108,7 +101,7 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
 
 it('should save a search from browse, then edit and delete it on the alerts page', async () => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, 'fr');
+  const context = await signedInContext(browser(), member.client, 'fr');
   const page = await context.newPage();
   await page.goto(`${base}/donations?query=lampe&category=8&distance=7&lat=34.26&lng=-6.58`);
   await page.getByTestId('browse-count').waitFor();

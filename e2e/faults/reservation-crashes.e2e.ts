@@ -69,6 +69,23 @@ const offersMade = (donationId: number): Promise<string[]> =>
     return rows.rows.map((r: { member: string }) => r.member);
   }, DB_URL);
 
+/** The item available again and its reserver's hold refunded, the books consistent. */
+async function expectGivenBackAndRefunded(donationId: number, reserver: ApiClient): Promise<void> {
+  await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+  await expectBalance(reserver, { points: 10, blockedPoints: 0 }, 'refund');
+  await expectConsistent();
+}
+
+/** A reservation during which `service` dies at `crashAt` answers 503; once the service is back, it is undone. */
+async function expectReservationUndoneAfterCrash(service: string, crashAt: string): Promise<void> {
+  const { donationId } = await publishedDonation();
+  const reserver = await member();
+  await restartWith(service, crashAt);
+  expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
+  await restartWith(service, null);
+  await expectGivenBackAndRefunded(donationId, reserver.client);
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -101,27 +118,11 @@ describe('crash safety of a reservation', () => {
     await expectConsistent();
   });
 
-  it('should refund the hold when the donations service dies after the hold, before activating', async () => {
-    const { donationId } = await publishedDonation();
-    const reserver = await member();
-    await restartWith('donations', 'donations.reserve.after-hold');
-    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
-    await restartWith('donations', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
-  });
+  it('should refund the hold when the donations service dies after the hold, before activating', () =>
+    expectReservationUndoneAfterCrash('donations', 'donations.reserve.after-hold'));
 
-  it('should undo a hold whose reply was lost when the points service died after committing it', async () => {
-    const { donationId } = await publishedDonation();
-    const reserver = await member();
-    await restartWith('points', 'points.hold.after-commit');
-    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
-    await restartWith('points', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
-  });
+  it('should undo a hold whose reply was lost when the points service died after committing it', () =>
+    expectReservationUndoneAfterCrash('points', 'points.hold.after-commit'));
 
   it('should still pay the donor when NATS dies right after a confirmation', async () => {
     const { donor, donationId } = await publishedDonation();
@@ -167,9 +168,7 @@ describe('crash safety of a reservation', () => {
       await stack.kill('donations', 'SIGKILL');
     }
     await restartWith('donations', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
+    await expectGivenBackAndRefunded(donationId, reserver.client);
   });
 
   it('should offer a freed item to the next in line exactly once when the donations service dies while offering it', async () => {

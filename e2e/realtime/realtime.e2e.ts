@@ -53,6 +53,19 @@ async function send(from: ApiClient, receiverId: string, content: string, donati
   return res.body;
 }
 
+/**
+ * `silenced` sends `receiverId` a typing hint, then 300 ms later `heard` sends one: the receiver's
+ * socket gets only the second.
+ */
+async function expectOnlyLaterHint(receiver: ReturnType<typeof recorder>, receiverId: string, silenced: ApiClient, heard: { client: ApiClient; user: { id: string } }) {
+  (await connected(socketOf(silenced))).emit('typing', { to: receiverId, donationId: null });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  (await connected(socketOf(heard.client))).emit('typing', { to: receiverId, donationId: null });
+  expect(await receiver.next('typing')).toEqual({ from: heard.user.id, donationId: null });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(receiver.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([heard.user.id]);
+}
+
 afterEach(() => {
   for (const socket of opened.splice(0)) socket.disconnect();
 });
@@ -177,13 +190,8 @@ describe('realtime', () => {
     await send(a.client, b.user.id, 'Bonjour');
     await send(c.client, b.user.id, 'Bonsoir');
     expect((await b.client.call('PUT /api/blocks/{userId}', { params: { userId: a.user.id } })).status).toBe(200);
-    (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
     // A later hint from a third member arrives; the blocked member's, sent first, never does.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
-    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+    await expectOnlyLaterHint(bSocket, b.user.id, a.client, c);
   });
 
   // Review finding: a member with no conversation could push "is typing" to any member id, as
@@ -192,13 +200,8 @@ describe('realtime', () => {
     const [stranger, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     const bSocket = recorder(await connected(socketOf(b.client)));
     await send(c.client, b.user.id, 'Bonjour');
-    (await connected(socketOf(stranger.client))).emit('typing', { to: b.user.id, donationId: null });
     // A later hint from a member B talks with arrives; the stranger's, sent first, never does.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
-    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+    await expectOnlyLaterHint(bSocket, b.user.id, stranger.client, c);
   });
 
   it("should count a member's typing hints across its sockets", async () => {

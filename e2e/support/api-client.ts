@@ -49,6 +49,8 @@ export class ApiClient {
   }
 
   async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    // A multipart form (a photo upload) goes as it is: fetch writes its content type and boundary.
+    if (body instanceof FormData) return this.send<T>(method, path, body, headers);
     const extra: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...extra, ...headers });
   }
@@ -57,7 +59,7 @@ export class ApiClient {
     return this.cookies.get('hdiya.sid');
   }
 
-  private async send<T>(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<ApiResponse<T>> {
+  private async send<T>(method: string, path: string, body: string | FormData | undefined, headers: Record<string, string>): Promise<ApiResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -93,6 +95,9 @@ export class ApiClient {
 export function asRefusal(response: ApiResponse<unknown>): ApiResponse<ApiErrorBody> {
   return response as ApiResponse<ApiErrorBody>;
 }
+
+/** Headers that make a client look like one behind its own address (the gateway trusts the loopback proxy's X-Forwarded-For). */
+export const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
 
 let counter = 0;
 
