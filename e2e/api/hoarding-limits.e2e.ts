@@ -1,3 +1,4 @@
+import type { DonationView } from '@hdiya/contracts';
 import { ApiClient, asRefusal } from '../support/api-client.js';
 import { balanceOf, expectBalance, expectInvariantsHold, notificationAbout, publish, welcomedMember, withDatabase } from '../support/members.js';
 
@@ -14,7 +15,7 @@ const HOUR = 60 * 60 * 1000;
 it('should hold at most 3 open reservations, even reserving 5 items at once, and free a place on confirmation', async () => {
   const donor = await welcomedMember();
   const hoarder = await welcomedMember();
-  const items: { id: number; title: string }[] = [];
+  const items: DonationView[] = [];
   for (let i = 0; i < 6; i++) items.push(await publish(donor.client, `Objet convoité ${i}`));
   const answers = await Promise.all(items.slice(0, 5).map((item) => hoarder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })));
   expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
@@ -84,7 +85,7 @@ it('should lower the reserver’s reliability by 5, and refund the 2 points, for
 it('should give each member at most 5 waiting-list places', async () => {
   const donor = await welcomedMember();
   const holders = [await welcomedMember(), await welcomedMember()];
-  const items: { id: number; title: string }[] = [];
+  const items: DonationView[] = [];
   for (let i = 0; i < 6; i++) {
     const item = await publish(donor.client, `Objet attendu ${i}`);
     expect((await holders[i % 2]!.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
