@@ -86,6 +86,15 @@ async function expectReservationUndoneAfterCrash(service: string, crashAt: strin
   await expectGivenBackAndRefunded(donationId, reserver.client);
 }
 
+/** A published donation reserved by one member (the holder), with another (the waiter) in line. */
+async function reservedWithOneInLine() {
+  const { donationId } = await publishedDonation();
+  const [holder, waiter] = [await member(), await member()];
+  expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
+  expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
+  return { donationId, holder, waiter };
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -172,10 +181,7 @@ describe('crash safety of a reservation', () => {
   });
 
   it('should offer a freed item to the next in line exactly once when the donations service dies while offering it', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
-    expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
+    const { donationId, holder, waiter } = await reservedWithOneInLine();
     // Dies inside the cancel's transaction, the offer written but not committed.
     await restartWith('donations', 'donations.waitlist.after-offer');
     expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })).status).toBeGreaterThanOrEqual(500);
@@ -190,10 +196,7 @@ describe('crash safety of a reservation', () => {
   });
 
   it('should offer an expired reservation’s item once when the expiry job is killed mid-way and runs again', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
-    expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
+    const { donationId, waiter } = await reservedWithOneInLine();
     await restartWith('donations', 'donations.waitlist.after-offer');
     const pid = stack.children.get('donations')!.pid;
     // Ten days pass: the next run of the job (every 300 ms here) expires it and dies offering it.
@@ -210,10 +213,7 @@ describe('crash safety of a reservation', () => {
   });
 
   it('should keep an offer its member’s when accepting it dies after the hold, and let them accept again', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
-    expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
+    const { donationId, holder, waiter } = await reservedWithOneInLine();
     expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })).status).toBe(200);
     await restartWith('donations', 'donations.reserve.after-hold');
     expect((await waiter.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
