@@ -35,7 +35,7 @@ export class ApiClient {
 
   /**
    * A route of the contracts' route map, typed by it: `call('GET /api/donations/{id}', { params: { id } })`
-   * answers the route's answer type (a refusal's body is the contracts' `ApiErrorBody`).
+   * answers the route's answer type (a refusal's body is the contracts' `ApiErrorBody`: read it through `asRefusal`).
    */
   call<K extends ApiRouteKey>(route: K, options: RouteCall<K> = {} as RouteCall<K>): Promise<ApiResponse<AnswerOf<K>>> {
     const { params, query, body, headers } = options as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
@@ -44,8 +44,8 @@ export class ApiClient {
   }
 
   /** Sends a body exactly as given (malformed JSON, huge payloads). */
-  async raw<T = unknown>(method: string, path: string, rawBody: string, headers: Record<string, string> = {}) {
-    return this.send<T>(method, path, rawBody, { 'content-type': 'application/json', ...headers });
+  async raw(method: string, path: string, rawBody: string, headers: Record<string, string> = {}) {
+    return this.send<unknown>(method, path, rawBody, { 'content-type': 'application/json', ...headers });
   }
 
   async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
