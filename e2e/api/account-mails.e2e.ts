@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { testEnv } from '@hdiya/testing';
-import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import type { BodyOf } from '@hdiya/contracts';
+import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
 import { linkIn, mailsTo, tokenOf, waitForMails, type CaughtMail } from '../support/mailbox.js';
 import { withDatabase } from '../support/members.js';
@@ -37,17 +38,17 @@ async function resetLink(email: string, count = 1): Promise<string> {
   return linkIn(mails[count - 1]!, '/reset-password');
 }
 
-const login = (username: string, password: string) => new ApiClient().post('/api/login', { username, password });
+const login = (username: string, password: string) => new ApiClient().call('POST /api/login', { body: { username, password } });
 
 describe('password reset by mail', () => {
   it('should mail a link whose page sets a new password once, refuse the old one and end every session and socket', async () => {
     const member = await signedUpMember();
     const elsewhere = new ApiClient();
-    expect((await elsewhere.post('/api/login', { username: member.payload.username, password: member.payload.password })).status).toBe(200);
+    expect((await elsewhere.call('POST /api/login', { body: { username: member.payload.username, password: member.payload.password } })).status).toBe(200);
     const socket = await openSocket(member.client, secondGatewayUrl);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
-    const asked = await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    const asked = await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
     expect(asked.status).toBe(200);
     const [mail] = await waitForMails(member.payload.email, { match: isReset });
     expect(mail!.subject).toBe('Réinitialiser votre mot de passe Hdiya');
@@ -59,16 +60,16 @@ describe('password reset by mail', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
 
-    const reset = await new ApiClient().post('/api/reset-password', { token: tokenOf(link), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const reset = await new ApiClient().call('POST /api/reset-password', { body: { token: tokenOf(link), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(reset).toMatchObject({ status: 200, body: { message: 'Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.' } });
 
     expect((await login(member.payload.username, member.payload.password)).status).toBe(401);
     expect((await login(member.payload.username, NEW_PASSWORD)).status).toBe(200);
-    expect((await member.client.get('/api/auth/user')).status).toBe(401);
-    expect((await elsewhere.get('/api/auth/user')).status).toBe(401);
+    expect((await member.client.call('GET /api/auth/user')).status).toBe(401);
+    expect((await elsewhere.call('GET /api/auth/user')).status).toBe(401);
     expect(await closed).toBe('io server disconnect');
 
-    const again = await new ApiClient().post('/api/reset-password', { token: tokenOf(link), password: 'encore-un-autre', confirmPassword: 'encore-un-autre' });
+    const again = await new ApiClient().call('POST /api/reset-password', { body: { token: tokenOf(link), password: 'encore-un-autre', confirmPassword: 'encore-un-autre' } });
     expect(again).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID', field: 'token', message: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.' } });
     expect((await login(member.payload.username, NEW_PASSWORD)).status).toBe(200);
   });
@@ -76,8 +77,8 @@ describe('password reset by mail', () => {
   it('should answer an unknown address the same and mail nothing there', async () => {
     const member = await signedUpMember();
     const unknown = `inconnu_${randomBytes(5).toString('hex')}@example.ma`;
-    const forUnknown = await new ApiClient().post('/api/forgot-password', { email: unknown });
-    const forMember = await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    const forUnknown = await new ApiClient().call('POST /api/forgot-password', { body: { email: unknown } });
+    const forMember = await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
     expect(forUnknown.status).toBe(forMember.status);
     expect(forUnknown.body).toEqual(forMember.body);
     // The member's mail, asked after, has arrived: nothing was queued for the unknown address.
@@ -89,25 +90,26 @@ describe('password reset by mail', () => {
 
   it('should refuse expired, used, forged and malformed tokens with a 400 and change nothing', async () => {
     const member = await signedUpMember();
-    await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
     const token = tokenOf(await resetLink(member.payload.email));
     const forged = randomBytes(32).toString('base64url');
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [forged, tampered, '', 'x'.repeat(500), "' OR '1'='1"]) {
-      const res = await new ApiClient().post('/api/reset-password', { token: bad, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      const res = await new ApiClient().call('POST /api/reset-password', { body: { token: bad, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
       expect(res).toMatchObject({ status: 400, body: { field: 'token', message: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.' } });
     }
-    for (const body of [{ token: 12 }, {}]) {
-      const res = await new ApiClient().post('/api/reset-password', { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...body });
+    for (const body of [{ token: 12 }, {}] as Record<string, unknown>[]) {
+      // A token of the wrong type, or none: bodies the route map's type does not allow.
+      const res = await new ApiClient().call('POST /api/reset-password', { body: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...body } as BodyOf<'POST /api/reset-password'> });
       expect(res).toMatchObject({ status: 400, body: { field: 'token' } });
     }
     // An hour later the real token has expired.
     await withDatabase((db) => db.query(`UPDATE users.password_reset_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [member.user.id]));
-    const expired = await new ApiClient().post('/api/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const expired = await new ApiClient().call('POST /api/reset-password', { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(expired).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID' } });
 
     expect((await login(member.payload.username, member.payload.password)).status).toBe(200);
-    expect((await member.client.get('/api/auth/user')).status).toBe(200);
+    expect((await member.client.call('GET /api/auth/user')).status).toBe(200);
   });
 
   it('should limit requests per address typed, whether or not it is a member’s, with the same answer', async () => {
@@ -115,7 +117,7 @@ describe('password reset by mail', () => {
     const unknown = `inconnu_${randomBytes(5).toString('hex')}@example.ma`;
     const statuses = async (email: string) => {
       const answers = [];
-      for (let i = 0; i < 6; i += 1) answers.push((await new ApiClient().post('/api/forgot-password', { email })).status);
+      for (let i = 0; i < 6; i += 1) answers.push((await new ApiClient().call('POST /api/forgot-password', { body: { email } })).status);
       return answers;
     };
     expect(await statuses(member.payload.email)).toEqual([200, 200, 200, 200, 200, 429]);
@@ -133,15 +135,15 @@ describe('address verification', () => {
     expect(mail!.subject).toBe('Confirmez votre adresse email Hdiya');
     const token = tokenOf(linkIn(mail!, '/verify-email'));
 
-    const tampered = await new ApiClient().post('/api/verify-email', { token: `${token.slice(0, -2)}xx` });
+    const tampered = await new ApiClient().call('POST /api/verify-email', { body: { token: `${token.slice(0, -2)}xx` } });
     expect(tampered).toMatchObject({ status: 400, body: { code: 'VERIFICATION_TOKEN_INVALID', message: 'Ce lien de vérification est invalide ou a expiré. Demandez-en un nouveau depuis votre profil.' } });
-    expect((await member.client.get<CurrentUserBody & { emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(false);
+    expect((await member.client.call('GET /api/auth/user')).body.emailVerified).toBe(false);
 
     // The link works from any browser, signed in or not.
-    expect(await new ApiClient().post('/api/verify-email', { token })).toMatchObject({ status: 200, body: { emailVerified: true } });
-    expect((await member.client.get<{ emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(true);
-    expect((await new ApiClient().post('/api/verify-email', { token })).status).toBe(400);
-    expect(await member.client.post('/api/verify-email/resend')).toMatchObject({ status: 200, body: { sent: false } });
+    expect(await new ApiClient().call('POST /api/verify-email', { body: { token } })).toMatchObject({ status: 200, body: { emailVerified: true } });
+    expect((await member.client.call('GET /api/auth/user')).body.emailVerified).toBe(true);
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token } })).status).toBe(400);
+    expect(await member.client.call('POST /api/verify-email/resend')).toMatchObject({ status: 200, body: { sent: false } });
   });
 
   it('should make a changed address unverified, mail the new one a link, and refuse links to the old one', async () => {
@@ -150,13 +152,13 @@ describe('address verification', () => {
     const oldToken = tokenOf(linkIn(first!, '/verify-email'));
     const newEmail = `nouvelle_${randomBytes(5).toString('hex')}@example.ma`;
 
-    const changed = await member.client.patch<{ email: string; emailVerified: boolean }>('/api/auth/user', { email: newEmail, currentPassword: member.payload.password });
+    const changed = await member.client.call('PATCH /api/auth/user', { body: { email: newEmail, currentPassword: member.payload.password } });
     expect(changed).toMatchObject({ status: 200, body: { email: newEmail, emailVerified: false } });
-    expect((await new ApiClient().post('/api/verify-email', { token: oldToken })).status).toBe(400);
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: oldToken } })).status).toBe(400);
 
     const [mail] = await waitForMails(newEmail, { match: isVerification });
-    expect((await new ApiClient().post('/api/verify-email', { token: tokenOf(linkIn(mail!, '/verify-email')) })).status).toBe(200);
-    expect((await member.client.get<{ emailVerified: boolean }>('/api/auth/user')).body.emailVerified).toBe(true);
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } })).status).toBe(200);
+    expect((await member.client.call('GET /api/auth/user')).body.emailVerified).toBe(true);
   });
 
   it('should send a new link on request, rate-limited, and write to a member in their language', async () => {
@@ -167,18 +169,18 @@ describe('address verification', () => {
     expect(arabic!.html).toContain('<html lang="ar" dir="rtl">');
 
     const answers = [];
-    for (let i = 0; i < 6; i += 1) answers.push((await member.client.post('/api/verify-email/resend')).status);
+    for (let i = 0; i < 6; i += 1) answers.push((await member.client.call('POST /api/verify-email/resend')).status);
     expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
     await waitForMails(member.payload.email, { count: 6, match: isVerification });
-    expect((await new ApiClient().post('/api/verify-email/resend')).status).toBe(401);
+    expect((await new ApiClient().call('POST /api/verify-email/resend')).status).toBe(401);
   });
 });
 
 describe('GET /api/admin/mails/failed', () => {
   it('should list the mails given up on to administrators only', async () => {
     const member = await signedUpMember();
-    expect((await member.client.get('/api/admin/mails/failed')).status).toBe(403);
-    expect((await new ApiClient().get('/api/admin/mails/failed')).status).toBe(401);
+    expect((await member.client.call('GET /api/admin/mails/failed')).status).toBe(403);
+    expect((await new ApiClient().call('GET /api/admin/mails/failed')).status).toBe(401);
     // A mail SMTP refused eight times (what the sender leaves after its last attempt).
     const id = await withDatabase(async (db) => {
       const row = await db.query(
@@ -189,7 +191,7 @@ describe('GET /api/admin/mails/failed', () => {
       return row.rows[0].id as string;
     });
     const admin = await signedInAdmin();
-    const listed = await admin.client.get<{ mails: { id: string; service: string; attempts: number; lastError: string }[]; unavailable: string[] }>('/api/admin/mails/failed');
+    const listed = await admin.client.call('GET /api/admin/mails/failed');
     expect(listed.status).toBe(200);
     expect(listed.body.mails.find((m) => m.id === id)).toMatchObject({ service: 'users', attempts: 8, lastError: '550 mailbox unavailable', to: member.payload.email });
   });

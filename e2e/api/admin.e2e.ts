@@ -1,6 +1,6 @@
 import { waitFor } from '@hdiya/testing';
 import { createAdminCommand } from '../support/admin.js';
-import { ApiClient, newMemberPayload, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 describe('the create-admin command', () => {
   it('should create an administrator who signs in with the admin role and gets the welcome points', async () => {
@@ -12,17 +12,17 @@ describe('the create-admin command', () => {
     expect(stdout).toContain(`administrator ${admin.username} created`);
 
     const client = new ApiClient();
-    const login = await client.post<CurrentUserBody>('/api/login', { username: admin.username, password: admin.password });
+    const login = await client.call('POST /api/login', { body: { username: admin.username, password: admin.password } });
     expect(login.status).toBe(200);
     expect(login.body.role).toBe('admin');
     // The account was created outside the web app; its UserRegistered event still reaches points.
-    await waitFor(async () => (await client.get<CurrentUserBody>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    await waitFor(async () => (await client.call('GET /api/auth/user')).body.points === 10, { what: 'welcome points' });
   });
 
   it('should promote an existing member, effective at their next sign-in', async () => {
     const { payload } = await signedUpMember();
     await createAdminCommand(['--username', payload.username, '--promote']);
-    const login = await new ApiClient().post<CurrentUserBody>('/api/login', { username: payload.username, password: payload.password });
+    const login = await new ApiClient().call('POST /api/login', { body: { username: payload.username, password: payload.password } });
     expect(login.body.role).toBe('admin');
   });
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { eventSubject, type DeadLettersView } from '@hdiya/contracts';
+import { eventSubject } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
-import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { ApiClient, asRefusal, signedUpMember } from '../support/api-client.js';
 
 // Issue 22, item 3: an event a service's consumers cannot handle is set aside in the DEAD_LETTERS
 // stream instead of being retried forever, the consumers go on with the next ones, and the
@@ -44,9 +44,9 @@ async function refusedPublish(user: string, subject: string): Promise<boolean> {
 
 describe('GET /api/admin/dead-letters', () => {
   it('should refuse visitors and members', async () => {
-    expect((await new ApiClient().get('/api/admin/dead-letters')).status).toBe(401);
+    expect((await new ApiClient().call('GET /api/admin/dead-letters')).status).toBe(401);
     const member = await signedUpMember();
-    const refused = await member.client.get<{ code: string }>('/api/admin/dead-letters');
+    const refused = asRefusal(await member.client.call('GET /api/admin/dead-letters'));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ADMIN_ONLY');
   });
@@ -62,13 +62,13 @@ describe('GET /api/admin/dead-letters', () => {
     });
     // The events behind it are handled: a member registering after it gets the welcome points.
     const member = await signedUpMember();
-    await waitFor(async () => (await member.client.get<CurrentUserBody>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    await waitFor(async () => (await member.client.call('GET /api/auth/user')).body.points === 10, { what: 'welcome points' });
 
     const admin = await signedInAdmin();
     const consumers = ['donations-members', 'messaging-users', 'points-users'];
     const letters = await waitFor(
       async () => {
-        const listed = await admin.client.get<DeadLettersView>('/api/admin/dead-letters');
+        const listed = await admin.client.call('GET /api/admin/dead-letters');
         expect(listed.status).toBe(200);
         const ours = listed.body.deadLetters.filter((letter) => letter.event?.id === id);
         return ours.length === consumers.length ? ours : undefined;
@@ -85,7 +85,7 @@ describe('GET /api/admin/dead-letters', () => {
 
     // Every other event the suite has produced so far passed its schema: the schemas refuse
     // nothing the services emit.
-    const listed = await admin.client.get<DeadLettersView>('/api/admin/dead-letters');
+    const listed = await admin.client.call('GET /api/admin/dead-letters');
     expect(listed.body.deadLetters.filter((letter) => letter.event?.id !== id)).toEqual([]);
   });
 

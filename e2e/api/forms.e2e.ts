@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { adminDatabaseUrl } from '@hdiya/testing';
+import type { BodyOf } from '@hdiya/contracts';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 
 let db: pg.Client;
@@ -15,8 +16,8 @@ describe('POST /api/forgot-password', () => {
   it('should answer the same for a known and an unknown address, and only e-mail the known one', async () => {
     const { payload, user } = await signedUpMember();
     const unknownEmail = `inconnu_${Date.now()}@example.ma`;
-    const known = await new ApiClient().post('/api/forgot-password', { email: payload.email });
-    const unknown = await new ApiClient().post('/api/forgot-password', { email: unknownEmail });
+    const known = await new ApiClient().call('POST /api/forgot-password', { body: { email: payload.email } });
+    const unknown = await new ApiClient().call('POST /api/forgot-password', { body: { email: unknownEmail } });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
@@ -37,7 +38,7 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('should ask for the e-mail address', async () => {
-    const res = await new ApiClient().post('/api/forgot-password', {});
+    const res = await new ApiClient().call('POST /api/forgot-password', { body: {} as BodyOf<'POST /api/forgot-password'> }); // no e-mail, on purpose
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: 'Veuillez entrer votre adresse email', field: 'email' });
   });
@@ -48,14 +49,14 @@ describe('POST /api/contact', () => {
 
   it('should store the message, with the member when signed in', async () => {
     const { client, user } = await signedUpMember();
-    const res = await client.post<{ id: string }>('/api/contact', valid);
+    const res = await client.call('POST /api/contact', { body: valid });
     expect(res.status).toBe(201);
     const stored = await db.query('SELECT user_id, subject FROM users.contact_messages WHERE id = $1', [res.body.id]);
     expect(stored.rows).toEqual([{ user_id: user.id, subject: 'Une question' }]);
   });
 
   it('should accept a visitor', async () => {
-    expect((await new ApiClient().post('/api/contact', valid)).status).toBe(201);
+    expect((await new ApiClient().call('POST /api/contact', { body: valid })).status).toBe(201);
   });
 
   it.each([
@@ -65,7 +66,7 @@ describe('POST /api/contact', () => {
     ['message', 'Court', 'Le message doit contenir au moins 10 caractères'],
   ])('should refuse a bad %s', async (field, value, message) => {
     const body = { ...valid, [field]: value };
-    const res = await new ApiClient().post('/api/contact', body);
+    const res = await new ApiClient().call('POST /api/contact', { body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message, field });
   });

@@ -45,7 +45,7 @@ it('should count a reservation, time its handlers and routes, and see the events
   const taker = await signedUpMember();
   await expectBalance(taker.client, { points: 10 }, 'welcome');
   const item = await publish(donor.client, 'Horloge pour les métriques');
-  expect((await taker.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+  expect((await taker.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
 
   const donations = await scrape('donations');
   expect(value(donations, 'hdiya_reservation_saga_outcomes_total', { outcome: 'reserved' })).toBeGreaterThanOrEqual(1);

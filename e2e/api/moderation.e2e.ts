@@ -5,22 +5,16 @@ import { publish, withDatabase } from '../support/members.js';
 // Moderation basics: a moderator reads the reporters' comments, lists reported donations only, and
 // dismisses the reports of a donation found acceptable; the donation stays online.
 
-interface Listed {
-  id: number;
-  reportCount: number;
-  reports: { id: number; reason: string; details: string | null; createdAt: string }[];
-}
-
 describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
   it('should dismiss the open reports once, keep the donation online, and record who and when', async () => {
     const owner = await signedUpMember();
     const [first, second] = [await signedUpMember(), await signedUpMember()];
     const donation = await publish(owner.client, 'Chaise vendue 300 DH');
-    expect((await first.client.post(`/api/donations/${donation.id}/reports`, { reason: 'commercial', details: 'Il demande 300 DH au téléphone' })).status).toBe(201);
-    expect((await second.client.post(`/api/donations/${donation.id}/reports`, { reason: 'spam' })).status).toBe(201);
+    expect((await first.client.call('POST /api/donations/{id}/reports', { params: { id: donation.id }, body: { reason: 'commercial', details: 'Il demande 300 DH au téléphone' } })).status).toBe(201);
+    expect((await second.client.call('POST /api/donations/{id}/reports', { params: { id: donation.id }, body: { reason: 'spam' } })).status).toBe(201);
     const admin = await signedInAdmin();
 
-    const reported = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48');
+    const reported = await admin.client.call('GET /api/admin/donations', { query: { reported: 'true', limit: '48' } });
     expect(reported.status).toBe(200);
     expect(reported.body.every((d) => d.reportCount > 0)).toBe(true);
     const listed = reported.body.find((d) => d.id === donation.id);
@@ -31,16 +25,16 @@ describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
     ]);
     expect(new Date(listed!.reports[0]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
-    const dismissed = await admin.client.post(`/api/admin/donations/${donation.id}/reports/dismiss`);
+    const dismissed = await admin.client.call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: donation.id } });
     expect(dismissed).toMatchObject({ status: 200, body: { donationId: donation.id, dismissed: 2 } });
     // Idempotent: once more dismisses nothing and says so.
-    expect(await admin.client.post(`/api/admin/donations/${donation.id}/reports/dismiss`)).toMatchObject({
+    expect(await admin.client.call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: donation.id } })).toMatchObject({
       status: 200,
       body: { donationId: donation.id, dismissed: 0 },
     });
 
-    expect((await new ApiClient().get(`/api/donations/${donation.id}`)).status).toBe(200);
-    const afterwards = await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48');
+    expect((await new ApiClient().call('GET /api/donations/{id}', { params: { id: donation.id } })).status).toBe(200);
+    const afterwards = await admin.client.call('GET /api/admin/donations', { query: { reported: 'true', limit: '48' } });
     expect(afterwards.body.map((d) => d.id)).not.toContain(donation.id);
     const rows = await withDatabase((db) =>
       db.query(`SELECT dismissed_by, dismissed_at FROM donations.reports WHERE donation_id = $1`, [donation.id]),
@@ -56,21 +50,21 @@ describe('POST /api/admin/donations/{id}/reports/dismiss', () => {
     const owner = await signedUpMember();
     const reporter = await signedUpMember();
     const donation = await publish(owner.client);
-    expect((await reporter.client.post(`/api/donations/${donation.id}/reports`, { reason: 'other' })).status).toBe(201);
+    expect((await reporter.client.call('POST /api/donations/{id}/reports', { params: { id: donation.id }, body: { reason: 'other' } })).status).toBe(201);
 
-    const member = await reporter.client.post<{ code: string }>(`/api/admin/donations/${donation.id}/reports/dismiss`);
+    const member = await reporter.client.call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: donation.id } });
     expect(member).toMatchObject({ status: 403, body: { code: 'ADMIN_ONLY' } });
-    expect((await new ApiClient().post(`/api/admin/donations/${donation.id}/reports/dismiss`)).status).toBe(401);
-    expect((await reporter.client.get('/api/admin/donations?reported=true')).status).toBe(403);
+    expect((await new ApiClient().call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: donation.id } })).status).toBe(401);
+    expect((await reporter.client.call('GET /api/admin/donations', { query: { reported: 'true' } })).status).toBe(403);
 
     const admin = await signedInAdmin();
-    const unknown = await admin.client.post<{ code: string; message: string }>('/api/admin/donations/99999999/reports/dismiss');
+    const unknown = await admin.client.call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: 99999999 } });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'DONATION_NOT_FOUND' } });
-    expect((await admin.client.post('/api/admin/donations/abc/reports/dismiss')).status).toBe(404);
-    const filter = await admin.client.get<{ message: string }>('/api/admin/donations?reported=peut-etre');
+    expect((await admin.client.call('POST /api/admin/donations/{id}/reports/dismiss', { params: { id: 'abc' } })).status).toBe(404);
+    const filter = await admin.client.call('GET /api/admin/donations', { query: { reported: 'peut-etre' } });
     expect(filter).toMatchObject({ status: 400, body: { message: 'Le filtre « reported » vaut true ou false.' } });
     // The member's report is still open: nothing was dismissed by the refusals.
-    const listed = (await admin.client.get<Listed[]>('/api/admin/donations?reported=true&limit=48')).body.find((d) => d.id === donation.id);
+    const listed = (await admin.client.call('GET /api/admin/donations', { query: { reported: 'true', limit: '48' } })).body.find((d) => d.id === donation.id);
     expect(listed?.reportCount).toBe(1);
   });
 });

@@ -1,5 +1,4 @@
 import { io, type Socket } from 'socket.io-client';
-import type { NotificationPreferenceView, PushConfigView } from '@hdiya/contracts';
 import { PushServiceStandIn, testEnv, waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { linkIn, mailsTo, tokenOf, waitForMails, type CaughtMail } from '../support/mailbox.js';
@@ -24,7 +23,7 @@ type Member = Awaited<ReturnType<typeof signedUpMember>>;
 async function verifiedMember(firstName: string): Promise<Member> {
   const member = await signedUpMember({ firstName });
   const [mail] = await waitForMails(member.payload.email as string, { match: (m) => m.text.includes('/verify-email#token=') });
-  expect((await new ApiClient().post('/api/verify-email', { token: tokenOf(linkIn(mail!, '/verify-email')) })).status).toBe(200);
+  expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } })).status).toBe(200);
   return member;
 }
 
@@ -40,9 +39,9 @@ async function openSocket(member: Member): Promise<void> {
 /** The reserver reserves the owner's new item and writes to them three times about it. */
 async function reservationAndThreeMessages(owner: Member, reserver: Member, title: string): Promise<void> {
   const item = await publish(owner.client, title);
-  expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+  expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
   for (const content of ['Bonjour !', 'Je peux passer ce soir ?', 'Vers 19 h']) {
-    expect((await reserver.client.post('/api/messages', { content, receiverId: owner.user.id, donationId: item.id })).status).toBe(201);
+    expect((await reserver.client.call('POST /api/messages', { body: { content, receiverId: owner.user.id, donationId: item.id } })).status).toBe(201);
   }
 }
 
@@ -96,7 +95,7 @@ describe('notification mails', () => {
     const followed = await fetch(url, { redirect: 'manual' });
     expect(followed.status).toBe(303);
     expect(followed.headers.get('location')).toMatch(/^\/unsubscribe\?token=/);
-    expect((await away.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body.every((p) => p.email)).toBe(true);
+    expect((await away.client.call('GET /api/notification-preferences')).body.every((p) => p.email)).toBe(true);
 
     const tampered = await fetch(url.replace(/\.[\w-]+$/, '.AAAA'), {
       method: 'POST',
@@ -110,7 +109,7 @@ describe('notification mails', () => {
     const oneClick = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toEqual({ kinds: ['message_received', 'reservation_made'], channel: 'email' });
-    const preferences = (await away.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body;
+    const preferences = (await away.client.call('GET /api/notification-preferences')).body;
     expect(preferences).toContainEqual({ kind: 'reservation_made', email: false, push: true });
     expect(preferences).toContainEqual({ kind: 'message_received', email: false, push: true });
     expect(preferences).toContainEqual({ kind: 'waitlist_offer', email: true, push: true });
@@ -136,13 +135,13 @@ describe('notification pushes', () => {
   afterAll(() => pushService.close());
 
   it('should push a new message to the device of a member who is away, in their language, with a reply button', async () => {
-    const { body: config } = await new ApiClient().get<PushConfigView>('/api/push/config');
+    const { body: config } = await new ApiClient().call('GET /api/push/config');
     const member = await signedUpMember({ firstName: 'Salma', language: 'ar' });
     const sender = await signedUpMember({ firstName: 'Youssef' });
     const phone = pushService.device(config.publicKey!);
-    expect((await member.client.post('/api/push/subscriptions', { ...phone.subscription, language: 'ar' })).status).toBe(200);
+    expect((await member.client.call('POST /api/push/subscriptions', { body: { ...phone.subscription, language: 'ar' } })).status).toBe(200);
 
-    expect((await sender.client.post('/api/messages', { content: 'مرحبا', receiverId: member.user.id })).status).toBe(201);
+    expect((await sender.client.call('POST /api/messages', { body: { content: 'مرحبا', receiverId: member.user.id } })).status).toBe(201);
     await pushService.until(() => pushService.pushesTo(phone).length === 1);
     const [push] = pushService.pushesTo(phone);
     expect(push!.problem).toBeNull();

@@ -1,4 +1,4 @@
-import { ApiClient, newMemberPayload, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import { anAddress, ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
 
 // Review finding: PATCH /api/auth/user answered EMAIL_TAKEN/PHONE_TAKEN without limit (35 of 35
 // tries answered), to anyone holding a session, who could then also take over the e-mail and the
@@ -10,25 +10,23 @@ const PER_MEMBER = Number(process.env.RATE_PROFILE_CONFLICTS_PER_MEMBER ?? 10);
 const PER_ADDRESS = Number(process.env.RATE_SIGNUP_CONFLICTS_PER_ADDRESS ?? 20);
 const wrong = 'pas-le-bon-mot-de-passe';
 
-const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
-
 describe('changing the e-mail or the phone', () => {
   it('should ask for the current password, refuse a wrong one and accept the right one', async () => {
     const { client, payload } = await signedUpMember();
     const email = `nouvelle_${Date.now()}@example.ma`;
-    const missing = await client.patch('/api/auth/user', { email });
+    const missing = await client.call('PATCH /api/auth/user', { body: { email } });
     expect(missing.body).toEqual({
       statusCode: 400,
       code: 'CURRENT_PASSWORD_REQUIRED',
       message: 'Saisissez votre mot de passe actuel pour changer votre email ou votre téléphone.',
       field: 'currentPassword',
     });
-    const badPhone = await client.patch('/api/auth/user', { phone: `07${String(Date.now()).slice(-8)}`, currentPassword: wrong });
+    const badPhone = await client.call('PATCH /api/auth/user', { body: { phone: `07${String(Date.now()).slice(-8)}`, currentPassword: wrong } });
     expect(badPhone.body).toMatchObject({ statusCode: 403, code: 'CURRENT_PASSWORD_WRONG', field: 'currentPassword' });
     // What the form sends unchanged needs no password.
-    const same = await client.patch<CurrentUserBody>('/api/auth/user', { email: payload.email, phone: payload.phone, city: 'Safi' });
+    const same = await client.call('PATCH /api/auth/user', { body: { email: payload.email, phone: payload.phone, city: 'Safi' } });
     expect(same.status).toBe(200);
-    const changed = await client.patch<CurrentUserBody>('/api/auth/user', { email, currentPassword: payload.password });
+    const changed = await client.call('PATCH /api/auth/user', { body: { email, currentPassword: payload.password } });
     expect(changed.status).toBe(200);
     expect(changed.body.email).toBe(email);
   });
@@ -37,19 +35,19 @@ describe('changing the e-mail or the phone', () => {
     const { client, payload } = await signedUpMember();
     const from = anAddress();
     for (let i = 0; i < PER_ACCOUNT; i += 1) {
-      expect((await client.patch('/api/auth/user', { city: 'Oujda', currentPassword: wrong }, from)).status).toBe(403);
+      expect((await client.call('PATCH /api/auth/user', { body: { city: 'Oujda', currentPassword: wrong }, headers: from })).status).toBe(403);
     }
-    const refused = await client.patch('/api/auth/user', { city: 'Oujda', currentPassword: payload.password }, from);
+    const refused = await client.call('PATCH /api/auth/user', { body: { city: 'Oujda', currentPassword: payload.password }, headers: from });
     expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
     // The same allowance as signing in from this device.
-    expect((await client.post('/api/login', { username: payload.username, password: payload.password }, from)).status).toBe(429);
+    expect((await client.call('POST /api/login', { body: { username: payload.username, password: payload.password }, headers: from })).status).toBe(429);
   });
 
   it('should ration the answers that say an e-mail or a phone is taken, per member', async () => {
     const others = await Promise.all([signedUpMember(), signedUpMember()]);
     const { client, payload } = await signedUpMember();
     const from = anAddress();
-    const change = (changes: Record<string, unknown>) => client.patch<{ code: string }>('/api/auth/user', { ...changes, currentPassword: payload.password }, from);
+    const change = (changes: Record<string, unknown>) => client.call('PATCH /api/auth/user', { body: { ...changes, currentPassword: payload.password }, headers: from });
     // Changes that take nothing already taken spend none of it (taken first, then given back).
     for (let i = 0; i < 2; i += 1) expect((await change({ email: `libre_${i}_${Date.now()}@example.ma` })).status).toBe(200);
     const statuses: number[] = [];
@@ -65,11 +63,11 @@ describe('changing the e-mail or the phone', () => {
     const other = await signedUpMember();
     const from = anAddress();
     for (let i = 0; i < PER_ADDRESS; i += 1) {
-      const probe = await new ApiClient().post('/api/signup', { ...newMemberPayload(), email: other.payload.email }, from);
+      const probe = await new ApiClient().call('POST /api/signup', { body: { ...newMemberPayload(), email: other.payload.email }, headers: from });
       expect(probe.status).toBe(409);
     }
     const { client, payload } = await signedUpMember();
-    const taken = await client.patch('/api/auth/user', { email: other.payload.email, currentPassword: payload.password }, from);
+    const taken = await client.call('PATCH /api/auth/user', { body: { email: other.payload.email, currentPassword: payload.password }, headers: from });
     expect(taken.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PushConfigView } from '@hdiya/contracts';
 import { PushServiceStandIn, waitFor } from '@hdiya/testing';
+import type { BodyOf } from '@hdiya/contracts';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { withDatabase } from '../support/members.js';
 
@@ -15,7 +15,7 @@ let publicKey: string;
 
 beforeAll(async () => {
   pushService = await PushServiceStandIn.start();
-  const config = await new ApiClient().get<PushConfigView>('/api/push/config');
+  const config = await new ApiClient().call('GET /api/push/config');
   expect(config.status).toBe(200);
   publicKey = config.body.publicKey!;
   expect(publicKey).toMatch(/^B[\w-]{86}$/);
@@ -41,7 +41,7 @@ describe('push API', () => {
     const member = await signedUpMember();
     const phone = pushService.device(publicKey);
 
-    const subscribed = await member.client.post('/api/push/subscriptions', { ...phone.subscription, language: 'ar' });
+    const subscribed = await member.client.call('POST /api/push/subscriptions', { body: { ...phone.subscription, language: 'ar' } });
     expect(subscribed).toMatchObject({ status: 200, body: { subscribed: true } });
     expect(await devicesOf(member.user.id)).toEqual([{ endpoint: phone.endpoint, language: 'ar' }]);
 
@@ -52,7 +52,7 @@ describe('push API', () => {
     expect(push!.problem).toBeNull();
     expect(JSON.parse(push!.text!)).toEqual(payload);
 
-    const removed = await member.client.request('DELETE', '/api/push/subscriptions', { endpoint: phone.endpoint });
+    const removed = await member.client.call('DELETE /api/push/subscriptions', { body: { endpoint: phone.endpoint } });
     expect(removed).toMatchObject({ status: 200, body: { removed: 1 } });
     expect(await devicesOf(member.user.id)).toEqual([]);
   });
@@ -60,7 +60,7 @@ describe('push API', () => {
   it('should forget a device its push service answers 410 for', async () => {
     const member = await signedUpMember();
     const phone = pushService.device(publicKey);
-    expect((await member.client.post('/api/push/subscriptions', phone.subscription)).status).toBe(200);
+    expect((await member.client.call('POST /api/push/subscriptions', { body: phone.subscription })).status).toBe(200);
     phone.answerNext(410);
     await queuePush(phone.endpoint, { title: 'x', body: 'y', url: '/', lang: 'fr', dir: 'ltr', actions: [] });
     await waitFor(async () => (await devicesOf(member.user.id)).length === 0, { timeoutMs: 20_000, what: 'the device removed' });
@@ -70,18 +70,18 @@ describe('push API', () => {
   it('should let only a signed-in member subscribe, and refuse what no browser sends with a French message', async () => {
     const visitor = new ApiClient();
     const device = pushService.device(publicKey);
-    expect((await visitor.post('/api/push/subscriptions', device.subscription)).status).toBe(401);
-    expect((await visitor.request('DELETE', '/api/push/subscriptions', { endpoint: device.endpoint })).status).toBe(401);
+    expect((await visitor.call('POST /api/push/subscriptions', { body: device.subscription })).status).toBe(401);
+    expect((await visitor.call('DELETE /api/push/subscriptions', { body: { endpoint: device.endpoint } })).status).toBe(401);
 
     const member = await signedUpMember();
-    const refused = await member.client.post('/api/push/subscriptions', { ...device.subscription, endpoint: 'javascript:alert(1)' });
+    const refused = await member.client.call('POST /api/push/subscriptions', { body: { ...device.subscription, endpoint: 'javascript:alert(1)' } });
     expect(refused).toMatchObject({
       status: 400,
       body: { statusCode: 400, code: 'VALIDATION_FAILED', field: 'endpoint', message: "L'adresse d'abonnement aux notifications est invalide." },
     });
-    const badKeys = await member.client.post('/api/push/subscriptions', { ...device.subscription, keys: { p256dh: 'x', auth: 'y' } });
+    const badKeys = await member.client.call('POST /api/push/subscriptions', { body: { ...device.subscription, keys: { p256dh: 'x', auth: 'y' } } });
     expect(badKeys).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message: "Les clés d'abonnement aux notifications sont invalides." } });
-    expect((await member.client.request('DELETE', '/api/push/subscriptions', {})).status).toBe(400);
+    expect((await member.client.call('DELETE /api/push/subscriptions', { body: {} as BodyOf<'DELETE /api/push/subscriptions'> })).status).toBe(400); // no endpoint, on purpose
     expect(await devicesOf(member.user.id)).toEqual([]);
   });
 });

@@ -10,8 +10,8 @@ import { expectBalance, publish, withDatabase } from '../support/members.js';
 it('should answer with a request id, the caller’s when acceptable, else a new one', async () => {
   const member = await signedUpMember();
   const given = `e2e-${randomUUID()}`;
-  expect((await member.client.get('/api/auth/user', { 'x-request-id': given })).headers.get('x-request-id')).toBe(given);
-  const made = (await member.client.get('/api/auth/user', { 'x-request-id': 'bad id\twith tabs' })).headers.get('x-request-id');
+  expect((await member.client.call('GET /api/auth/user', { headers: { 'x-request-id': given } })).headers.get('x-request-id')).toBe(given);
+  const made = (await member.client.call('GET /api/auth/user', { headers: { 'x-request-id': 'bad id\twith tabs' } })).headers.get('x-request-id');
   expect(made).toMatch(/^[0-9a-f-]{36}$/);
 });
 
@@ -21,7 +21,7 @@ it('should carry the id from the reserve request into the donations event and th
   await expectBalance(taker.client, { points: 10 }, 'welcome');
   const item = await publish(donor.client, 'Pendule pour les identifiants');
   const requestId = `e2e-${randomUUID()}`;
-  expect((await taker.client.post(`/api/donations/${item.id}/reserve`, undefined, { 'x-request-id': requestId })).status).toBe(200);
+  expect((await taker.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id }, headers: { 'x-request-id': requestId } })).status).toBe(200);
 
   const carried = (sql: string) =>
     withDatabase(async (db) => (await db.query(sql, [requestId, item.id])).rows.map((r: { type: string }) => r.type));

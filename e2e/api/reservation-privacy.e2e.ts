@@ -5,18 +5,11 @@ import { publish, welcomedMember } from '../support/members.js';
 // Review finding: `reservedById` was in every public answer, so with GET /api/users/{id} anyone
 // could map who takes what. Only the owner, the reserver and moderators may see it.
 
-interface Donation {
-  id: number;
-  status: string;
-  reserved: boolean;
-  reservedById: string | null;
-}
-
 /** The donation as `client` sees it on the detail page, in search results and in favourites. */
 async function seenBy(client: ApiClient, id: number, title: string) {
-  const detail = await client.get<Donation>(`/api/donations/${id}`);
+  const detail = await client.call('GET /api/donations/{id}', { params: { id } });
   // publish() puts donations in Kénitra: search around it.
-  const search = await client.get<Donation[]>(`/api/donations?status=all&lat=34.26&lng=-6.58&distance=50&query=${encodeURIComponent(title)}`);
+  const search = await client.call('GET /api/donations', { query: { status: 'all', lat: '34.26', lng: '-6.58', distance: '50', query: title } });
   return { detail: detail.body, found: search.body.find((d) => d.id === id) };
 }
 
@@ -27,8 +20,8 @@ describe('who reserved an item', () => {
     const neighbour = await welcomedMember();
     const title = `Tabouret ${Date.now().toString(36)}`;
     const donation = await publish(donor.client, title);
-    expect((await neighbour.client.post('/api/favorites', { donationId: donation.id })).status).toBe(201);
-    expect((await reserver.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+    expect((await neighbour.client.call('POST /api/favorites', { body: { donationId: donation.id } })).status).toBe(201);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
 
     const hidden = { reserved: true, reservedById: null, status: 'reserved' };
     for (const client of [neighbour.client, new ApiClient()]) {
@@ -36,7 +29,7 @@ describe('who reserved an item', () => {
       expect(detail).toMatchObject(hidden);
       expect(found).toMatchObject(hidden);
     }
-    const favorites = await neighbour.client.get<Donation[]>('/api/user/favorites');
+    const favorites = await neighbour.client.call('GET /api/user/favorites');
     expect(favorites.body.find((d) => d.id === donation.id)).toMatchObject(hidden);
 
     const admin = await signedInAdmin();
@@ -56,17 +49,17 @@ describe('my reservations', () => {
     const first = await welcomedMember();
     const next = await welcomedMember();
     const donation = await publish(donor.client, `Étagère ${Date.now().toString(36)}`);
-    expect((await first.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
-    expect((await first.client.post(`/api/donations/${donation.id}/cancel`)).status).toBe(200);
-    expect((await next.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+    expect((await first.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
+    expect((await first.client.call('POST /api/donations/{id}/cancel', { params: { id: donation.id } })).status).toBe(200);
+    expect((await next.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
 
-    const mine = await first.client.get<(Donation & { reservation: { state: string } })[]>('/api/user/reservations');
+    const mine = await first.client.call('GET /api/user/reservations');
     const past = mine.body.find((d) => d.id === donation.id);
     expect(past).toMatchObject({ reserved: true, reservedById: null, reservedAt: null, autoExpireAt: null, reservation: { state: 'cancelled' } });
     expect(JSON.stringify(mine.body)).not.toContain(next.user.id);
 
     // The current reserver still sees their own reservation in full.
-    const theirs = await next.client.get<(Donation & { reservation: { state: string } })[]>('/api/user/reservations');
+    const theirs = await next.client.call('GET /api/user/reservations');
     expect(theirs.body.find((d) => d.id === donation.id)).toMatchObject({ reservedById: next.user.id, reservation: { state: 'active' } });
   });
 });

@@ -1,21 +1,7 @@
 import { waitFor } from '@hdiya/testing';
-import { ApiClient, signedUpMember, type CurrentUserBody } from '../support/api-client.js';
+import type { BodyOf } from '@hdiya/contracts';
+import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { balanceOf, completeGift, expectBalance, expectInvariantsHold, publish, withDatabase } from '../support/members.js';
-
-interface Donation {
-  id: number;
-  status: string;
-  reservedById: string | null;
-  autoExpireAt: string | null;
-}
-
-interface HistoryEntry {
-  type: string;
-  amount: number;
-  description: string;
-  relatedUser: { firstName: string | null; lastName: string | null } | null;
-  donation: { title: string | null } | null;
-}
 
 // Every test leaves the ledger and the reservations consistent, whichever tests ran before it.
 afterEach(() => expectInvariantsHold());
@@ -43,33 +29,33 @@ describe('reserving, confirming, cancelling', () => {
     const reserver = await member('Layla', 'Fassi');
     const donation = await publish(donor.client, 'Chaise pliante');
 
-    const reserved = await reserver.client.patch<Donation>(`/api/donations/${donation.id}/status`, {
+    const reserved = await reserver.client.call('PATCH /api/donations/{id}/status', { params: { id: donation.id }, body: {
       status: 'reserved',
       reservedById: donor.user.id, // the client's claim is ignored: the session member reserves
-    });
+    } as BodyOf<'PATCH /api/donations/{id}/status'> });
     expect(reserved.status).toBe(200);
     expect(reserved.body).toMatchObject({ status: 'reserved', reservedById: reserver.user.id });
     expect(Date.parse(reserved.body.autoExpireAt!) - Date.now()).toBeGreaterThan(9.9 * 24 * 3600 * 1000);
     // The answer is the final outcome: the hold is already taken.
     expect(await balanceOf(reserver.client)).toMatchObject({ points: 8, blockedPoints: 2 });
 
-    const mine = await reserver.client.get<(Donation & { reservation: { state: string; timeLeftMs: number } })[]>('/api/user/reservations');
+    const mine = await reserver.client.call('GET /api/user/reservations');
     expect(mine.body[0]).toMatchObject({ id: donation.id, reservation: { state: 'active' } });
     expect(mine.body[0]!.reservation.timeLeftMs).toBeGreaterThan(9 * 24 * 3600 * 1000);
 
-    expect((await donor.client.post(`/api/donations/${donation.id}/confirm`)).status).toBe(403);
-    const confirmed = await reserver.client.post<Donation>(`/api/donations/${donation.id}/confirm`);
+    expect((await donor.client.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } })).status).toBe(403);
+    const confirmed = await reserver.client.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.status).toBe('completed');
-    expect((await reserver.client.post(`/api/donations/${donation.id}/confirm`)).status).toBe(409);
+    expect((await reserver.client.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } })).status).toBe(409);
 
     await expectBalance(reserver.client, { points: 8, blockedPoints: 0 }, 'hold captured');
     await expectBalance(donor.client, { points: 20 }, 'donor +5 +5');
 
-    const history = (await reserver.client.get<HistoryEntry[]>('/api/points-history')).body;
+    const history = (await reserver.client.call('GET /api/points-history')).body;
     expect(history[0]).toMatchObject({ type: 'spent', amount: -2, donation: { title: 'Chaise pliante' }, relatedUser: { firstName: 'Hassan', lastName: 'B.' } });
     expect(history.at(-1)).toMatchObject({ type: 'earned', amount: 10 });
-    const donorHistory = (await donor.client.get<HistoryEntry[]>('/api/points-history')).body;
+    const donorHistory = (await donor.client.call('GET /api/points-history')).body;
     expect(donorHistory[0]).toMatchObject({ type: 'earned', amount: 5, relatedUser: { firstName: 'Layla' }, donation: { title: 'Chaise pliante' } });
   });
 
@@ -77,43 +63,43 @@ describe('reserving, confirming, cancelling', () => {
     const donor = await member();
     const reserver = await member();
     const donation = await publish(donor.client);
-    expect((await reserver.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
-    expect((await (await member()).client.post(`/api/donations/${donation.id}/cancel`)).status).toBe(403);
-    const cancelled = await donor.client.post<Donation>(`/api/donations/${donation.id}/cancel`);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
+    expect((await (await member()).client.call('POST /api/donations/{id}/cancel', { params: { id: donation.id } })).status).toBe(403);
+    const cancelled = await donor.client.call('POST /api/donations/{id}/cancel', { params: { id: donation.id } });
     expect(cancelled.body).toMatchObject({ status: 'available', reservedById: null });
     await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    const history = (await reserver.client.get<HistoryEntry[]>('/api/points-history')).body;
+    const history = (await reserver.client.call('GET /api/points-history')).body;
     expect(history[0]).toMatchObject({ type: 'other', amount: 2 });
 
-    expect((await reserver.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
-    expect((await reserver.client.post(`/api/donations/${donation.id}/cancel`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/cancel', { params: { id: donation.id } })).status).toBe(200);
     await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'second refund');
   });
 
   it('should refuse with the product messages and change nothing', async () => {
     const donor = await member();
     const donation = await publish(donor.client);
-    const visitor = await new ApiClient().post(`/api/donations/${donation.id}/reserve`);
+    const visitor = await new ApiClient().call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
     expect(visitor.status).toBe(401);
     expect(visitor.body).toMatchObject({ message: 'Veuillez vous connecter pour réserver cet objet' });
-    expect((await donor.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(403);
+    expect((await donor.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(403);
 
     const poor = await giftedMember();
-    const transfer = await poor.client.post('/api/transfer-points', { receiverIdentifier: donor.payload.phone, points: 7 });
+    const transfer = await poor.client.call('POST /api/transfer-points', { body: { receiverIdentifier: donor.payload.phone, points: 7 } });
     expect(transfer.status).toBe(201);
     await expectBalance(poor.client, { points: 1 });
-    const refused = await poor.client.post(`/api/donations/${donation.id}/reserve`);
+    const refused = await poor.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'POINTS_INSUFFICIENT', message: "Vous avez besoin d'au moins 2 points pour réserver un don" });
-    expect((await new ApiClient().get<Donation>(`/api/donations/${donation.id}`)).body.status).toBe('available');
+    expect((await new ApiClient().call('GET /api/donations/{id}', { params: { id: donation.id } })).body.status).toBe('available');
     expect(await balanceOf(poor.client)).toMatchObject({ points: 1, blockedPoints: 0 });
 
     const first = await member();
-    expect((await first.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
-    const second = await (await member()).client.post(`/api/donations/${donation.id}/reserve`);
+    expect((await first.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
+    const second = await (await member()).client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: 'DONATION_ALREADY_RESERVED', message: "Cet objet est déjà réservé par quelqu'un d'autre" });
-    expect((await donor.client.request('DELETE', `/api/donations/${donation.id}`)).status).toBe(409);
+    expect((await donor.client.call('DELETE /api/donations/{id}', { params: { id: donation.id } })).status).toBe(409);
   });
 
   it('should let exactly one of 8 simultaneous reservers win, and move only the winner’s points', async () => {
@@ -123,7 +109,7 @@ describe('reserving, confirming, cancelling', () => {
     // outlast the RPC timeout on a loaded 2-core machine, and that is not what this test is about).
     const contenders = [];
     for (let i = 0; i < 8; i += 1) contenders.push(await member());
-    const answers = await Promise.all(contenders.map((c) => c.client.post(`/api/donations/${donation.id}/reserve`)));
+    const answers = await Promise.all(contenders.map((c) => c.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(7);
@@ -136,17 +122,17 @@ describe('reserving, confirming, cancelling', () => {
     const donor = await member();
     const reserver = await member();
     const donation = await publish(donor.client);
-    expect((await reserver.client.post(`/api/donations/${donation.id}/reserve`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } })).status).toBe(200);
     // Ten days pass for this reservation (the expiry job reads the deadline; the job runs often in tests).
     await withDatabase((db) =>
       db.query(`UPDATE donations.donations SET auto_expire_at = now() - interval '1 second' WHERE id = $1`, [donation.id]),
     );
-    await waitFor(async () => (await new ApiClient().get<Donation>(`/api/donations/${donation.id}`)).body.status === 'available', {
+    await waitFor(async () => (await new ApiClient().call('GET /api/donations/{id}', { params: { id: donation.id } })).body.status === 'available', {
       what: 'expiry',
       timeoutMs: 15_000,
     });
     await expectBalance(reserver.client, { points: 8, blockedPoints: 0, reliabilityScore: 90 }, 'forfeit');
-    const me = (await reserver.client.get<CurrentUserBody>('/api/auth/user')).body;
+    const me = (await reserver.client.call('GET /api/auth/user')).body;
     expect(me.reliabilityScore).toBe(90);
   });
 });
@@ -156,17 +142,17 @@ describe('transferring points', () => {
     const sender = await giftedMember('Ilyas', 'Mansouri');
     const receiver = await member('Zineb', 'Amrani');
     const phone = `+212 ${receiver.payload.phone.slice(1)}`;
-    const res = await sender.client.post<{ senderNewBalance: number; receiver: { displayName: string } }>('/api/transfer-points', {
+    const res = await sender.client.call('POST /api/transfer-points', { body: {
       receiverIdentifier: phone,
       points: 3,
       message: 'Merci !',
-    });
+    } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ senderNewBalance: 5, points: 3, receiver: { displayName: 'Zineb A.' } });
     await expectBalance(receiver.client, { points: 13 });
-    const received = (await receiver.client.get<HistoryEntry[]>('/api/points-history')).body[0];
+    const received = (await receiver.client.call('GET /api/points-history')).body[0];
     expect(received).toMatchObject({ type: 'received', amount: 3, relatedUser: { firstName: 'Ilyas', lastName: 'M.' } });
-    const sent = (await sender.client.get<HistoryEntry[]>('/api/points-history')).body[0];
+    const sent = (await sender.client.call('GET /api/points-history')).body[0];
     expect(sent).toMatchObject({ type: 'transferred', amount: -3, relatedUser: { firstName: 'Zineb' } });
   });
 
@@ -181,13 +167,13 @@ describe('transferring points', () => {
       [{ receiverIdentifier: sender.payload.phone, points: 1 }, 400, 'Vous ne pouvez pas vous transférer des points.'],
     ];
     for (const [body, status, message] of cases) {
-      const res = await sender.client.post('/api/transfer-points', body);
+      const res = await sender.client.call('POST /api/transfer-points', { body: body as BodyOf<'POST /api/transfer-points'> }); // malformed on purpose
       expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { message } });
     }
     const receiver = await member();
-    const tooMuch = await sender.client.post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 11 });
+    const tooMuch = await sender.client.call('POST /api/transfer-points', { body: { receiverIdentifier: receiver.payload.phone, points: 11 } });
     expect(tooMuch.body).toMatchObject({ statusCode: 400, message: "Vous n'avez pas assez de points" });
-    expect((await new ApiClient().post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 1 })).status).toBe(401);
+    expect((await new ApiClient().call('POST /api/transfer-points', { body: { receiverIdentifier: receiver.payload.phone, points: 1 } })).status).toBe(401);
   });
 
   it('should transfer once for a request retried with the same idempotency key', async () => {
@@ -195,7 +181,7 @@ describe('transferring points', () => {
     const receiver = await member();
     const body = { receiverIdentifier: receiver.payload.phone, points: 4 };
     const key = `retry-${Date.now()}`;
-    const answers = await Promise.all([1, 2, 3].map(() => sender.client.post<{ transferId: string }>('/api/transfer-points', body, { 'idempotency-key': key })));
+    const answers = await Promise.all([1, 2, 3].map(() => sender.client.call('POST /api/transfer-points', { body, headers: { 'idempotency-key': key } })));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.transferId)).size).toBe(1);
     await expectBalance(receiver.client, { points: 14 });
@@ -206,7 +192,7 @@ describe('transferring points', () => {
     const sender = await giftedMember();
     const receiver = await member();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => sender.client.post('/api/transfer-points', { receiverIdentifier: receiver.payload.phone, points: 1 })),
+      Array.from({ length: 20 }, () => sender.client.call('POST /api/transfer-points', { body: { receiverIdentifier: receiver.payload.phone, points: 1 } })),
     );
     const ok = answers.filter((a) => a.status === 201).length;
     expect(ok).toBe(8);

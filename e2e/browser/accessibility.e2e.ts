@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { mainScreens, memberWithConversation } from '../support/screens.js';
 
 // axe-core on the main screens, in French and in Arabic, light and dark: no serious or critical
@@ -10,13 +10,7 @@ import { mainScreens, memberWithConversation } from '../support/screens.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 interface Violation {
   id: string;
@@ -45,8 +39,8 @@ describe.each([
   it('should find no serious or critical violation on the main screens', async () => {
     const { donor, member, item } = await memberWithConversation('Table pour axe', 'Bonjour');
     // Signed in with a reservation: the header then shows the blocked points too, the widest it gets.
-    expect((await member.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
-    const context = await signedInContext(browser, member.client, language, { bypassCSP: true }); // axe is injected inline
+    expect((await member.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
+    const context = await signedInContext(browser(), member.client, language, { bypassCSP: true }); // axe is injected inline
     await context.addInitScript((mode) => window.localStorage.setItem('ui-theme', mode), theme);
     const page = await context.newPage();
     const found: Record<string, string[]> = {};

@@ -1,20 +1,14 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { linkIn, waitForMails } from '../support/mailbox.js';
 
 // The pages account mails open, in French and Arabic, on a desktop and a 390 px phone: the reset
 // page (token read from the link, then out of the address bar), the verification page, and the
 // profile's banner with "Renvoyer le lien". Screenshots in e2e/artifacts.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const TEXT = {
@@ -24,7 +18,7 @@ const TEXT = {
 
 /** A visitor's browser in that language (the web app keeps the choice in localStorage). */
 async function visitorContext(language: 'fr' | 'ar', viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA', viewport });
+  const context = await browser().newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA', viewport });
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   return context;
 }
@@ -35,7 +29,7 @@ const overflows = (width: number) => `document.documentElement.scrollWidth <= ${
 describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('should set a new password from the mailed link (%s)', async (size) => {
     const member = await signedUpMember({ language });
-    await new ApiClient().post('/api/forgot-password', { email: member.payload.email });
+    await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
     const [mail] = await waitForMails(member.payload.email, { match: (m) => m.text.includes('/reset-password#') });
     const context = await visitorContext(language, VIEWPORTS[size]);
     const page = await context.newPage();
@@ -53,7 +47,7 @@ describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
     await page.getByRole('button', { name: TEXT[language].reset }).click();
     await page.getByTestId('reset-password-done').getByText(TEXT[language].done).waitFor();
     await screenshot(page, `reset-password-done-${language}-${size}`);
-    expect((await new ApiClient().post('/api/login', { username: member.payload.username, password: 'un-nouveau-mot-de-passe' })).status).toBe(200);
+    expect((await new ApiClient().call('POST /api/login', { body: { username: member.payload.username, password: 'un-nouveau-mot-de-passe' } })).status).toBe(200);
     await context.close();
   });
 
@@ -71,7 +65,7 @@ describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
 
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('should show the verification banner, send the link again and verify (%s)', async (size) => {
     const member = await signedUpMember({ language });
-    const context = await signedInContext(browser, member.client, language, { viewport: VIEWPORTS[size] });
+    const context = await signedInContext(browser(), member.client, language, { viewport: VIEWPORTS[size] });
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}/profile`);
     const banner = page.getByTestId('email-verification-banner');

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { browserForFile, signedInContext } from '../support/browser.js';
 import { completeGift, expectBalance } from '../support/members.js';
 import { mainScreens, memberWithConversation, type Screen } from '../support/screens.js';
 
@@ -10,13 +10,7 @@ import { mainScreens, memberWithConversation, type Screen } from '../support/scr
 // What members wrote (names, titles, messages) is marked as such (<bdi>, dir="auto") and skipped,
 // as are left-to-right values (e-mail, numbers) and the map's credits.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 /** Latin words (3+ letters) of the interface, outside members' own text (in `root`, the whole page by default). */
 function latinWords(page: Page, root = 'body'): Promise<string[]> {
@@ -48,7 +42,7 @@ const allowed = (word: string) => ALLOWED.has(word) || /^X+$/.test(word);
 
 it('should show no French word on the main Arabic screens', async () => {
   const { donor, member, item } = await memberWithConversation('طاولة صغيرة', 'مرحبا');
-  const context = await signedInContext(browser, member.client, 'ar');
+  const context = await signedInContext(browser(), member.client, 'ar');
   const page = await context.newPage();
   const found: Record<string, string[]> = {};
   for (const [name, path, ready] of [
@@ -84,7 +78,7 @@ it('should show the points limits in Arabic: a withheld reward in the history, t
     ['history', donor, '/points-history', 'history-entry', 'body'],
     ['gift pairs', admin, '/admin', 'gift-pair', '[data-testid=gift-pairs]'],
   ] as const) {
-    const context = await signedInContext(browser, who.client, 'ar');
+    const context = await signedInContext(browser(), who.client, 'ar');
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}${path}`);
     await page.getByTestId(ready).first().waitFor();
@@ -100,7 +94,7 @@ it('should show the points limits in Arabic: a withheld reward in the history, t
 it('should point back and forward arrows the way each language reads', async () => {
   const { member, item } = await memberWithConversation('كرسي', 'سلام');
   const arrows = async (language: 'fr' | 'ar') => {
-    const context = await signedInContext(browser, member.client, language);
+    const context = await signedInContext(browser(), member.client, language);
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}/donations/${item.id}`);
     await page.getByTestId('donation-title').waitFor();

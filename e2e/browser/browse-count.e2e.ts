@@ -1,34 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Browse says how many (issue 21, item 9): with more than one page it said "Les 24 premiers dons";
 // it now gives the total the API counted, "N dons trouvés" (spec), in Arabic's plural forms.
 
-let browser: Browser;
+const browser = browserForFile();
 // A word of its own, so only these donations match.
 const word = `z${randomBytes(4).toString('hex')}`;
-const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 const base = testEnv().gatewayUrl;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const donors = [await signedUpMember(), await signedUpMember()];
   for (let i = 1; i <= 27; i += 1) await publish(donors[i % 2]!.client, `Tabouret ${word} ${i}`);
 }, 120_000);
-
-afterAll(() => browser?.close());
 
 describe.each([
   ['fr', '27 dons trouvés'],
   ['ar', '27 تبرعًا'],
 ] as const)('browse in %s', (language, all) => {
   it.each([1280, 390])('should count all 27 found while the first page shows 24 (%i px)', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+    const context = await browser().newContext({ viewport: { width, height: 900 }, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
     await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
     const page = await context.newPage();
     await page.goto(`${base}/donations?query=${word}&lat=${kenitra.lat}&lng=${kenitra.lng}`);

@@ -1,27 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { newMemberPayload, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Issue 21, item 3: a link to a members-only screen, opened signed out, used to go home (or to
 // sign-in, then home). Now sign-in (or sign-up) leads back to the page asked for, query string
 // included, and only ever to a path of this site.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 type Language = 'fr' | 'ar';
 
 async function visitorPage(language: Language, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = await browser().newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   return context.newPage();
 }

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import type { PushConfigView } from '@hdiya/contracts';
 import { PushServiceStandIn, testEnv, waitFor, type TestPushDevice } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { withDatabase } from '../support/members.js';
 
 // Web Push in the browser. Headless Chromium has no push service to subscribe with (its
@@ -13,21 +12,17 @@ import { withDatabase } from '../support/members.js';
 // really reaches that endpoint. The service worker's own handlers are tested with pushes Chromium
 // delivers itself (CDP ServiceWorker.deliverPushMessage) and the notifications they show.
 
-let browser: Browser;
+const browser = browserForFile();
 let pushService: PushServiceStandIn;
 let publicKey: string;
 const base = testEnv().gatewayUrl;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   pushService = await PushServiceStandIn.start();
-  publicKey = (await new ApiClient().get<PushConfigView>('/api/push/config')).body.publicKey!;
+  publicKey = (await new ApiClient().call('GET /api/push/config')).body.publicKey!;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await pushService?.close();
-});
+afterAll(() => pushService?.close());
 
 /** The browser's PushManager answering with `device` (what a real push service would give). */
 async function stubPushManager(context: BrowserContext, device: TestPushDevice): Promise<void> {
@@ -71,7 +66,7 @@ describe('the per-device notifications switch', () => {
     it(`should subscribe this device with the server's key, receive pushes, and unsubscribe (${language}, ${viewport.width} px)`, async () => {
       const member = await signedUpMember();
       const device = pushService.device(publicKey);
-      const context = await signedInContext(browser, member.client, language, { viewport });
+      const context = await signedInContext(browser(), member.client, language, { viewport });
       await context.grantPermissions(['notifications'], { origin: base });
       await stubPushManager(context, device);
       const page = await context.newPage();
@@ -109,7 +104,7 @@ describe('the per-device notifications switch', () => {
 
   it('should say so when the browser blocks notifications', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'fr');
+    const context = await signedInContext(browser(), member.client, 'fr');
     await stubPushManager(context, pushService.device(publicKey));
     const page = await context.newPage();
     // The member answered "Block" to the browser's question.
@@ -129,7 +124,7 @@ describe('the per-device notifications switch', () => {
 describe("the service worker's push handlers", () => {
   it('should show a push as a notification in the member’s language, one per conversation, and open the page each action names', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'ar');
+    const context = await signedInContext(browser(), member.client, 'ar');
     await context.grantPermissions(['notifications'], { origin: base });
     const page = await context.newPage();
     await page.goto(`${base}/profile`);

@@ -1,31 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { completeGift, publish } from '../support/members.js';
 
 // What a member meets every day (issue 21): points rules said once and alike everywhere, member
 // text in its own direction whatever the screen's, a conversation list that does not wrap, and
 // French typography. In French and Arabic, on a desktop and a 390 px phone.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
-const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 const WIDTHS = [1280, 390] as const;
 const LANGUAGES = ['fr', 'ar'] as const;
 const CASES = LANGUAGES.flatMap((language) => WIDTHS.map((width) => ({ language, width })));
 
 async function open(client: Parameters<typeof signedInContext>[1], language: 'fr' | 'ar', width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await signedInContext(browser, client, language, { viewport: { width, height: 900 } });
+  const context = await signedInContext(browser(), client, language, { viewport: { width, height: 900 } });
   return { context, page: await context.newPage() };
 }
 
@@ -66,8 +58,8 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
     // The donor writes French and the asker Arabic: each text keeps its direction on either screen.
     const french = 'On se voit à 18h.';
     const arabic = 'سأمر على الساعة 18h.';
-    expect((await asker.client.post('/api/messages', { content: arabic, receiverId: donor.user.id, donationId: item.id })).status).toBe(201);
-    expect((await donor.client.post('/api/messages', { content: french, receiverId: asker.user.id, donationId: item.id })).status).toBe(201);
+    expect((await asker.client.call('POST /api/messages', { body: { content: arabic, receiverId: donor.user.id, donationId: item.id } })).status).toBe(201);
+    expect((await donor.client.call('POST /api/messages', { body: { content: french, receiverId: asker.user.id, donationId: item.id } })).status).toBe(201);
 
     const { context, page } = await open(donor.client, language, width);
     await page.goto(`${base}/messages`);
@@ -96,7 +88,7 @@ describe.each(CASES)('everyday texts ($language, $width px)', ({ language, width
     const item = await publish(me.client, 'Poussette pliable');
     for (const [firstName, lastName] of [['Abdelmoughit', 'Benabdeljalil'], ['عبد الرحيم', 'الإدريسي']]) {
       const other = await signedUpMember({ firstName, lastName });
-      for (let i = 0; i < 3; i++) await other.client.post('/api/messages', { content: `Bonjour ${i}`, receiverId: me.user.id, donationId: item.id });
+      for (let i = 0; i < 3; i++) await other.client.call('POST /api/messages', { body: { content: `Bonjour ${i}`, receiverId: me.user.id, donationId: item.id } });
     }
     const { context, page } = await open(me.client, language, width);
     await page.goto(`${base}/messages`);
@@ -159,7 +151,7 @@ describe.each(LANGUAGES)('the typing signal (%s)', (language) => {
     const donor = await signedUpMember();
     const asker = await signedUpMember();
     const item = await publish(donor.client, 'Table basse');
-    await asker.client.post('/api/messages', { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id });
+    await asker.client.call('POST /api/messages', { body: { content: 'Bonjour', receiverId: donor.user.id, donationId: item.id } });
     const donorSide = await open(donor.client, language, 1280);
     const askerSide = await open(asker.client, language, 1280);
     await donorSide.page.goto(`${base}/messages?with=${asker.user.id}&donation=${item.id}`);
@@ -226,7 +218,7 @@ describe('French typography', () => {
     const donor = await signedUpMember({ firstName: 'Amina', lastName: 'Berrada' });
     const reader = await signedUpMember();
     const item = await publish(donor.client, 'Chaise en rotin');
-    await donor.client.post('/api/messages', { content: 'Bonjour', receiverId: reader.user.id, donationId: item.id });
+    await donor.client.call('POST /api/messages', { body: { content: 'Bonjour', receiverId: reader.user.id, donationId: item.id } });
     for (const width of WIDTHS) {
       const { context, page } = await open(reader.client, 'fr', width);
       // About 330 m north of the city's centre, where the donation stands.

@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
 import { expectBalance } from '../support/members.js';
 
@@ -10,16 +8,9 @@ import { expectBalance } from '../support/members.js';
 // the map at 5 km, reserves it (−2), writes to the donor and confirms reception, and the donor is
 // paid (+5 for giving it, +5 for publishing it, decision 0012).
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
-const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 
 describe.each([
   // `word`: a word no other test's donation has, so the map shows this one alone (others at the
@@ -33,7 +24,7 @@ describe.each([
     const seeker = await signedUpMember();
     await expectBalance(seeker.client, { points: 10 }, 'welcome');
 
-    const donorContext = await signedInContext(browser, donor.client, language);
+    const donorContext = await signedInContext(browser(), donor.client, language);
     const donorPage = await donorContext.newPage();
     await donorPage.goto(`${base}/create-donation`);
     expect(await donorPage.locator('html').getAttribute('dir')).toBe(dir);
@@ -46,7 +37,7 @@ describe.each([
     await donorPage.getByTestId('donation-submit').click();
     await donorPage.waitForURL(`${base}/`);
 
-    const seekerContext = await signedInContext(browser, seeker.client, language);
+    const seekerContext = await signedInContext(browser(), seeker.client, language);
     const page = await seekerContext.newPage();
     await page.goto(`${base}/donations?lat=${kenitra.lat}&lng=${kenitra.lng}&distance=5&view=map&query=${encodeURIComponent(word)}`);
     const map = page.getByTestId('browse-map');

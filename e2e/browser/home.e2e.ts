@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
 import type { ImpactView } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 
 // The home page as a visitor finds it: figures counted from the data, search from the hero and
 // the header; screenshots of the main screens in both languages, both themes, desktop and phone.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 async function visitorPage(language: 'fr' | 'ar', theme: 'light' | 'dark', width: number, height: number) {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await browser().newContext({ viewport: { width, height } });
   await context.addInitScript(
     ([lang, mode]) => {
       window.localStorage.setItem('language', lang!);
@@ -50,7 +43,7 @@ it('should show the impact figures the API counts, and search from the hero and 
 });
 
 it('should open the map around the member from the teaser, open the filters from "Filtrer", and say how to install', async () => {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     viewport: { width: 390, height: 844 },
     geolocation: { latitude: 34.69, longitude: -1.88 },
     permissions: ['geolocation'],

@@ -1,19 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { browserForFile, signedInContext } from '../support/browser.js';
 import { expectBalance, publish } from '../support/members.js';
 
 // Keyboard only: the skip link, a dialog that takes focus and gives it back, and reserving
 // without a mouse.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
 
@@ -31,7 +25,7 @@ it('should let a member reach, open and close the map dialog and reserve with th
   const member = await signedUpMember();
   await expectBalance(member.client, { points: 10 }, 'welcome');
   const item = await publish(donor.client, 'Lampe au clavier');
-  const context = await signedInContext(browser, member.client, 'fr');
+  const context = await signedInContext(browser(), member.client, 'fr');
   const page = await context.newPage();
   await page.goto(`${testEnv().gatewayUrl}/donations/${item.id}`);
   await page.getByTestId('donation-title').waitFor();

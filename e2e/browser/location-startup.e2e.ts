@@ -1,6 +1,6 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { launchBrowser } from '../support/browser.js';
+import { browserForFile } from '../support/browser.js';
 
 // docs/product.md#location (start-up) in a real browser: the device is asked once, the nearest city by
 // great-circle distance names the place, the stored keys keep it; a refusal falls back to
@@ -8,18 +8,12 @@ import { launchBrowser } from '../support/browser.js';
 // after an 800 ms pause. Startup says all this on the page, without toasts: the member asked for
 // nothing (issue 21); its toasts come when the member asks for their position.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 async function visitor(options: BrowserContextOptions, saved: Record<string, string> = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
   await context.addInitScript((values) => {
     for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
   }, saved);

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // The map: browse results as pins at 5 km, a pin opens its donation, the detail page's map shows
 // the area; with no network for tiles (as on this machine) the pins stay and the map says so.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -22,9 +14,8 @@ it('should show a donation as a pin in the map view at 5 km, open it, and show i
   const donor = await signedUpMember();
   const seeker = await signedUpMember();
   const item = await publish(donor.client, 'Lampe pour la carte');
-  const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 
-  const context = await signedInContext(browser, seeker.client, 'fr');
+  const context = await signedInContext(browser(), seeker.client, 'fr');
   const page = await context.newPage();
   await page.goto(`${base}/donations?lat=${kenitra.lat}&lng=${kenitra.lng}&distance=5&query=carte`);
   await page.getByTestId('browse-grid').getByText('Lampe pour la carte').waitFor();

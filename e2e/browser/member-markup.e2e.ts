@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 import { mainScreens, memberWithConversation, type Screen } from '../support/screens.js';
 
@@ -10,16 +9,9 @@ import { mainScreens, memberWithConversation, type Screen } from '../support/scr
 // title creates no element and cannot redirect whoever hovers the pin. The Content-Security-Policy
 // allows no inline style, and the main screens need none.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
-const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 
 // Each would be an element if written as HTML: #x, an image whose error handler runs, a refresh
 // that takes the visitor to another page. Each has its own first word, to be alone on its map.
@@ -53,7 +45,7 @@ it('should show titles with markup as text in the map pins, creating no element 
   const seeker = await signedUpMember({ firstName: '<strong id=y>Sami</strong>' });
   const items = [await publish(donor.client, MARKUP_TITLE), await publish(donor.client, REFRESH_TITLE)];
 
-  const context = await signedInContext(browser, seeker.client, 'fr');
+  const context = await signedInContext(browser(), seeker.client, 'fr');
   const violations = await recordViolations(context);
   const page = await context.newPage();
   const navigations: string[] = [];
@@ -85,7 +77,7 @@ it('should show titles with markup as text in the map pins, creating no element 
 
 it('should report no Content-Security-Policy violation on the main screens', async () => {
   const { donor, member, item } = await memberWithConversation('Tapis tranquille', 'Bonjour <i>toi</i>');
-  const context = await signedInContext(browser, member.client, 'fr');
+  const context = await signedInContext(browser(), member.client, 'fr');
   const violations = await recordViolations(context);
   const page = await context.newPage();
   const screens: Screen[] = [

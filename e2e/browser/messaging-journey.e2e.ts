@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, signedInContext } from '../support/browser.js';
+import { browserForFile, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Two members in two browsers talk about a gift: nobody reloads, the socket brings each message.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -32,8 +26,8 @@ describe.each([
     const asker = await signedUpMember({ firstName: 'Salma', lastName: 'Tazi' });
     const item = await publish(donor.client, language === 'fr' ? 'Table pliante' : 'طاولة قابلة للطي');
 
-    const donorContext = await signedInContext(browser, donor.client, language);
-    const askerContext = await signedInContext(browser, asker.client, language);
+    const donorContext = await signedInContext(browser(), donor.client, language);
+    const askerContext = await signedInContext(browser(), asker.client, language);
     const donorPage = await donorContext.newPage();
     const askerPage = await askerContext.newPage();
 

@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import type { NotificationPreferenceView } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { linkIn, tokenOf, waitForMails } from '../support/mailbox.js';
 import { expectBalance, publish } from '../support/members.js';
 
@@ -11,18 +9,12 @@ import { expectBalance, publish } from '../support/members.js';
 
 const gatewayUrl = testEnv().gatewayUrl;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 describe('notification settings', () => {
   it('should reach the settings from the user menu and save a channel turned off, in French', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'fr', { viewport: { width: 1280, height: 900 } });
+    const context = await signedInContext(browser(), member.client, 'fr', { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${gatewayUrl}/`);
     await page.getByTestId('user-menu').click();
@@ -36,7 +28,7 @@ describe('notification settings', () => {
     expect(await switchOff.isChecked()).toBe(true);
     await switchOff.click();
     await page.waitForFunction(() => !(document.querySelector('[data-testid=preference-reservation_made-email]') as HTMLInputElement).checked);
-    const saved = await member.client.get<NotificationPreferenceView[]>('/api/notification-preferences');
+    const saved = await member.client.call('GET /api/notification-preferences');
     expect(saved.body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
     await page.reload();
     await grid.waitFor();
@@ -52,7 +44,7 @@ describe('notification settings', () => {
       ['phone', PHONE],
       ['desktop', { viewport: { width: 1280, height: 900 } }],
     ] as const) {
-      const context = await signedInContext(browser, member.client, 'ar', options);
+      const context = await signedInContext(browser(), member.client, 'ar', options);
       const page = await context.newPage();
       await page.goto(`${gatewayUrl}/profile`);
       await page.getByTestId('notification-settings-link').getByRole('link').click();
@@ -66,7 +58,7 @@ describe('notification settings', () => {
       await context.close();
     }
     // French on a phone too.
-    const context = await signedInContext(browser, member.client, 'fr', PHONE);
+    const context = await signedInContext(browser(), member.client, 'fr', PHONE);
     const page = await context.newPage();
     await page.goto(`${gatewayUrl}/settings/notifications`);
     await page.getByTestId('notification-preferences').waitFor();
@@ -82,14 +74,14 @@ describe('the unsubscribe page', () => {
     await expectBalance(reserver.client, { points: 10 }, 'welcome');
     const owner = await signedUpMember();
     const [verification] = await waitForMails(owner.payload.email as string, { match: (m) => m.text.includes('/verify-email#token=') });
-    expect((await new ApiClient().post('/api/verify-email', { token: tokenOf(linkIn(verification!, '/verify-email')) })).status).toBe(200);
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(verification!, '/verify-email')) } })).status).toBe(200);
     const item = await publish(owner.client, 'Lampe');
-    expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
     const [digest] = await waitForMails(owner.payload.email as string, { match: (m) => m.text.includes('/unsubscribe?token='), timeoutMs: 20_000 });
     const link = linkIn(digest!, '/unsubscribe');
 
     // A visitor's browser (no session), in Arabic: a tampered link is refused in Arabic.
-    const context = await browser.newContext({ locale: 'ar-MA', viewport: PHONE.viewport, isMobile: true });
+    const context = await browser().newContext({ locale: 'ar-MA', viewport: PHONE.viewport, isMobile: true });
     await context.addInitScript(() => window.localStorage.setItem('language', 'ar'));
     const page = await context.newPage();
     await page.goto(link.replace(/\.[\w-]+$/, '.AAAA'));
@@ -100,11 +92,11 @@ describe('the unsubscribe page', () => {
     await page.goto(link);
     await page.getByTestId('unsubscribe-confirm').waitFor();
     // Opening the page changed nothing.
-    expect((await owner.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body.every((p) => p.email)).toBe(true);
+    expect((await owner.client.call('GET /api/notification-preferences')).body.every((p) => p.email)).toBe(true);
     await page.getByTestId('unsubscribe-confirm').click();
     await page.getByTestId('unsubscribe-done').getByText('عضو يحجز غرضك').waitFor();
     await screenshot(page, 'unsubscribe-ar-phone-done');
-    expect((await owner.client.get<NotificationPreferenceView[]>('/api/notification-preferences')).body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
+    expect((await owner.client.call('GET /api/notification-preferences')).body).toContainEqual({ kind: 'reservation_made', email: false, push: true });
     await context.close();
   });
 });

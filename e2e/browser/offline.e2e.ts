@@ -1,26 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Installable and usable offline: a manifest with icons, and a service worker that opens the app
 // without network and shows the last browse results, under a clear offline banner.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 it('should be installable: a manifest with its name and icons', async () => {
-  const manifest = await new ApiClient().get<{ name: string; start_url: string; display: string; icons: { sizes: string }[] }>('/manifest.webmanifest');
+  const manifest = await new ApiClient().request<{ name: string; start_url: string; display: string; icons: { sizes: string }[] }>('GET', '/manifest.webmanifest');
   expect(manifest.status).toBe(200);
   expect(manifest.body).toMatchObject({ start_url: '/', display: 'standalone' });
   expect(manifest.body.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
@@ -31,10 +23,9 @@ it('should open offline with the last browse results and say it is offline', asy
   const donor = await signedUpMember();
   const word = `h${randomBytes(4).toString('hex')}`;
   await publish(donor.client, `Étagère ${word}`);
-  const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
   const url = `${base}/donations?query=${word}&lat=${kenitra.lat}&lng=${kenitra.lng}`;
 
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   await page.goto(url);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -62,9 +53,8 @@ it.each([
   const word = `o${randomBytes(4).toString('hex')}`;
   await publish(donor.client, `Tabouret ${word}`);
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, language, { viewport: { width, height: width < 500 ? 844 : 900 } });
+  const context = await signedInContext(browser(), member.client, language, { viewport: { width, height: width < 500 ? 844 : 900 } });
   // The member's place, saved on an earlier visit: the home page lists donations around Kénitra.
-  const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
   await context.addInitScript((place) => {
     window.localStorage.setItem('userLocation', JSON.stringify({ lat: place.lat, lng: place.lng }));
     window.localStorage.setItem('userCity', 'Kénitra');

@@ -1,22 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, kenitra, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Found when tried as a new member on a 390 px phone: the filters filled the first screen, the
 // count said "24 dons trouvés" for a first page of 41, and informational toasts stayed for good.
 // The count is now the API's total from the first page on (issue 21, item 9).
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -26,9 +18,8 @@ it('should show donations first on a phone, filters behind "Filtres (n)", and co
   const word = `z${randomBytes(4).toString('hex')}`;
   for (let i = 1; i <= 25; i += 1) await publish(donor.client, `Chaise ${word} ${i}`);
 
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
   await page.goto(`${base}/donations?query=${word}&lat=${kenitra.lat}&lng=${kenitra.lng}`);
 
   const firstCard = page.getByTestId('browse-grid').getByTestId('donation-card').first();
@@ -64,7 +55,7 @@ it('should show donations first on a phone, filters behind "Filtres (n)", and co
 
 it.each(['fr', 'ar'] as const)('should open ?tab=favorites on a phone with that tab selected and in view (%s)', async (language) => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, language, { viewport: { width: 390, height: 844 } });
+  const context = await signedInContext(browser(), member.client, language, { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto(`${base}/profile?tab=favorites`);
   const tab = page.getByTestId('profile-tab-favorites');

@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 
 // Issue 21, item 11: under 420 px the header had no search at all. A search icon now opens a
 // field there, from the keyboard too, labelled in both languages, closed by Escape, right to left
 // in Arabic.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -23,7 +16,7 @@ it.each([
   ['ar', 390],
   ['ar', 360],
 ] as const)('should open a search field from the phone header, search, and close with Escape (%s, %i px)', async (language, width) => {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const context = await browser().newContext({ viewport: { width, height: 844 } });
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   const page = await context.newPage();
   await page.goto(`${base}/how-it-works`);

@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
 
 // The photo of a new donation: a drop zone with preview, replace and remove (it was a bare file input).
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 it('should take a dropped photo, preview it, and let it be replaced or removed', async () => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, 'fr', { viewport: { width: 1280, height: 800 } });
+  const context = await signedInContext(browser(), member.client, 'fr', { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${testEnv().gatewayUrl}/create-donation`);
   // A member's header (search, messages, notifications, points, menu) fits a 1280 px laptop.

@@ -1,33 +1,30 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
+import type { DonationView } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 
 // Blurry photos (issue 21, item 2): the detail page offered the cropped 480 px card thumbnail
 // and a display photo announced as 1600 px wide whatever its size, so an 800×600 photo was drawn
 // from 480 px (naturalWidth 320 when the larger one was taken) in a column about 600 px wide.
 
-let browser: Browser;
-let donation: { id: number; imageUrl: string; thumbnailUrl: string };
+const browser = browserForFile();
+let donation: DonationView;
 const base = testEnv().gatewayUrl;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const { client } = await signedUpMember();
-  const res = await client.post<typeof donation>('/api/donations', {
+  const res = await client.call('POST /api/donations', { body: {
     title: 'Lampe de chevet',
     description: 'Lampe en laiton, ampoule fournie.',
     categoryId: 8,
     city: 'Fès',
     imageUrl: dataUrl(await jpegWithGps(800, 600)),
-  });
+  } });
   if (res.status !== 201) throw new Error(`publish failed: ${res.status}`);
   donation = res.body;
 });
-
-afterAll(() => browser?.close());
 
 it('should store the 800×600 photo whole and without metadata, beside a 480×360 thumbnail', async () => {
   const display = await sharp(Buffer.from(await (await fetch(`${base}${donation.imageUrl}`)).arrayBuffer())).metadata();
@@ -41,7 +38,7 @@ describe.each(['fr', 'ar'] as const)('the detail page in %s', (language) => {
     [1280, 1],
     [390, 2],
   ])('should draw the photo from at least as many pixels as it is shown on (%i px, %ix)', async (width, scale) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: scale, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+    const context = await browser().newContext({ viewport: { width, height: 900 }, deviceScaleFactor: scale, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
     await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
     const page = await context.newPage();
     await page.goto(`${base}/donations/${donation.id}`);

@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
-import { signedUpMember, type CurrentUserBody } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { signedUpMember } from '../support/api-client.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 
 // The profile form asks for the current password when the e-mail or the phone changes, and says
 // so in the member's language when it is missing or wrong.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 describe('changing the e-mail on the profile page', () => {
   it('should ask for the current password, then save the new e-mail', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'fr');
+    const context = await signedInContext(browser(), member.client, 'fr');
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}/profile`);
     const form = page.getByTestId('profile-form');
@@ -39,13 +32,13 @@ describe('changing the e-mail on the profile page', () => {
     await page.getByTestId('profile-submit').click();
     await page.getByTestId('toast').getByText('Profil mis à jour').waitFor();
     await current.waitFor({ state: 'detached' });
-    expect((await member.client.get<CurrentUserBody>('/api/auth/user')).body.email).toBe(email);
+    expect((await member.client.call('GET /api/auth/user')).body.email).toBe(email);
     await context.close();
   });
 
   it('should say it in Arabic on an Arabic screen', async () => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser, member.client, 'ar');
+    const context = await signedInContext(browser(), member.client, 'ar');
     const page = await context.newPage();
     await page.goto(`${testEnv().gatewayUrl}/profile`);
     await page.locator('#profile-phone').fill('0611223344');

@@ -1,20 +1,13 @@
 // e2e: alone (the home page's 8 newest donations in the whole country: files publishing side by side would push this one out)
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Home without a position (issue 21, item 10): "Dons récents" lists the newest donations in the
 // whole country; it used to show only those within 10 km of Casablanca (or "Aucun don disponible").
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -22,7 +15,7 @@ describe.each(['fr', 'ar'] as const)('home in %s', (language) => {
   it.each([1280, 390])('should list a donation published in Kénitra among the recent ones, without a position (%i px)', async (width) => {
     const donor = await signedUpMember();
     const donation = await publish(donor.client, `Table pliante ${language} ${width}`); // published in Kénitra, 130 km away
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+    const context = await browser().newContext({ viewport: { width, height: 900 }, locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
     await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
     const page = await context.newPage();
     await page.goto(`${base}/`);

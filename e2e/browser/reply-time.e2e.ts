@@ -1,20 +1,13 @@
-import type { Browser } from 'playwright-core';
 import type { MessageView } from '@hdiya/contracts';
 import { testEnv, waitFor } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { publish, withDatabase } from '../support/members.js';
 
 // Who owes a reply in the browser: the waiting time in the conversation list and the thread,
 // the reminder in the notifications, the usual reply time in a thread and on a donation's page.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 const HOUR_MS = 3_600_000;
@@ -52,7 +45,7 @@ describe.each([
     const donor = await signedUpMember({ firstName: 'Mehdi', lastName: 'Lahlou' });
     const asker = await signedUpMember({ firstName: 'Salma', lastName: 'Tazi' });
     const item = await publish(donor.client, 'Tajine en terre');
-    const visitor = await browser.newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
+    const visitor = await browser().newContext({ locale: language === 'fr' ? 'fr-FR' : 'ar-MA' });
     await visitor.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
     const visitorPage = await visitor.newPage();
 
@@ -61,9 +54,9 @@ describe.each([
     await visitorPage.getByTestId('owner-reply-time').filter({ hasText: notEnough }).waitFor();
 
     // Salma writes and has waited three hours: the donor sees it in the list and the thread.
-    const sent = (await asker.client.post<MessageView>('/api/messages', { content: 'Bonjour, toujours disponible ?', receiverId: donor.user.id, donationId: item.id })).body;
+    const sent = (await asker.client.call('POST /api/messages', { body: { content: 'Bonjour, toujours disponible ?', receiverId: donor.user.id, donationId: item.id } })).body;
     await backdate(sent, 3 * HOUR_MS);
-    const context = await signedInContext(browser, donor.client, language);
+    const context = await signedInContext(browser(), donor.client, language);
     const page = await context.newPage();
     await page.goto(`${base}/messages`);
     const conversation = page.getByTestId('conversation').filter({ hasText: 'Salma T.' });
@@ -92,10 +85,10 @@ describe.each([
     // Two more answers make three: the donation's page gives the donor's usual reply time.
     for (const n of [1, 2]) {
       const other = await signedUpMember();
-      await other.client.post('/api/messages', { content: `Question ${n}`, receiverId: donor.user.id });
-      await donor.client.post('/api/messages', { content: `Réponse ${n}`, receiverId: other.user.id });
+      await other.client.call('POST /api/messages', { body: { content: `Question ${n}`, receiverId: donor.user.id } });
+      await donor.client.call('POST /api/messages', { body: { content: `Réponse ${n}`, receiverId: other.user.id } });
     }
-    await waitFor(async () => (await new ApiClient().get<{ replyTime: { replies: number } }>(`/api/users/${donor.user.id}`)).body.replyTime.replies === 3, { what: 'three replies' });
+    await waitFor(async () => (await new ApiClient().call('GET /api/users/{id}', { params: { id: donor.user.id } })).body.replyTime.replies === 3, { what: 'three replies' });
     await visitorPage.reload();
     await visitorPage.getByTestId('owner-reply-time').filter({ hasText: usual }).waitFor();
     await visitorPage.setViewportSize({ width: 390, height: 844 });

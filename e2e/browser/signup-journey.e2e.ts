@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
-import { launchBrowser } from '../support/browser.js';
+import { browserForFile } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
 import { expectBalance } from '../support/members.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 describe('signing up in the browser', () => {
   it('should show 10 points in the header, then switch to Arabic right-to-left', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' });
+    const context = await browser().newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     const member = newMemberPayload();
 
@@ -54,7 +47,7 @@ describe('giving and reserving in the browser', () => {
     const reserver = await signedUpMember();
     await expectBalance(reserver.client, { points: 10 });
 
-    const donorContext = await browser.newContext({ locale: 'fr-FR' });
+    const donorContext = await browser().newContext({ locale: 'fr-FR' });
     await donorContext.addCookies([{ name: 'hdiya.sid', value: donor.client.sessionCookie!, url: base }]);
     const page = await donorContext.newPage();
     await page.goto(`${base}/create-donation`);
@@ -69,11 +62,11 @@ describe('giving and reserving in the browser', () => {
     // The rewards come when the item is given, and the toast says so.
     await page.getByText('Votre don est publié. Vos points arriveront quand il sera remis.').waitFor();
     expect(await page.getByTestId('header-points').textContent()).toMatch(/^10 points/);
-    const mine = await donor.client.get<{ id: number; title: string }[]>('/api/user/donations');
+    const mine = await donor.client.call('GET /api/user/donations');
     expect(mine.body[0]!.title).toBe('Lampe de chevet');
     await donorContext.close();
 
-    const reserverContext = await browser.newContext({ locale: 'fr-FR' });
+    const reserverContext = await browser().newContext({ locale: 'fr-FR' });
     await reserverContext.addCookies([{ name: 'hdiya.sid', value: reserver.client.sessionCookie!, url: base }]);
     const reserverPage = await reserverContext.newPage();
     await reserverPage.goto(`${base}/donations/${mine.body[0]!.id}`);
@@ -84,7 +77,7 @@ describe('giving and reserving in the browser', () => {
     await reserverPage.getByText('Il vous reste 10 jours pour le récupérer').waitFor();
     await reserverPage.getByTestId('header-points').filter({ hasText: /^8 points/ }).waitFor({ timeout: 15_000 });
     expect(await reserverPage.getByTestId('header-blocked-points').textContent()).toContain('2');
-    expect((await new ApiClient().get<{ status: string }>(`/api/donations/${mine.body[0]!.id}`)).body.status).toBe('reserved');
+    expect((await new ApiClient().call('GET /api/donations/{id}', { params: { id: mine.body[0]!.id } })).body.status).toBe('reserved');
     await reserverContext.close();
   });
 });

@@ -1,27 +1,21 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // Issue 21, item 7: "Localisation activée" came unasked, covered the page and stayed French after
 // switching to Arabic; the + button covered "Voir tous les dons" on phones; a wrong password was
 // only a corner toast.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 type Language = 'fr' | 'ar';
 
 async function visitorPage(language: Language, width: number, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...options });
+  const context = await browser().newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...options });
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   return context.newPage();
 }

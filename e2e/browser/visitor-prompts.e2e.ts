@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { browserForFile, screenshot } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
 // docs/product.md#validation and #members-and-roles for a visitor: reserving, favouriting and messaging each ask to sign in with the
@@ -9,18 +9,12 @@ import { publish } from '../support/members.js';
 // messages screen sends the visitor to sign in with its toast, and back afterwards (issue 21).
 // Nothing is changed on the server.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
 async function visitorPage(language: 'fr' | 'ar'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript((lang) => window.localStorage.setItem('language', lang), language);
   return context.newPage();
 }
@@ -65,7 +59,7 @@ it('should ask a visitor to sign in to reserve, favourite or message, with the p
   expect(await toastText(page)).toMatchObject({ description: 'Veuillez vous connecter pour envoyer un message', action: `/login?next=%2Fdonations%2F${item.id}` });
 
   expect(writes).toEqual([]);
-  const state = await new ApiClient().get<{ status: string }>(`/api/donations/${item.id}`);
+  const state = await new ApiClient().call('GET /api/donations/{id}', { params: { id: item.id } });
   expect(state.body.status).toBe('available');
   await page.context().close();
 });

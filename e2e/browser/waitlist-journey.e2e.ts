@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
-import { launchBrowser, screenshot, signedInContext } from '../support/browser.js';
+import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { expectBalance, publish } from '../support/members.js';
 
 // The waiting list and the handover code in the browser, in French and in Arabic: a member joins
@@ -9,13 +8,7 @@ import { expectBalance, publish } from '../support/members.js';
 // reload, the offer appears; they accept it (2 points held), see their handover code, and the
 // donor confirms the handover by typing it. Then a search saved from browse is edited and deleted.
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(() => browser?.close());
+const browser = browserForFile();
 
 const base = testEnv().gatewayUrl;
 
@@ -26,9 +19,9 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     const waiter = await signedUpMember();
     await expectBalance(waiter.client, { points: 10 }, 'welcome');
     const item = await publish(donor.client, `Bureau en chêne ${language}`);
-    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
 
-    const waiterContext = await signedInContext(browser, waiter.client, language);
+    const waiterContext = await signedInContext(browser(), waiter.client, language);
     const page = await waiterContext.newPage();
     await page.goto(`${base}/donations/${item.id}`);
     await page.locator('[data-realtime=connected]').waitFor();
@@ -42,7 +35,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     await screenshot(page, `waitlist-waiting-${language}`);
 
     // The holder gives up: the offer reaches the waiting member's open page by the socket.
-    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: item.id } })).status).toBe(200);
     const offer = page.getByTestId('waitlist-offer');
     await offer.waitFor({ timeout: 15_000 });
     // It is this member's turn now, not "someone else's" item.
@@ -58,7 +51,7 @@ describe.each(['fr', 'ar'] as const)('in %s', (language) => {
     await page.getByTestId('reservation-time-left').waitFor();
 
     // The donor types the code at the handover.
-    const donorContext = await signedInContext(browser, donor.client, language);
+    const donorContext = await signedInContext(browser(), donor.client, language);
     const donorPage = await donorContext.newPage();
     await donorPage.goto(`${base}/donations/${item.id}`);
     await donorPage.getByTestId('reservation-time-left').waitFor();
@@ -83,12 +76,12 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     const [holder, first, second] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     await expectBalance(holder.client, { points: 10 }, 'welcome');
     const item = await publish(donor.client, `Commode ${language}`);
-    expect((await holder.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
-    expect((await first.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
-    expect((await second.client.post(`/api/donations/${item.id}/waitlist`)).status).toBe(200);
-    expect((await holder.client.post(`/api/donations/${item.id}/cancel`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
+    expect((await first.client.call('POST /api/donations/{id}/waitlist', { params: { id: item.id } })).status).toBe(200);
+    expect((await second.client.call('POST /api/donations/{id}/waitlist', { params: { id: item.id } })).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: item.id } })).status).toBe(200);
 
-    const context = await signedInContext(browser, donor.client, language);
+    const context = await signedInContext(browser(), donor.client, language);
     const page = await context.newPage();
     await page.goto(`${base}/donations/${item.id}`);
     const offer = page.getByTestId('owner-waitlist-offer');
@@ -96,19 +89,19 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     await screenshot(page, `waitlist-owner-offer-${language}`);
     await offer.getByTestId('waitlist-skip-offer').click();
     await page.getByTestId('toast').getByText(language === 'fr' ? 'L’objet passe au suivant de la file' : 'يُعرض الغرض الآن على التالي في القائمة').waitFor();
-    expect((await second.client.get<{ me: { state: string } | null }>(`/api/donations/${item.id}/waitlist`)).body.me?.state).toBe('offered');
+    expect((await second.client.call('GET /api/donations/{id}/waitlist', { params: { id: item.id } })).body.me?.state).toBe('offered');
 
     await page.getByTestId('delete-donation').click();
     await page.getByTestId('delete-dialog-confirm').click();
     await page.waitForURL(`${base}/donations`);
-    expect((await donor.client.get(`/api/donations/${item.id}`)).status).toBe(404);
+    expect((await donor.client.call('GET /api/donations/{id}', { params: { id: item.id } })).status).toBe(404);
     await context.close();
   });
 });
 
 it('should save a search from browse, then edit and delete it on the alerts page', async () => {
   const member = await signedUpMember();
-  const context = await signedInContext(browser, member.client, 'fr');
+  const context = await signedInContext(browser(), member.client, 'fr');
   const page = await context.newPage();
   await page.goto(`${base}/donations?query=lampe&category=8&distance=7&lat=34.26&lng=-6.58`);
   await page.getByTestId('browse-count').waitFor();

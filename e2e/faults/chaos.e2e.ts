@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PointsRules } from '@hdiya/contracts';
+import { PointsRules, type CurrentAccountView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
-import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
+import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
 import { expectBalance, invariantViolations, withDatabase } from '../support/members.js';
@@ -74,11 +74,11 @@ async function attemptReserve(call: () => Promise<{ status: number; body: unknow
 
 it(`should lose nothing, apply nothing twice and keep every invariant while processes are killed for ${SECONDS} s`, async () => {
   const { stack } = world;
-  const members: { client: ApiClient; user: CurrentUserBody; phone: string }[] = [];
+  const members: { client: ApiClient; user: CurrentAccountView; phone: string }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const client = new ApiClient(stack.url, stack.url);
     const payload = newMemberPayload();
-    const res = await client.post<CurrentUserBody>('/api/signup', payload);
+    const res = await client.call('POST /api/signup', { body: payload });
     expect(res.status).toBe(201);
     members.push({ client, user: res.body, phone: payload.phone as string });
   }
@@ -86,7 +86,7 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   const donationIds: number[] = [];
   for (const m of members.slice(0, 4)) {
     for (let i = 0; i < 3; i++) {
-      const res = await m.client.post<{ id: number }>('/api/donations', { title: `Objet chaos ${i}`, description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo });
+      const res = await m.client.call('POST /api/donations', { body: { title: `Objet chaos ${i}`, description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo } });
       donationIds.push(res.body.id);
     }
   }
@@ -100,26 +100,26 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       const roll = Math.random();
       if (roll < 0.35) {
         const donationId = pick(donationIds);
-        operations.push({ kind: 'reserve', member: m.user.id, donationId, ...(await attemptReserve(() => m.client.post(`/api/donations/${donationId}/reserve`))) });
+        operations.push({ kind: 'reserve', member: m.user.id, donationId, ...(await attemptReserve(() => m.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } }))) });
       } else if (roll < 0.55) {
         const donationId = pick(donationIds);
-        operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/confirm`)) });
+        operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } })) });
       } else if (roll < 0.65) {
         const donationId = pick(donationIds);
-        operations.push({ kind: 'cancel', member: m.user.id, donationId, outcome: await attempt(() => m.client.post(`/api/donations/${donationId}/cancel`)) });
+        operations.push({ kind: 'cancel', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })) });
       } else if (roll < 0.92) {
         // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
         const to = pick(members.filter((o) => o !== m));
         const key = `chaos-${randomUUID()}`;
         let outcome: Outcome = 'unknown';
         for (let tries = 0; tries < 3 && outcome === 'unknown'; tries++) {
-          outcome = await attempt(() => m.client.post('/api/transfer-points', { receiverIdentifier: to.phone, points: 1 }, { 'Idempotency-Key': key }));
+          outcome = await attempt(() => m.client.call('POST /api/transfer-points', { body: { receiverIdentifier: to.phone, points: 1 }, headers: { 'Idempotency-Key': key } }));
           if (outcome === 'unknown') await sleep(300);
         }
         operations.push({ kind: 'transfer', member: m.user.id, key, outcome });
       } else {
         const outcome = await attempt(async () => {
-          const res = await m.client.post<{ id: number }>('/api/donations', { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo });
+          const res = await m.client.call('POST /api/donations', { body: { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo } });
           if (res.status === 201) donationIds.push(res.body.id);
           return res;
         });

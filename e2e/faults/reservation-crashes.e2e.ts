@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { waitFor } from '@hdiya/testing';
-import { ApiClient, newMemberPayload, type CurrentUserBody } from '../support/api-client.js';
+import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { ROOT, withPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
@@ -40,7 +40,7 @@ function isPaused(pid: number): boolean {
 
 async function member(client = new ApiClient(stack.url, stack.url)) {
   const payload = newMemberPayload();
-  const res = await client.post<CurrentUserBody>('/api/signup', payload);
+  const res = await client.call('POST /api/signup', { body: payload });
   if (res.status !== 201) throw new Error(`signup ${res.status}`);
   await expectBalance(client, { points: 10 }, 'welcome');
   return { client, user: res.body };
@@ -48,13 +48,13 @@ async function member(client = new ApiClient(stack.url, stack.url)) {
 
 async function publishedDonation() {
   const donor = await member();
-  const res = await donor.client.post<{ id: number }>('/api/donations', {
+  const res = await donor.client.call('POST /api/donations', { body: {
     title: 'Radio', description: 'Radio ancienne qui fonctionne.', categoryId: 6, city: 'Oujda', imageUrl: photo,
-  });
+  } });
   return { donor, donationId: res.body.id };
 }
 
-const donationStatus = async (id: number) => (await new ApiClient(stack.url).get<{ status: string }>(`/api/donations/${id}`)).body.status;
+const donationStatus = async (id: number) => (await new ApiClient(stack.url).call('GET /api/donations/{id}', { params: { id } })).body.status;
 
 const expectConsistent = () => expectInvariantsHold(DB_URL);
 
@@ -68,6 +68,32 @@ const offersMade = (donationId: number): Promise<string[]> =>
     );
     return rows.rows.map((r: { member: string }) => r.member);
   }, DB_URL);
+
+/** The item available again and its reserver's hold refunded, the books consistent. */
+async function expectGivenBackAndRefunded(donationId: number, reserver: ApiClient): Promise<void> {
+  await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
+  await expectBalance(reserver, { points: 10, blockedPoints: 0 }, 'refund');
+  await expectConsistent();
+}
+
+/** A reservation during which `service` dies at `crashAt` answers 503; once the service is back, it is undone. */
+async function expectReservationUndoneAfterCrash(service: string, crashAt: string): Promise<void> {
+  const { donationId } = await publishedDonation();
+  const reserver = await member();
+  await restartWith(service, crashAt);
+  expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
+  await restartWith(service, null);
+  await expectGivenBackAndRefunded(donationId, reserver.client);
+}
+
+/** A published donation reserved by one member (the holder), with another (the waiter) in line. */
+async function reservedWithOneInLine() {
+  const { donationId } = await publishedDonation();
+  const [holder, waiter] = [await member(), await member()];
+  expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
+  expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
+  return { donationId, holder, waiter };
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -91,7 +117,7 @@ describe('crash safety of a reservation', () => {
     const { donationId } = await publishedDonation();
     const reserver = await member();
     await restartWith('donations', 'donations.reserve.after-claim');
-    const answer = await reserver.client.post(`/api/donations/${donationId}/reserve`);
+    const answer = await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } });
     expect(answer.status).toBe(503);
     await restartWith('donations', null);
     await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
@@ -99,33 +125,17 @@ describe('crash safety of a reservation', () => {
     await expectConsistent();
   });
 
-  it('should refund the hold when the donations service dies after the hold, before activating', async () => {
-    const { donationId } = await publishedDonation();
-    const reserver = await member();
-    await restartWith('donations', 'donations.reserve.after-hold');
-    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
-    await restartWith('donations', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
-  });
+  it('should refund the hold when the donations service dies after the hold, before activating', () =>
+    expectReservationUndoneAfterCrash('donations', 'donations.reserve.after-hold'));
 
-  it('should undo a hold whose reply was lost when the points service died after committing it', async () => {
-    const { donationId } = await publishedDonation();
-    const reserver = await member();
-    await restartWith('points', 'points.hold.after-commit');
-    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
-    await restartWith('points', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
-  });
+  it('should undo a hold whose reply was lost when the points service died after committing it', () =>
+    expectReservationUndoneAfterCrash('points', 'points.hold.after-commit'));
 
   it('should still pay the donor when NATS dies right after a confirmation', async () => {
     const { donor, donationId } = await publishedDonation();
     const reserver = await member();
-    expect((await reserver.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
-    expect((await reserver.client.post(`/api/donations/${donationId}/confirm`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } })).status).toBe(200);
     await privateStack.killNats();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await privateStack.startNats();
@@ -150,9 +160,9 @@ describe('crash safety of a reservation', () => {
       env: { ...settings, HDIYA_PAUSE_AT: pauseAt },
     });
     const pids = [stack.children.get('donations')!.pid, other.pid];
-    await waitFor(async () => (await new ApiClient(stack.url).get(`/api/donations/${donationId}`)).status === 200, { what: 'donations answering' });
+    await waitFor(async () => (await new ApiClient(stack.url).call('GET /api/donations/{id}', { params: { id: donationId } })).status === 200, { what: 'donations answering' });
     try {
-      const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+      const answer = reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } });
       const reserving = await waitFor(() => pids.find(isPaused), { what: 'a replica paused after the hold', timeoutMs: 10_000 });
       const recovering = pids.find((pid) => pid !== reserving)!;
       await waitFor(() => isPaused(recovering), { what: 'the other replica paused after releasing the hold', timeoutMs: 15_000 });
@@ -165,34 +175,26 @@ describe('crash safety of a reservation', () => {
       await stack.kill('donations', 'SIGKILL');
     }
     await restartWith('donations', null);
-    await waitFor(async () => (await donationStatus(donationId)) === 'available', { what: 'item given back', timeoutMs: 20_000 });
-    await expectBalance(reserver.client, { points: 10, blockedPoints: 0 }, 'refund');
-    await expectConsistent();
+    await expectGivenBackAndRefunded(donationId, reserver.client);
   });
 
   it('should offer a freed item to the next in line exactly once when the donations service dies while offering it', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
-    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
+    const { donationId, holder, waiter } = await reservedWithOneInLine();
     // Dies inside the cancel's transaction, the offer written but not committed.
     await restartWith('donations', 'donations.waitlist.after-offer');
-    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBeGreaterThanOrEqual(500);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })).status).toBeGreaterThanOrEqual(500);
     await restartWith('donations', null);
     expect(await offersMade(donationId)).toEqual([]);
     expect(await donationStatus(donationId)).toBe('reserved');
     // Nothing half-done: the cancel is simply not applied, and applies once when tried again.
-    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBe(200);
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })).status).toBe(200);
     expect(await offersMade(donationId)).toEqual([waiter.user.id]);
     await expectBalance(holder.client, { points: 10, blockedPoints: 0 }, 'hold refunded');
     await expectConsistent();
   });
 
   it('should offer an expired reservation’s item once when the expiry job is killed mid-way and runs again', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
-    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
+    const { donationId, waiter } = await reservedWithOneInLine();
     await restartWith('donations', 'donations.waitlist.after-offer');
     const pid = stack.children.get('donations')!.pid;
     // Ten days pass: the next run of the job (every 300 ms here) expires it and dies offering it.
@@ -209,22 +211,19 @@ describe('crash safety of a reservation', () => {
   });
 
   it('should keep an offer its member’s when accepting it dies after the hold, and let them accept again', async () => {
-    const { donationId } = await publishedDonation();
-    const [holder, waiter] = [await member(), await member()];
-    expect((await holder.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
-    expect((await waiter.client.post(`/api/donations/${donationId}/waitlist`)).status).toBe(200);
-    expect((await holder.client.post(`/api/donations/${donationId}/cancel`)).status).toBe(200);
+    const { donationId, holder, waiter } = await reservedWithOneInLine();
+    expect((await holder.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })).status).toBe(200);
     await restartWith('donations', 'donations.reserve.after-hold');
-    expect((await waiter.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(503);
+    expect((await waiter.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(503);
     await restartWith('donations', null);
     // Recovery refunds the hold and gives the item back to the offer, not to everyone.
     await expectBalance(waiter.client, { points: 10, blockedPoints: 0 }, 'refund');
     await waitFor(
-      async () => (await waiter.client.get<{ me: { state: string } | null }>(`/api/donations/${donationId}/waitlist`)).body.me?.state === 'offered',
+      async () => (await waiter.client.call('GET /api/donations/{id}/waitlist', { params: { id: donationId } })).body.me?.state === 'offered',
       { what: 'the offer back', timeoutMs: 20_000 },
     );
-    expect((await (await member()).client.post(`/api/donations/${donationId}/reserve`)).status).toBe(409);
-    expect((await waiter.client.post(`/api/donations/${donationId}/reserve`)).status).toBe(200);
+    expect((await (await member()).client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(409);
+    expect((await waiter.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
     await expectBalance(waiter.client, { points: 8, blockedPoints: 2 }, 'accepted');
     expect(await offersMade(donationId)).toEqual([waiter.user.id]);
     await expectConsistent();
@@ -245,7 +244,7 @@ describe('crash safety of a reservation', () => {
     const reserver = await member();
     await restartWith('donations', null, 'donations.reserve.after-claim');
     const pid = stack.children.get('donations')!.pid;
-    const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+    const answer = reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } });
     await waitFor(() => isPaused(pid), { what: 'donations paused after claiming the item', timeoutMs: 10_000 });
     // Told to stop while frozen mid-request: it must still take the hold and answer.
     process.kill(pid, 'SIGTERM');
@@ -263,7 +262,7 @@ describe('crash safety of a reservation', () => {
     await restartWith('donations', null, 'donations.reserve.after-claim');
     const donationsPid = stack.children.get('donations')!.pid;
     const gatewayPid = stack.children.get('gateway')!.pid;
-    const answer = reserver.client.post(`/api/donations/${donationId}/reserve`);
+    const answer = reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } });
     await waitFor(() => isPaused(donationsPid), { what: 'donations paused after claiming the item', timeoutMs: 10_000 });
     process.kill(gatewayPid, 'SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -299,7 +298,7 @@ describe('crash safety of a reservation', () => {
       // welcome points alone may not be transferred, decision 0019).
       const [from, to] = [await member(), await member()];
       await completeGift(to.client, from.client);
-      expect((await from.client.post('/api/transfer-points', { receiverIdentifier: to.user.phone, points: 1 })).status).toBe(201);
+      expect((await from.client.call('POST /api/transfer-points', { body: { receiverIdentifier: to.user.phone, points: 1 } })).status).toBe(201);
     } finally {
       stack.onExit = undefined;
     }

@@ -48,9 +48,22 @@ function recorder(socket: MemberSocket) {
 }
 
 async function send(from: ApiClient, receiverId: string, content: string, donationId?: number) {
-  const res = await from.post<MessageView>('/api/messages', { content, receiverId, ...(donationId ? { donationId } : {}) });
+  const res = await from.call('POST /api/messages', { body: { content, receiverId, ...(donationId ? { donationId } : {}) } });
   expect(res.status).toBe(201);
   return res.body;
+}
+
+/**
+ * `silenced` sends `receiverId` a typing hint, then 300 ms later `heard` sends one: the receiver's
+ * socket gets only the second.
+ */
+async function expectOnlyLaterHint(receiver: ReturnType<typeof recorder>, receiverId: string, silenced: ApiClient, heard: { client: ApiClient; user: { id: string } }) {
+  (await connected(socketOf(silenced))).emit('typing', { to: receiverId, donationId: null });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  (await connected(socketOf(heard.client))).emit('typing', { to: receiverId, donationId: null });
+  expect(await receiver.next('typing')).toEqual({ from: heard.user.id, donationId: null });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(receiver.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([heard.user.id]);
 }
 
 afterEach(() => {
@@ -67,7 +80,7 @@ describe('realtime', () => {
     const sent = await send(a.client, b.user.id, 'Bonjour, la lampe est toujours là ?');
     expect(await bSocket.next<MessageView>('message:new')).toEqual(sent);
     expect(await aSocket.next<MessageView>('message:new')).toEqual(sent);
-    expect((await b.client.get<MessageView[]>('/api/messages')).body.map((m) => m.id)).toEqual([sent.id]);
+    expect((await b.client.call('GET /api/messages')).body.map((m) => m.id)).toEqual([sent.id]);
 
     // C hears only what is sent to C.
     const marker = await send(a.client, c.user.id, 'Et vous ?');
@@ -79,14 +92,14 @@ describe('realtime', () => {
   it('should refuse a socket without a signed-in session, and close it at logout', async () => {
     await expect(connected(socketOf(null))).rejects.toThrow(/connecté/);
     const visitor = new ApiClient();
-    await visitor.get('/api/auth/user');
+    await visitor.call('GET /api/auth/user');
     await expect(connected(socketOf(visitor))).rejects.toThrow(/connecté/);
 
     const member = await signedUpMember();
     const socket = await connected(socketOf(member.client));
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     const cookie = member.client.sessionCookie;
-    await member.client.get('/api/logout');
+    await member.client.call('GET /api/logout');
     expect(await closed).toBe('io server disconnect');
     // The old cookie no longer opens a socket.
     const stale = io(gatewayUrl, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: gatewayUrl, cookie: `hdiya.sid=${cookie}` } });
@@ -129,7 +142,7 @@ describe('realtime', () => {
     expect(await bOnSecond.next<MessageView>('message:new')).toEqual(sent);
 
     const viaSecond = new ApiClient(secondGatewayUrl, secondGatewayUrl);
-    expect((await viaSecond.post('/api/login', { username: b.payload.username, password: b.payload.password })).status).toBe(200);
+    expect((await viaSecond.call('POST /api/login', { body: { username: b.payload.username, password: b.payload.password } })).status).toBe(200);
     const reply = await send(viaSecond, a.user.id, 'Réponse par la passerelle 2');
     expect(await aOnFirst.next<MessageView>('message:new', (m) => m.id === reply.id)).toEqual(reply);
   });
@@ -139,17 +152,17 @@ describe('realtime', () => {
     const item = await publish(owner.client, 'Vélo enfant');
     const ownerSocket = recorder(await connected(socketOf(owner.client)));
     const reserverSocket = recorder(await connected(socketOf(reserver.client)));
-    await waitFor(async () => (await reserver.client.get<{ points: number }>('/api/auth/user')).body.points === 10, { what: 'welcome points' });
+    await waitFor(async () => (await reserver.client.call('GET /api/auth/user')).body.points === 10, { what: 'welcome points' });
 
-    expect((await reserver.client.post(`/api/donations/${item.id}/reserve`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: item.id } })).status).toBe(200);
     const notice = await ownerSocket.next<NotificationView>('notification:new');
     expect(notice).toMatchObject({ kind: 'reservation_made', read: false, params: { donationId: item.id, title: 'Vélo enfant', reserverName: 'Youssef A.' } });
     expect(await ownerSocket.next('donation:status')).toEqual({ donationId: item.id, status: 'reserved' });
     expect(await reserverSocket.next('points:changed')).toMatchObject({ points: 8, blockedPoints: 2 });
-    expect((await owner.client.get<NotificationView[]>('/api/notifications')).body[0]).toEqual(notice);
-    expect((await owner.client.get('/api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 1 });
+    expect((await owner.client.call('GET /api/notifications')).body[0]).toEqual(notice);
+    expect((await owner.client.call('GET /api/notifications/unread-counts')).body).toEqual({ messages: 0, notifications: 1 });
 
-    expect((await reserver.client.post(`/api/donations/${item.id}/confirm`)).status).toBe(200);
+    expect((await reserver.client.call('POST /api/donations/{id}/confirm', { params: { id: item.id } })).status).toBe(200);
     expect(await ownerSocket.next<NotificationView>('notification:new', (n) => n.kind === 'reception_confirmed')).toMatchObject({
       params: { donationId: item.id, points: 5 },
     });
@@ -167,7 +180,7 @@ describe('realtime', () => {
     (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
     expect(await bSocket.next('typing')).toEqual({ from: a.user.id, donationId: null });
 
-    expect((await b.client.post(`/api/messages/conversation/${a.user.id}/read`, {})).status).toBe(200);
+    expect((await b.client.call('POST /api/messages/conversation/{userId}/read', { params: { userId: a.user.id }, body: {} })).status).toBe(200);
     expect(await aSocket.next('messages:read')).toMatchObject({ readerId: b.user.id, donationId: null });
   });
 
@@ -176,14 +189,9 @@ describe('realtime', () => {
     const bSocket = recorder(await connected(socketOf(b.client)));
     await send(a.client, b.user.id, 'Bonjour');
     await send(c.client, b.user.id, 'Bonsoir');
-    expect((await b.client.request('PUT', `/api/blocks/${a.user.id}`)).status).toBe(200);
-    (await connected(socketOf(a.client))).emit('typing', { to: b.user.id, donationId: null });
+    expect((await b.client.call('PUT /api/blocks/{userId}', { params: { userId: a.user.id } })).status).toBe(200);
     // A later hint from a third member arrives; the blocked member's, sent first, never does.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
-    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+    await expectOnlyLaterHint(bSocket, b.user.id, a.client, c);
   });
 
   // Review finding: a member with no conversation could push "is typing" to any member id, as
@@ -192,13 +200,8 @@ describe('realtime', () => {
     const [stranger, b, c] = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     const bSocket = recorder(await connected(socketOf(b.client)));
     await send(c.client, b.user.id, 'Bonjour');
-    (await connected(socketOf(stranger.client))).emit('typing', { to: b.user.id, donationId: null });
     // A later hint from a member B talks with arrives; the stranger's, sent first, never does.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    (await connected(socketOf(c.client))).emit('typing', { to: b.user.id, donationId: null });
-    expect(await bSocket.next('typing')).toEqual({ from: c.user.id, donationId: null });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(bSocket.of<{ from: string }>('typing').map((hint) => hint.from)).toEqual([c.user.id]);
+    await expectOnlyLaterHint(bSocket, b.user.id, stranger.client, c);
   });
 
   it("should count a member's typing hints across its sockets", async () => {

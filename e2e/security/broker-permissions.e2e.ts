@@ -59,7 +59,7 @@ describe('NATS credentials and subject permissions', () => {
     // Had any got through, the points service would have credited by now, and the victim would count
     // as having received an item. A real transfer through the API proves the service is live and
     // nothing landed: the victim's welcome points are still locked (decision 0019), balances untouched.
-    const locked = await victim.client.post('/api/transfer-points', { receiverIdentifier: thief.payload.phone, points: 1 });
+    const locked = await victim.client.call('POST /api/transfer-points', { body: { receiverIdentifier: thief.payload.phone, points: 1 } });
     expect(locked.body).toMatchObject({ statusCode: 400, code: 'WELCOME_POINTS_LOCKED' });
     expect(await balanceOf(thief.client)).toMatchObject({ points: 10 });
     expect(await balanceOf(victim.client)).toMatchObject({ points: 10 });
@@ -126,7 +126,7 @@ describe('JetStream consumers', () => {
     await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-alerts', 'events.>'))).rejects.toThrow(denied);
     await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-spy', 'events.messaging.>'))).rejects.toThrow(denied);
     for (const user of ['gateway', 'users']) {
-      const other = await jetstreamManager(await as(user)).catch((error: unknown) => error);
+      const other = await jetstreamManager(await as(user)).catch((error: Error) => error);
       if (other instanceof Error) expect(other.message).toMatch(denied);
       else await expect(other.consumers.add(EVENTS_STREAM, consumerConfig('messaging-donations', 'events.messaging.>'))).rejects.toThrow(denied);
     }

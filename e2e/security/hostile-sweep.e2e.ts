@@ -86,21 +86,21 @@ it('should answer every route, for every role, without a 5xx or another member�
   await expectBalance(victim.client, { points: 10 }, 'welcome');
   const victimDonation = await publish(victim.client, 'Don de la victime');
   const deleted = await publish(victim.client, 'Don supprimé');
-  expect((await victim.client.request('DELETE', `/api/donations/${deleted.id}`)).status).toBe(200);
-  await victim.client.post('/api/saved-searches', { query: 'lampe', city: 'Rabat', distance: 10 });
-  await victim.client.post('/api/messages', { content: 'Message privé', receiverId: victim.user.id });
+  expect((await victim.client.call('DELETE /api/donations/{id}', { params: { id: deleted.id } })).status).toBe(200);
+  await victim.client.call('POST /api/saved-searches', { body: { query: 'lampe', city: 'Rabat', distance: 10 } });
+  await victim.client.call('POST /api/messages', { body: { content: 'Message privé', receiverId: victim.user.id } });
 
   const stranger = await signedUpMember();
   const reserver = await signedUpMember();
   const owner = await signedUpMember();
   const admin = await signedInAdmin();
   await expectBalance(reserver.client, { points: 10 }, 'welcome');
-  expect((await reserver.client.post(`/api/donations/${victimDonation.id}/reserve`)).status).toBe(200);
+  expect((await reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: victimDonation.id } })).status).toBe(200);
   const ownersDonation = await publish(owner.client, 'Don du propriétaire');
-  expect((await victim.client.post(`/api/donations/${ownersDonation.id}/reserve`)).status).toBe(200);
+  expect((await victim.client.call('POST /api/donations/{id}/reserve', { params: { id: ownersDonation.id } })).status).toBe(200);
   const before = await balanceOf(victim.client);
-  const profile = (await victim.client.get('/api/auth/user')).body;
-  const searches = (await victim.client.get('/api/saved-searches')).body;
+  const profile = (await victim.client.call('GET /api/auth/user')).body;
+  const searches = (await victim.client.call('GET /api/saved-searches')).body;
 
   const roles: [string, ApiClient][] = [
     ['visitor', new ApiClient()],
@@ -142,9 +142,9 @@ it('should answer every route, for every role, without a 5xx or another member�
   // Nothing was taken from the victim or changed in their name.
   const after = await balanceOf(victim.client);
   expect((after.points ?? 0) + (after.blockedPoints ?? 0)).toBeGreaterThanOrEqual((before.points ?? 0) + (before.blockedPoints ?? 0));
-  const profileAfter = (await victim.client.get('/api/auth/user')).body as Record<string, unknown>;
-  for (const field of ['email', 'phone', 'firstName', 'lastName', 'username', 'role']) expect(profileAfter[field]).toEqual((profile as Record<string, unknown>)[field]);
-  expect((await victim.client.get('/api/saved-searches')).body).toEqual(searches);
+  const profileAfter = (await victim.client.call('GET /api/auth/user')).body;
+  for (const field of ['email', 'phone', 'firstName', 'lastName', 'username', 'role'] as const) expect(profileAfter[field]).toEqual(profile[field]);
+  expect((await victim.client.call('GET /api/saved-searches')).body).toEqual(searches);
 }, 240_000);
 
 it('should survive hostile socket events and keep the socket server answering', async () => {
@@ -160,7 +160,7 @@ it('should survive hostile socket events and keep the socket server answering', 
   socket.emit('unknown-event', { a: 1 });
   socket.emit('typing', ...Array.from({ length: 50 }, () => HUGE.slice(0, 1000)));
   await new Promise((resolve) => setTimeout(resolve, 500));
-  expect((await new ApiClient().get('/api/health')).status).toBe(200);
+  expect((await new ApiClient().call('GET /api/health')).status).toBe(200);
   socket.disconnect();
   // A fresh socket still connects: the server survived.
   const again = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url, cookie: `hdiya.sid=${member.client.sessionCookie}` } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fillPath, methodOf, pathOf, type AnswerOf, type ApiRouteKey, type BodyOf, type CurrentAccountView, type ParamsOf, type QueryOf } from '@hdiya/contracts';
+import { fillPath, methodOf, pathOf, type AnswerOf, type ApiErrorBody, type ApiRouteKey, type BodyOf, type ParamsOf, type QueryOf } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 
 export interface ApiResponse<T = unknown> {
@@ -24,21 +24,18 @@ export class ApiClient {
     private readonly origin: string | null = testEnv().gatewayUrl,
   ) {}
 
-  get<T = unknown>(path: string, headers: Record<string, string> = {}) {
-    return this.request<T>('GET', path, undefined, headers);
+  /** A path the route map does not type (a page, an asset, a path no route serves): see `call` for `/api` routes. */
+  get(path: string, headers: Record<string, string> = {}) {
+    return this.request<unknown>('GET', path, undefined, headers);
   }
 
-  post<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return this.request<T>('POST', path, body, headers);
-  }
-
-  patch<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
-    return this.request<T>('PATCH', path, body, headers);
+  post(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<unknown>('POST', path, body, headers);
   }
 
   /**
    * A route of the contracts' route map, typed by it: `call('GET /api/donations/{id}', { params: { id } })`
-   * answers the route's answer type (a refusal's body is the contracts' `ApiErrorBody`).
+   * answers the route's answer type (a refusal's body is the contracts' `ApiErrorBody`: read it through `asRefusal`).
    */
   call<K extends ApiRouteKey>(route: K, options: RouteCall<K> = {} as RouteCall<K>): Promise<ApiResponse<AnswerOf<K>>> {
     const { params, query, body, headers } = options as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
@@ -47,11 +44,13 @@ export class ApiClient {
   }
 
   /** Sends a body exactly as given (malformed JSON, huge payloads). */
-  async raw<T = unknown>(method: string, path: string, rawBody: string, headers: Record<string, string> = {}) {
-    return this.send<T>(method, path, rawBody, { 'content-type': 'application/json', ...headers });
+  async raw(method: string, path: string, rawBody: string, headers: Record<string, string> = {}) {
+    return this.send<unknown>(method, path, rawBody, { 'content-type': 'application/json', ...headers });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    // A multipart form (a photo upload) goes as it is: fetch writes its content type and boundary.
+    if (body instanceof FormData) return this.send<T>(method, path, body, headers);
     const extra: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...extra, ...headers });
   }
@@ -60,7 +59,7 @@ export class ApiClient {
     return this.cookies.get('hdiya.sid');
   }
 
-  private async send<T>(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<ApiResponse<T>> {
+  private async send<T>(method: string, path: string, body: string | FormData | undefined, headers: Record<string, string>): Promise<ApiResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -89,6 +88,17 @@ export class ApiClient {
   }
 }
 
+/**
+ * A refused answer read as what it is: whatever a route answers on success, its refusals answer
+ * the contracts' `ApiErrorBody` (`{statusCode, message, code, field?, retryAt?}`).
+ */
+export function asRefusal(response: ApiResponse<unknown>): ApiResponse<ApiErrorBody> {
+  return response as ApiResponse<ApiErrorBody>;
+}
+
+/** Headers that make a client look like one behind its own address (the gateway trusts the loopback proxy's X-Forwarded-For). */
+export const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
+
 let counter = 0;
 
 /** A valid, unique signup payload (username, e-mail and phone never collide across runs). */
@@ -107,9 +117,6 @@ export function newMemberPayload(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-
-/** The signed-in account as signup, login and `GET /api/auth/user` answer it (the contracts' type). */
-export type CurrentUserBody = CurrentAccountView;
 
 /** Signs a new member up with their own client, returning both. */
 export async function signedUpMember(overrides: Record<string, unknown> = {}) {

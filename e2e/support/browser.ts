@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
 
@@ -20,6 +21,25 @@ const ARGS = [
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
+
+/**
+ * The browser a test file shares: launched before its first test, closed after its last. Call it
+ * at the file's top level; call what it returns inside the tests (`browser().newContext()`).
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('browserForFile(): the browser is launched in beforeAll, read it inside a test');
+    return browser;
+  };
+}
+
+/** Kénitra, where browser tests publish to stand apart from the default city (Casablanca). */
+export const kenitra = MOROCCAN_CITIES.find((city) => city.name === 'Kénitra')!;
 
 /** A browser context signed in as the member behind `client`, in French or Arabic. */
 export async function signedInContext(

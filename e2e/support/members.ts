@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { adminDatabaseUrl, waitFor } from '@hdiya/testing';
-import type { NotificationView } from '@hdiya/contracts';
+import type { DonationView, NotificationView } from '@hdiya/contracts';
 import { signedUpMember, type ApiClient } from './api-client.js';
 import { dataUrl, jpegWithGps } from './images.js';
 
@@ -47,7 +47,7 @@ let photo: string | undefined;
  * Publishes a donation as this member. No points come with it: the +5 is paid when the item is
  * given (docs/decisions/0012-publishing-reward-on-gift.md).
  */
-export async function publish(client: ApiClient, title = 'Lampe de bureau'): Promise<{ id: number; title: string }> {
+export async function publish(client: ApiClient, title = 'Lampe de bureau'): Promise<DonationView> {
   photo ??= dataUrl(await jpegWithGps(320, 240));
   const res = await client.call('POST /api/donations', {
     body: { title, description: 'À récupérer en soirée.', categoryId: 8, city: 'Kénitra', imageUrl: photo },

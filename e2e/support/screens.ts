@@ -12,7 +12,7 @@ export async function memberWithConversation(title: string, message: string) {
   const donor = await signedUpMember();
   const member = await signedUpMember();
   const item = await publish(donor.client, title);
-  await member.client.post('/api/messages', { content: message, receiverId: donor.user.id, donationId: item.id });
+  await member.client.call('POST /api/messages', { body: { content: message, receiverId: donor.user.id, donationId: item.id } });
   return { donor, member, item };
 }
 
