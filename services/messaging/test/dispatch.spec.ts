@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Events, Rpc, type MailRecipient, type MessageView, type NotificationPreferenceView, type NotificationView, type UnsubscribeResult } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig, type MessagingConfig } from '../src/config.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
@@ -85,8 +85,7 @@ async function dispatchWhenDue(memberId: string): Promise<void> {
 
 beforeAll(async () => {
   config = loadMessagingConfig({
-    NATS_URL: testEnv().natsUrl,
-    DATABASE_URL: serviceDatabaseUrl('messaging'),
+    ...testServiceEnv('messaging'),
     LOG_LEVEL: 'error',
     LOOKUP_RPC_TIMEOUT_MS: '1000',
     MAIL_LINK_SECRET: SECRET,
@@ -97,20 +96,16 @@ beforeAll(async () => {
     DISPATCH_POLL_MS: '3600000',
     PUBLIC_URL: 'https://hdiya.example',
   });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'dispatch-test'));
   dataSource = app.get(DataSource);
   dispatcher = app.get(Dispatcher);
-  nc = await connectTestNats('dispatch-test');
   // The users service's answers (`users.mail-recipient`), given in process: a stand-in on NATS
   // would share the subject with the users service of its own integration tests, which may run at
   // the same time, and either could answer. The real call is covered end to end.
   app.get(MailRecipients).lookup = async (memberId) => ({ found: recipients.get(memberId) ?? null });
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
-});
+afterAll(() => stopTestService({ app, nc }));
 
 describe('notification mails to members who are away', () => {
   it('should send the first digest after the first delay, then wait the interval before the next', async () => {

@@ -6,13 +6,14 @@ import {
   Events,
   Rpc,
   type ConversationView,
+  type HealthReport,
   type MessageView,
   type NotificationView,
   type ReservationMadeV1,
   type UnreadCounts,
 } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
@@ -62,15 +63,18 @@ async function outboxOf(type: string, match: string): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-  const config = loadMessagingConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('messaging'), LOG_LEVEL: 'error', LOOKUP_RPC_TIMEOUT_MS: '300' });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  const config = loadMessagingConfig({ ...testServiceEnv('messaging'), LOG_LEVEL: 'error', LOOKUP_RPC_TIMEOUT_MS: '300' });
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'messaging-test'));
   dataSource = app.get(DataSource);
-  nc = await connectTestNats('messaging-test');
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
+afterAll(() => stopTestService({ app, nc }));
+
+describe('messaging service', () => {
+  it('should boot on its own schema and answer its health request', async () => {
+    const report = await requestRpc<HealthReport>(nc, Rpc.messaging.health, {});
+    expect(report).toEqual({ service: 'messaging', status: 'up', dependencies: { database: 'up', nats: 'up' } });
+  });
 });
 
 describe('messages', () => {

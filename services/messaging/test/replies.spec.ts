@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Events, Rpc, type ConversationView, type MessageView, type NotificationView, type ReplyTimeView } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
@@ -52,23 +52,18 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   const config = loadMessagingConfig({
-    NATS_URL: testEnv().natsUrl,
-    DATABASE_URL: serviceDatabaseUrl('messaging'),
+    ...testServiceEnv('messaging'),
     LOG_LEVEL: 'error',
     LOOKUP_RPC_TIMEOUT_MS: '300',
     REPLY_REMINDER_AFTER_MS: String(REMIND_AFTER_MS),
     REPLY_REMINDER_INTERVAL_MS: String(DAY),
   });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'messaging-replies-test'));
   dataSource = app.get(DataSource);
   reminders = app.get(ReplyRemindersService);
-  nc = await connectTestNats('messaging-replies-test');
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
-});
+afterAll(() => stopTestService({ app, nc }));
 
 describe('who owes a reply', () => {
   it('should show the member who owes a reply since when the other waits, and nothing once answered', async () => {
