@@ -12,7 +12,7 @@ import { MailRecipients } from '../src/dispatch/mail-recipients.js';
 import { signUnsubscribe } from '../src/dispatch/unsubscribe-token.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
 import { NotificationsService } from '../src/notifications/notifications.service.js';
-import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
+import { knownMember } from './messaging-fixture.js';
 
 const FIRST_DELAY_MS = 600;
 const INTERVAL_MS = 60_000;
@@ -35,10 +35,7 @@ interface MailRow {
 }
 
 async function member(firstName: string, address: { verified: boolean; language?: 'fr' | 'ar' } = { verified: true }): Promise<string> {
-  const userId = randomUUID();
-  await app.get(UsersEventsConsumer).consumer.apply(
-    createEvent(Events.users.UserRegistered, { userId, username: `u${userId.slice(0, 8)}`, firstName, lastName: 'Test', city: null, registeredAt: new Date().toISOString() }),
-  );
+  const userId = await knownMember(app, firstName);
   recipients.set(userId, { email: `${userId.slice(0, 8)}@example.test`, emailVerified: address.verified, language: address.language ?? 'fr' });
   return userId;
 }

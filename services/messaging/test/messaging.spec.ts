@@ -17,28 +17,14 @@ import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceE
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
-import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
+import { knownDonation, knownMember } from './messaging-fixture.js';
 
 let app: INestMicroservice;
 let nc: NatsConnection;
 let dataSource: DataSource;
 
-async function member(firstName: string, lastName: string): Promise<string> {
-  const userId = randomUUID();
-  const event = createEvent(Events.users.UserRegistered, {
-    userId, username: `u${userId.slice(0, 8)}`, firstName, lastName, city: null, registeredAt: new Date().toISOString(),
-  });
-  await app.get(UsersEventsConsumer).consumer.apply(event);
-  return userId;
-}
-
-async function donation(ownerId: string, title: string): Promise<number> {
-  const donationId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  await app.get(DonationEventsConsumer).consumer.apply(
-    createEvent(Events.donations.DonationCreated, { donationId, ownerId, title, categoryId: 1, city: 'Rabat', createdAt: new Date().toISOString() }),
-  );
-  return donationId;
-}
+const member = (firstName: string, lastName: string) => knownMember(app, firstName, lastName);
+const donation = (ownerId: string, title: string) => knownDonation(app, ownerId, title);
 
 const send = (senderId: string, message: Record<string, unknown>) => requestRpc<MessageView>(nc, Rpc.messaging.send, { senderId, message });
 const conversation = (userId: string, otherId: string, query: Record<string, unknown> = {}) =>
