@@ -88,3 +88,21 @@ export const admin = (): Actor => ({ id: randomUUID(), role: 'admin' });
 export function northOf(point: { lat: number; lng: number }, km: number) {
   return { lat: point.lat + km / 111.195, lng: point.lng };
 }
+
+/**
+ * Two replicas of the service on one database, for races; only the tests run their jobs. Started
+ * before the file's tests and stopped after them.
+ */
+export function twoReplicas(): [DonationsFixture, DonationsFixture] {
+  const replica = new DonationsFixture();
+  const other = new DonationsFixture();
+  beforeAll(async () => {
+    await replica.start(ONLY_TESTS_RUN_JOBS);
+    await other.start(ONLY_TESTS_RUN_JOBS);
+  });
+  afterAll(async () => {
+    await other.stop();
+    await replica.stop();
+  });
+  return [replica, other];
+}

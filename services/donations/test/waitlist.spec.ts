@@ -2,25 +2,15 @@ import { Rpc, WaitlistRules, type Actor, type WaitlistView } from '@hdiya/contra
 import { RpcFailure } from '@hdiya/testing';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
 import { WaitlistService } from '../src/waitlist/waitlist.service.js';
-import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
+import { member, twoReplicas } from './donations-fixture.js';
 
 // The waiting list on the real donations service and database: cancel and expiry offer the item
 // to the next in line exactly once (also with two replicas racing), an offer nobody answers
 // passes on after 24 hours, declining passes it at once, and a given item closes the line.
 
-const replica = new DonationsFixture();
-const other = new DonationsFixture();
+const [replica, other] = twoReplicas();
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-beforeAll(async () => {
-  await replica.start(ONLY_TESTS_RUN_JOBS);
-  await other.start(ONLY_TESTS_RUN_JOBS);
-});
-afterAll(async () => {
-  await other.stop();
-  await replica.stop();
-});
 
 const reservedDonation = (reservedAt = new Date()) => replica.reservedDonation({ reservedAt });
 const join = (actor: Actor, donationId: number) => replica.call<WaitlistView>(Rpc.donations.joinWaitlist, { actor, donationId });
