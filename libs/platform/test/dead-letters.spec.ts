@@ -8,12 +8,13 @@ import {
   type DeadLetter,
   type EventEnvelope,
 } from '@hdiya/contracts';
-import { adminDatabaseUrl, testEnv, waitFor } from '@hdiya/testing';
+import { testEnv, waitFor } from '@hdiya/testing';
 import { createInboxTableV1 } from '../src/database/messaging-tables.js';
 import { createEvent } from '../src/events/create-event.js';
 import { EventConsumer } from '../src/inbox/event-consumer.js';
 import { eventsDeadLettered } from '../src/metrics/metrics.js';
 import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
+import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
 
 // Issue 22, item 3: an event a consumer cannot handle (not an envelope, a payload its version's
 // schema refuses, a handler failing on every delivery) goes to the DEAD_LETTERS stream with its
@@ -31,11 +32,7 @@ let bus: EventBus;
 const consumers: EventConsumer[] = [];
 
 beforeAll(async () => {
-  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
-  await dataSource.initialize();
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
-  for (const sql of createInboxTableV1(SCHEMA)) await dataSource.query(sql);
+  dataSource = await createScratchSchema(SCHEMA, createInboxTableV1(SCHEMA));
   bus = await connectEventBus(testEnv().natsUrl, 'dead-letters-test');
 });
 
@@ -44,8 +41,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.destroy();
+  await dropScratchSchema(dataSource, SCHEMA);
   await bus.nc.close();
 });
 

@@ -7,6 +7,7 @@ import { MailSender, type MailSenderOptions } from '../src/mail/mail-sender.js';
 import { enqueueMail } from '../src/mail/outgoing-mail.js';
 import { renderMail } from '../src/mail/render-mail.js';
 import { metricsRegistry } from '../src/metrics/metrics.js';
+import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
 
 // The mail sender against a real SMTP server (maildev): delivery, retries while SMTP is away,
 // giving up after the last attempt, and two senders sharing one outbox.
@@ -60,11 +61,7 @@ async function counter(name: string, kind = 'test'): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
-  await dataSource.initialize();
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
-  for (const sql of createMailOutboxTableV1(SCHEMA)) await dataSource.query(sql);
+  dataSource = await createScratchSchema(SCHEMA, createMailOutboxTableV1(SCHEMA));
   catcher = await startMailCatcher();
 });
 
@@ -73,8 +70,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.destroy();
+  await dropScratchSchema(dataSource, SCHEMA);
   await catcher.stop();
 });
 
