@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
@@ -14,7 +13,7 @@ import { createEvent } from '../src/events/create-event.js';
 import { EventConsumer } from '../src/inbox/event-consumer.js';
 import { eventsDeadLettered } from '../src/metrics/metrics.js';
 import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
-import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
+import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-fixtures.js';
 
 // Issue 22, item 3: an event a consumer cannot handle (not an envelope, a payload its version's
 // schema refuses, a handler failing on every delivery) goes to the DEAD_LETTERS stream with its
@@ -23,9 +22,7 @@ import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
 
 const SCHEMA = 'dead_letters_it';
 const NAME = 'users.ContactMessageReceived.v1';
-const logger = new Logger('dead-letters-test');
-logger.warn = () => undefined; // expected failures are asserted, not printed
-logger.error = () => undefined;
+const logger = quietLogger('dead-letters-test');
 
 let dataSource: DataSource;
 let bus: EventBus;

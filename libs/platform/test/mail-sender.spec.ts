@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { adminDatabaseUrl, caughtMails, startMailCatcher, waitFor, type CaughtMail, type MailCatcher } from '@hdiya/testing';
@@ -7,15 +6,13 @@ import { MailSender, type MailSenderOptions } from '../src/mail/mail-sender.js';
 import { enqueueMail } from '../src/mail/outgoing-mail.js';
 import { renderMail } from '../src/mail/render-mail.js';
 import { metricsRegistry } from '../src/metrics/metrics.js';
-import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
+import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-fixtures.js';
 
 // The mail sender against a real SMTP server (maildev): delivery, retries while SMTP is away,
 // giving up after the last attempt, and two senders sharing one outbox.
 
 const SCHEMA = 'mail_it';
-const logger = new Logger('mail-test');
-logger.warn = () => undefined; // expected failures are asserted, not printed
-logger.error = () => undefined;
+const logger = quietLogger('mail-test');
 
 let dataSource: DataSource;
 let catcher: MailCatcher;

@@ -8,7 +8,7 @@ import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
 import { appendToOutbox } from '../src/outbox/outbox.js';
 import { OutboxRelay } from '../src/outbox/outbox-relay.js';
 import { createOutboxTableV1 } from '../src/database/messaging-tables.js';
-import { createScratchSchema, dropScratchSchema } from './scratch-schema.js';
+import { createScratchSchema, dropScratchSchema } from './platform-fixtures.js';
 
 const SCHEMA = 'relay_it';
 const logger = new Logger('relay-test');

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { adminDatabaseUrl } from '@hdiya/testing';
 
@@ -15,4 +16,12 @@ export async function createScratchSchema(schema: string, ddl: string[]): Promis
 export async function dropScratchSchema(dataSource: DataSource, schema: string): Promise<void> {
   await dataSource.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await dataSource.destroy();
+}
+
+/** A logger that prints no warnings or errors: the tests assert the failures they expect. */
+export function quietLogger(context: string): Logger {
+  const logger = new Logger(context);
+  logger.warn = () => undefined;
+  logger.error = () => undefined;
+  return logger;
 }
