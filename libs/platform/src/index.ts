@@ -31,6 +31,8 @@ export * from './faults/crashpoint.js';
 export * from './metrics/metrics.js';
 export * from './metrics/rpc-metrics.interceptor.js';
 export * from './lifecycle/graceful-shutdown.js';
+export * from './lifecycle/service-module.js';
+export * from './lifecycle/repeating-jobs.js';
 export * from './mail/outgoing-mail.js';
 export * from './mail/mail-tables.js';
 export * from './mail/mail-config.js';

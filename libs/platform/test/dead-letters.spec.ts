@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
@@ -8,12 +7,13 @@ import {
   type DeadLetter,
   type EventEnvelope,
 } from '@hdiya/contracts';
-import { adminDatabaseUrl, testEnv, waitFor } from '@hdiya/testing';
+import { testEnv, waitFor } from '@hdiya/testing';
 import { createInboxTableV1 } from '../src/database/messaging-tables.js';
 import { createEvent } from '../src/events/create-event.js';
 import { EventConsumer } from '../src/inbox/event-consumer.js';
 import { eventsDeadLettered } from '../src/metrics/metrics.js';
 import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
+import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-fixtures.js';
 
 // Issue 22, item 3: an event a consumer cannot handle (not an envelope, a payload its version's
 // schema refuses, a handler failing on every delivery) goes to the DEAD_LETTERS stream with its
@@ -22,20 +22,14 @@ import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
 
 const SCHEMA = 'dead_letters_it';
 const NAME = 'users.ContactMessageReceived.v1';
-const logger = new Logger('dead-letters-test');
-logger.warn = () => undefined; // expected failures are asserted, not printed
-logger.error = () => undefined;
+const logger = quietLogger('dead-letters-test');
 
 let dataSource: DataSource;
 let bus: EventBus;
 const consumers: EventConsumer[] = [];
 
 beforeAll(async () => {
-  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
-  await dataSource.initialize();
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
-  for (const sql of createInboxTableV1(SCHEMA)) await dataSource.query(sql);
+  dataSource = await createScratchSchema(SCHEMA, createInboxTableV1(SCHEMA));
   bus = await connectEventBus(testEnv().natsUrl, 'dead-letters-test');
 });
 
@@ -44,8 +38,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.destroy();
+  await dropScratchSchema(dataSource, SCHEMA);
   await bus.nc.close();
 });
 

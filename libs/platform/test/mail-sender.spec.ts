@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { adminDatabaseUrl, caughtMails, startMailCatcher, waitFor, type CaughtMail, type MailCatcher } from '@hdiya/testing';
@@ -7,14 +6,13 @@ import { MailSender, type MailSenderOptions } from '../src/mail/mail-sender.js';
 import { enqueueMail } from '../src/mail/outgoing-mail.js';
 import { renderMail } from '../src/mail/render-mail.js';
 import { metricsRegistry } from '../src/metrics/metrics.js';
+import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-fixtures.js';
 
 // The mail sender against a real SMTP server (maildev): delivery, retries while SMTP is away,
 // giving up after the last attempt, and two senders sharing one outbox.
 
 const SCHEMA = 'mail_it';
-const logger = new Logger('mail-test');
-logger.warn = () => undefined; // expected failures are asserted, not printed
-logger.error = () => undefined;
+const logger = quietLogger('mail-test');
 
 let dataSource: DataSource;
 let catcher: MailCatcher;
@@ -60,11 +58,7 @@ async function counter(name: string, kind = 'test'): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
-  await dataSource.initialize();
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
-  for (const sql of createMailOutboxTableV1(SCHEMA)) await dataSource.query(sql);
+  dataSource = await createScratchSchema(SCHEMA, createMailOutboxTableV1(SCHEMA));
   catcher = await startMailCatcher();
 });
 
@@ -73,8 +67,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.destroy();
+  await dropScratchSchema(dataSource, SCHEMA);
   await catcher.stop();
 });
 

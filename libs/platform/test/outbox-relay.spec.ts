@@ -8,6 +8,7 @@ import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
 import { appendToOutbox } from '../src/outbox/outbox.js';
 import { OutboxRelay } from '../src/outbox/outbox-relay.js';
 import { createOutboxTableV1 } from '../src/database/messaging-tables.js';
+import { createScratchSchema, dropScratchSchema } from './platform-fixtures.js';
 
 const SCHEMA = 'relay_it';
 const logger = new Logger('relay-test');
@@ -46,17 +47,12 @@ afterEach(async () => {
 });
 
 beforeAll(async () => {
-  dataSource = new DataSource({ type: 'postgres', url: adminDatabaseUrl() });
-  await dataSource.initialize();
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.query(`CREATE SCHEMA "${SCHEMA}"`);
-  for (const sql of createOutboxTableV1(SCHEMA)) await dataSource.query(sql);
+  dataSource = await createScratchSchema(SCHEMA, createOutboxTableV1(SCHEMA));
   bus = await connectEventBus(testEnv().natsUrl, 'relay-test');
 });
 
 afterAll(async () => {
-  await dataSource.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-  await dataSource.destroy();
+  await dropScratchSchema(dataSource, SCHEMA);
   await bus.nc.close();
 });
 

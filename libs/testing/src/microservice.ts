@@ -4,7 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorBody, type RpcErrorBody } from '@hdiya/contracts';
 import { natsTransport, RpcErrorFilter } from '@hdiya/platform';
-import { testEnv } from './test-env.js';
+import { serviceDatabaseUrl, testEnv } from './test-env.js';
 
 /** Boots a service's module on the test NATS exactly as its main.ts does, minus the logs. */
 export async function startMicroservice(service: string, module: DynamicModule): Promise<INestMicroservice> {
@@ -16,6 +16,29 @@ export async function startMicroservice(service: string, module: DynamicModule):
 
 export function connectTestNats(name: string): Promise<NatsConnection> {
   return connect({ servers: testEnv().natsUrl, name });
+}
+
+/** The settings that put a service on the test NATS and on its schema of the test database. */
+export function testServiceEnv(service: string): { NATS_URL: string; DATABASE_URL: string } {
+  return { NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl(service) };
+}
+
+/** A service booted for a test file, and the test's own NATS connection to call it. */
+export interface TestService {
+  app: INestMicroservice;
+  nc: NatsConnection;
+}
+
+/** Boots the service's module (startMicroservice) and connects the test to NATS as `natsName`. */
+export async function startTestService(service: string, module: DynamicModule, natsName: string): Promise<TestService> {
+  const app = await startMicroservice(service, module);
+  return { app, nc: await connectTestNats(natsName) };
+}
+
+/** Closes the test's connection, then the service. */
+export async function stopTestService({ app, nc }: TestService): Promise<void> {
+  await nc.close();
+  await app.close();
 }
 
 export class RpcFailure extends Error {

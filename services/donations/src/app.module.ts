@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { healthController, MigrationsCheck } from '@hdiya/platform';
+import { serviceModule } from '@hdiya/platform';
 import { CategoriesModule } from './categories/categories.module.js';
 import { type DonationsConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
@@ -23,10 +23,11 @@ import { WaitlistModule } from './waitlist/waitlist.module.js';
 @Module({})
 export class AppModule {
   static register(config: DonationsConfig): DynamicModule {
-    return {
-      module: AppModule,
+    return serviceModule(AppModule, {
+      service: 'donations',
+      health: Rpc.donations.health,
+      database: TypeOrmModule.forRoot(donationsDataSourceOptions(config)),
       imports: [
-        TypeOrmModule.forRoot(donationsDataSourceOptions(config)),
         CoreModule.register(config),
         CategoriesModule,
         ImpactModule,
@@ -39,8 +40,6 @@ export class AppModule {
         ImagesModule,
         MembersModule,
       ],
-      controllers: [healthController('donations', Rpc.donations.health)],
-      providers: [MigrationsCheck],
-    };
+    });
   }
 }

@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Rpc, type Actor, type DonationView } from '@hdiya/contracts';
-import { connectTestNats, requestRpc, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { connectTestNats, requestRpc, startMicroservice, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadDonationsConfig } from '../src/config.js';
 import { expiryOf } from '../src/reservations/reservation.rules.js';
@@ -19,7 +19,7 @@ export class DonationsFixture {
 
   /** `env`: settings for one test file (e.g. a job interval long enough that only the test runs the job). */
   async start(env: Record<string, string> = {}): Promise<this> {
-    const config = loadDonationsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('donations'), ...env });
+    const config = loadDonationsConfig({ ...testServiceEnv('donations'), ...env });
     this.app = await startMicroservice('donations', AppModule.register(config));
     // The jobs also run once a second after start: past that run, only the test runs them.
     if (env.RESERVATION_JOBS_INTERVAL_MS === ONLY_TESTS_RUN_JOBS.RESERVATION_JOBS_INTERVAL_MS) await new Promise((done) => setTimeout(done, 1500));
@@ -87,4 +87,22 @@ export const admin = (): Actor => ({ id: randomUUID(), role: 'admin' });
 /** A point `km` kilometres north of another (1° of latitude is 111.195 km on a 6371 km sphere). */
 export function northOf(point: { lat: number; lng: number }, km: number) {
   return { lat: point.lat + km / 111.195, lng: point.lng };
+}
+
+/**
+ * Two replicas of the service on one database, for races; only the tests run their jobs. Started
+ * before the file's tests and stopped after them.
+ */
+export function twoReplicas(): [DonationsFixture, DonationsFixture] {
+  const replica = new DonationsFixture();
+  const other = new DonationsFixture();
+  beforeAll(async () => {
+    await replica.start(ONLY_TESTS_RUN_JOBS);
+    await other.start(ONLY_TESTS_RUN_JOBS);
+  });
+  afterAll(async () => {
+    await other.stop();
+    await replica.stop();
+  });
+  return [replica, other];
 }

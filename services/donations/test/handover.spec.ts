@@ -1,24 +1,14 @@
 import { HandoverRules, Rpc, type Actor, type DonationView, type HandoverView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
-import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
+import { member, twoReplicas } from './donations-fixture.js';
 
 // The handover code on the real donations service: the reserver sees it, the owner enters it to
 // confirm (once), wrong codes are counted and never reveal it; the day-before reminder goes out
 // once even with two replicas.
 
-const replica = new DonationsFixture();
-const other = new DonationsFixture();
+const [replica, other] = twoReplicas();
 const DAY = 24 * 60 * 60 * 1000;
-
-beforeAll(async () => {
-  await replica.start(ONLY_TESTS_RUN_JOBS);
-  await other.start(ONLY_TESTS_RUN_JOBS);
-});
-afterAll(async () => {
-  await other.stop();
-  await replica.stop();
-});
 
 const reservedDonation = (code: string | null, reservedAt = new Date()) => replica.reservedDonation({ code, reservedAt });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Rpc, type DonationPage, type DonationView } from '@hdiya/contracts';
-import { RpcFailure } from '@hdiya/testing';
+import { Rpc, type DonationPage, type DonationView, type HealthReport } from '@hdiya/contracts';
+import { requestRpc, RpcFailure } from '@hdiya/testing';
 import { admin, DonationsFixture, member } from './donations-fixture.js';
 
 const fixture = new DonationsFixture();
@@ -21,6 +21,13 @@ async function eventsFor(donationId: number): Promise<{ type: string; payload: R
 
 beforeAll(() => fixture.start());
 afterAll(() => fixture.stop());
+
+describe('donations service', () => {
+  it('should boot on its own schema and answer its health request', async () => {
+    const report = await requestRpc<HealthReport>(fixture.nc, Rpc.donations.health, {});
+    expect(report).toEqual({ service: 'donations', status: 'up', dependencies: { database: 'up', nats: 'up' } });
+  });
+});
 
 describe('publishing', () => {
   it('should make the acting member the owner, fix the reward at 5 and record DonationCreated', async () => {

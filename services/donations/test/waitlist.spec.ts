@@ -2,29 +2,28 @@ import { Rpc, WaitlistRules, type Actor, type WaitlistView } from '@hdiya/contra
 import { RpcFailure } from '@hdiya/testing';
 import { ReservationsService } from '../src/reservations/reservations.service.js';
 import { WaitlistService } from '../src/waitlist/waitlist.service.js';
-import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
+import { member, twoReplicas } from './donations-fixture.js';
 
 // The waiting list on the real donations service and database: cancel and expiry offer the item
 // to the next in line exactly once (also with two replicas racing), an offer nobody answers
 // passes on after 24 hours, declining passes it at once, and a given item closes the line.
 
-const replica = new DonationsFixture();
-const other = new DonationsFixture();
+const [replica, other] = twoReplicas();
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-
-beforeAll(async () => {
-  await replica.start(ONLY_TESTS_RUN_JOBS);
-  await other.start(ONLY_TESTS_RUN_JOBS);
-});
-afterAll(async () => {
-  await other.stop();
-  await replica.stop();
-});
 
 const reservedDonation = (reservedAt = new Date()) => replica.reservedDonation({ reservedAt });
 const join = (actor: Actor, donationId: number) => replica.call<WaitlistView>(Rpc.donations.joinWaitlist, { actor, donationId });
 const view = (actor: Actor, donationId: number) => replica.call<WaitlistView>(Rpc.donations.waitlist, { actor, donationId });
+
+/** A reserved item with two members in line for it. */
+async function reservedWithTwoInLine() {
+  const item = await reservedDonation();
+  const [first, second] = [member(), member()];
+  await join(first, item.id);
+  await join(second, item.id);
+  return { item, first, second };
+}
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);
@@ -74,10 +73,7 @@ describe('joining and leaving', () => {
 
 describe('promotion', () => {
   it('should offer the item to the first in line when the reservation is cancelled, for 24 hours', async () => {
-    const item = await reservedDonation();
-    const [first, second] = [member(), member()];
-    await join(first, item.id);
-    await join(second, item.id);
+    const { item, first, second } = await reservedWithTwoInLine();
     await replica.call(Rpc.donations.cancel, { actor: item.reserver, donationId: item.id });
 
     expect(await offersOf(item.id)).toEqual([first.id]);
@@ -120,10 +116,7 @@ describe('promotion', () => {
   });
 
   it('should pass an unanswered offer to the next after 24 hours, once across replicas, and free the item when nobody is left', async () => {
-    const item = await reservedDonation();
-    const [first, second] = [member(), member()];
-    await join(first, item.id);
-    await join(second, item.id);
+    const { item, first, second } = await reservedWithTwoInLine();
     await replica.call(Rpc.donations.cancel, { actor: item.owner, donationId: item.id });
 
     const lapse = (at: Date) => Promise.all([replica.app.get(WaitlistService).lapseDueOffers(at), other.app.get(WaitlistService).lapseDueOffers(at)]);
@@ -144,10 +137,7 @@ describe('promotion', () => {
   });
 
   it('should pass the offer on at once when declined', async () => {
-    const item = await reservedDonation();
-    const [first, second] = [member(), member()];
-    await join(first, item.id);
-    await join(second, item.id);
+    const { item, first, second } = await reservedWithTwoInLine();
     await replica.call(Rpc.donations.cancel, { actor: item.reserver, donationId: item.id });
     await replica.call(Rpc.donations.leaveWaitlist, { actor: first, donationId: item.id });
     expect(await offersOf(item.id)).toEqual([first.id, second.id]);

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsAuthOf, serviceModule } from '@hdiya/platform';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
@@ -33,10 +33,11 @@ import { ReplyTimeService } from './replies/reply-time.service.js';
 @Module({})
 export class AppModule {
   static register(config: MessagingConfig): DynamicModule {
-    return {
-      module: AppModule,
+    return serviceModule(AppModule, {
+      service: 'messaging',
+      health: Rpc.messaging.health,
+      database: TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
       imports: [
-        TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
         EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
         MailModule.forService({
           service: 'messaging',
@@ -54,9 +55,8 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [healthController('messaging', Rpc.messaging.health), MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
+      controllers: [MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
       providers: [
-        MigrationsCheck,
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
         MessagesService,
@@ -78,6 +78,6 @@ export class AppModule {
         ReplyRemindersService,
         ReplyReminderJob,
       ],
-    };
+    });
   }
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Events, Rpc, type MailRecipient, type MessageView, type NotificationPreferenceView, type NotificationView, type UnsubscribeResult } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig, type MessagingConfig } from '../src/config.js';
 import { Dispatcher } from '../src/dispatch/dispatcher.js';
@@ -12,7 +12,7 @@ import { MailRecipients } from '../src/dispatch/mail-recipients.js';
 import { signUnsubscribe } from '../src/dispatch/unsubscribe-token.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
 import { NotificationsService } from '../src/notifications/notifications.service.js';
-import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
+import { knownMember } from './messaging-fixture.js';
 
 const FIRST_DELAY_MS = 600;
 const INTERVAL_MS = 60_000;
@@ -35,10 +35,7 @@ interface MailRow {
 }
 
 async function member(firstName: string, address: { verified: boolean; language?: 'fr' | 'ar' } = { verified: true }): Promise<string> {
-  const userId = randomUUID();
-  await app.get(UsersEventsConsumer).consumer.apply(
-    createEvent(Events.users.UserRegistered, { userId, username: `u${userId.slice(0, 8)}`, firstName, lastName: 'Test', city: null, registeredAt: new Date().toISOString() }),
-  );
+  const userId = await knownMember(app, firstName);
   recipients.set(userId, { email: `${userId.slice(0, 8)}@example.test`, emailVerified: address.verified, language: address.language ?? 'fr' });
   return userId;
 }
@@ -85,8 +82,7 @@ async function dispatchWhenDue(memberId: string): Promise<void> {
 
 beforeAll(async () => {
   config = loadMessagingConfig({
-    NATS_URL: testEnv().natsUrl,
-    DATABASE_URL: serviceDatabaseUrl('messaging'),
+    ...testServiceEnv('messaging'),
     LOG_LEVEL: 'error',
     LOOKUP_RPC_TIMEOUT_MS: '1000',
     MAIL_LINK_SECRET: SECRET,
@@ -97,20 +93,16 @@ beforeAll(async () => {
     DISPATCH_POLL_MS: '3600000',
     PUBLIC_URL: 'https://hdiya.example',
   });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'dispatch-test'));
   dataSource = app.get(DataSource);
   dispatcher = app.get(Dispatcher);
-  nc = await connectTestNats('dispatch-test');
   // The users service's answers (`users.mail-recipient`), given in process: a stand-in on NATS
   // would share the subject with the users service of its own integration tests, which may run at
   // the same time, and either could answer. The real call is covered end to end.
   app.get(MailRecipients).lookup = async (memberId) => ({ found: recipients.get(memberId) ?? null });
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
-});
+afterAll(() => stopTestService({ app, nc }));
 
 describe('notification mails to members who are away', () => {
   it('should send the first digest after the first delay, then wait the interval before the next', async () => {

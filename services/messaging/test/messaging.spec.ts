@@ -6,38 +6,25 @@ import {
   Events,
   Rpc,
   type ConversationView,
+  type HealthReport,
   type MessageView,
   type NotificationView,
   type ReservationMadeV1,
   type UnreadCounts,
 } from '@hdiya/contracts';
 import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
 import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
-import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
+import { knownDonation, knownMember } from './messaging-fixture.js';
 
 let app: INestMicroservice;
 let nc: NatsConnection;
 let dataSource: DataSource;
 
-async function member(firstName: string, lastName: string): Promise<string> {
-  const userId = randomUUID();
-  const event = createEvent(Events.users.UserRegistered, {
-    userId, username: `u${userId.slice(0, 8)}`, firstName, lastName, city: null, registeredAt: new Date().toISOString(),
-  });
-  await app.get(UsersEventsConsumer).consumer.apply(event);
-  return userId;
-}
-
-async function donation(ownerId: string, title: string): Promise<number> {
-  const donationId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  await app.get(DonationEventsConsumer).consumer.apply(
-    createEvent(Events.donations.DonationCreated, { donationId, ownerId, title, categoryId: 1, city: 'Rabat', createdAt: new Date().toISOString() }),
-  );
-  return donationId;
-}
+const member = (firstName: string, lastName: string) => knownMember(app, firstName, lastName);
+const donation = (ownerId: string, title: string) => knownDonation(app, ownerId, title);
 
 const send = (senderId: string, message: Record<string, unknown>) => requestRpc<MessageView>(nc, Rpc.messaging.send, { senderId, message });
 const conversation = (userId: string, otherId: string, query: Record<string, unknown> = {}) =>
@@ -62,15 +49,18 @@ async function outboxOf(type: string, match: string): Promise<unknown[]> {
 }
 
 beforeAll(async () => {
-  const config = loadMessagingConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('messaging'), LOG_LEVEL: 'error', LOOKUP_RPC_TIMEOUT_MS: '300' });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  const config = loadMessagingConfig({ ...testServiceEnv('messaging'), LOG_LEVEL: 'error', LOOKUP_RPC_TIMEOUT_MS: '300' });
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'messaging-test'));
   dataSource = app.get(DataSource);
-  nc = await connectTestNats('messaging-test');
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
+afterAll(() => stopTestService({ app, nc }));
+
+describe('messaging service', () => {
+  it('should boot on its own schema and answer its health request', async () => {
+    const report = await requestRpc<HealthReport>(nc, Rpc.messaging.health, {});
+    expect(report).toEqual({ service: 'messaging', status: 'up', dependencies: { database: 'up', nats: 'up' } });
+  });
 });
 
 describe('messages', () => {

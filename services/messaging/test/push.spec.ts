@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { Rpc, type PushConfigView } from '@hdiya/contracts';
 import { metricsRegistry } from '@hdiya/platform';
-import { connectTestNats, PushServiceStandIn, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv, type TestPushDevice } from '@hdiya/testing';
+import { PushServiceStandIn, requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv, type TestPushDevice } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
 import { isAllowedPushEndpoint } from '../src/push/push-endpoint.js';
@@ -77,8 +77,7 @@ beforeAll(async () => {
   pushService = await PushServiceStandIn.start();
   const config = loadMessagingConfig({
     NODE_ENV: 'test',
-    NATS_URL: testEnv().natsUrl,
-    DATABASE_URL: serviceDatabaseUrl('messaging'),
+    ...testServiceEnv('messaging'),
     LOG_LEVEL: 'error',
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -88,14 +87,12 @@ beforeAll(async () => {
     PUSH_MAX_ATTEMPTS: '3',
     PUSH_TTL_SECONDS: '3600',
   });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'messaging-push-test'));
   dataSource = app.get(DataSource);
-  nc = await connectTestNats('messaging-push-test');
 });
 
 afterAll(async () => {
-  await nc.close();
-  await app.close();
+  await stopTestService({ app, nc });
   await pushService.close();
 });
 

@@ -2,14 +2,12 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Events, Rpc, type ConversationView, type MessageView, type NotificationView, type ReplyTimeView } from '@hdiya/contracts';
-import { createEvent } from '@hdiya/platform';
-import { connectTestNats, requestRpc, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { Rpc, type ConversationView, type MessageView, type NotificationView, type ReplyTimeView } from '@hdiya/contracts';
+import { requestRpc, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
-import { DonationEventsConsumer } from '../src/donations/donation-events.consumer.js';
-import { UsersEventsConsumer } from '../src/members/users-events.consumer.js';
 import { ReplyRemindersService } from '../src/replies/reply-reminders.service.js';
+import { knownDonation, knownMember } from './messaging-fixture.js';
 
 // Who owes a reply (issue 20): waiting since, the one reminder per unanswered streak, the usual reply time.
 
@@ -24,21 +22,8 @@ let nc: NatsConnection;
 let dataSource: DataSource;
 let reminders: ReplyRemindersService;
 
-async function member(firstName: string): Promise<string> {
-  const userId = randomUUID();
-  await app.get(UsersEventsConsumer).consumer.apply(
-    createEvent(Events.users.UserRegistered, { userId, username: `u${userId.slice(0, 8)}`, firstName, lastName: 'Test', city: null, registeredAt: new Date().toISOString() }),
-  );
-  return userId;
-}
-
-async function donation(ownerId: string, title: string): Promise<number> {
-  const donationId = 1_000_000 + Math.floor(Math.random() * 1_000_000_000);
-  await app.get(DonationEventsConsumer).consumer.apply(
-    createEvent(Events.donations.DonationCreated, { donationId, ownerId, title, categoryId: 1, city: 'Rabat', createdAt: new Date().toISOString() }),
-  );
-  return donationId;
-}
+const member = (firstName: string) => knownMember(app, firstName);
+const donation = (ownerId: string, title: string) => knownDonation(app, ownerId, title);
 
 const send = (senderId: string, receiverId: string, content: string, donationId?: number) =>
   requestRpc<MessageView>(nc, Rpc.messaging.send, { senderId, message: { content, receiverId, donationId } });
@@ -52,23 +37,18 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
   const config = loadMessagingConfig({
-    NATS_URL: testEnv().natsUrl,
-    DATABASE_URL: serviceDatabaseUrl('messaging'),
+    ...testServiceEnv('messaging'),
     LOG_LEVEL: 'error',
     LOOKUP_RPC_TIMEOUT_MS: '300',
     REPLY_REMINDER_AFTER_MS: String(REMIND_AFTER_MS),
     REPLY_REMINDER_INTERVAL_MS: String(DAY),
   });
-  app = await startMicroservice('messaging', AppModule.register(config));
+  ({ app, nc } = await startTestService('messaging', AppModule.register(config), 'messaging-replies-test'));
   dataSource = app.get(DataSource);
   reminders = app.get(ReplyRemindersService);
-  nc = await connectTestNats('messaging-replies-test');
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
-});
+afterAll(() => stopTestService({ app, nc }));
 
 describe('who owes a reply', () => {
   it('should show the member who owes a reply since when the other waits, and nothing once answered', async () => {

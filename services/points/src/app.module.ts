@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, natsAuthOf, serviceModule } from '@hdiya/platform';
 import { HistoryHandlers } from './history/history.handlers.js';
 import { HistoryService } from './history/history.service.js';
 import { HoldsHandlers } from './holds/holds.handlers.js';
@@ -23,15 +23,15 @@ import { pointsDataSourceOptions } from './database/data-source.js';
 @Module({})
 export class AppModule {
   static register(config: PointsConfig): DynamicModule {
-    return {
-      module: AppModule,
+    return serviceModule(AppModule, {
+      service: 'points',
+      health: Rpc.points.health,
+      database: TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
       imports: [
-        TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
       ],
-      controllers: [healthController('points', Rpc.points.health), BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers],
+      controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers],
       providers: [
-        MigrationsCheck,
         { provide: POINTS_CONFIG, useValue: config },
         LedgerService,
         HoldsService,
@@ -44,6 +44,6 @@ export class AppModule {
         UsersEventsConsumer,
         DonationEventsConsumer,
       ],
-    };
+    });
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Events, Rpc, type BalanceView, type OutgoingEvent, type UserRegisteredV1 } from '@hdiya/contracts';
 import { connectEventBus, createEvent, type EventBus } from '@hdiya/platform';
-import { requestRpc, serviceDatabaseUrl, startMicroservice, testEnv, waitFor } from '@hdiya/testing';
+import { requestRpc, startMicroservice, testEnv, testServiceEnv, waitFor } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadPointsConfig } from '../src/config.js';
 
@@ -20,7 +20,7 @@ export class PointsFixture {
   ) {}
 
   static async start(busName: string): Promise<PointsFixture> {
-    const config = loadPointsConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('points'), LOG_LEVEL: 'error' });
+    const config = loadPointsConfig({ ...testServiceEnv('points'), LOG_LEVEL: 'error' });
     const app = await startMicroservice('points', AppModule.register(config));
     return new PointsFixture(app, await connectEventBus(testEnv().natsUrl, busName), app.get(DataSource));
   }

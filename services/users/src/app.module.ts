@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, healthController, MailModule, MigrationsCheck, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsAuthOf, serviceModule } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PasswordHasher } from './accounts/password-hasher.js';
@@ -18,16 +18,16 @@ import { usersDataSourceOptions } from './database/data-source.js';
 @Module({})
 export class AppModule {
   static register(config: UsersConfig): DynamicModule {
-    return {
-      module: AppModule,
+    return serviceModule(AppModule, {
+      service: 'users',
+      health: Rpc.users.health,
+      database: TypeOrmModule.forRoot(usersDataSourceOptions(config)),
       imports: [
-        TypeOrmModule.forRoot(usersDataSourceOptions(config)),
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [healthController('users', Rpc.users.health), AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
+      controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
       providers: [
-        MigrationsCheck,
         PasswordHasher,
         AccountsService,
         ContactService,
@@ -36,6 +36,6 @@ export class AppModule {
         AccountMails,
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],
-    };
+    });
   }
 }

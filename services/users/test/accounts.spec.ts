@@ -3,7 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { createHash, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { Rpc, type AccountView } from '@hdiya/contracts';
-import { connectTestNats, requestRpc, RpcFailure, serviceDatabaseUrl, startMicroservice, testEnv } from '@hdiya/testing';
+import { requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadUsersConfig } from '../src/config.js';
 
@@ -34,16 +34,11 @@ async function rpcError(promise: Promise<unknown>): Promise<RpcFailure['body']> 
 }
 
 beforeAll(async () => {
-  const config = loadUsersConfig({ NATS_URL: testEnv().natsUrl, DATABASE_URL: serviceDatabaseUrl('users') });
-  app = await startMicroservice('users', AppModule.register(config));
+  ({ app, nc } = await startTestService('users', AppModule.register(loadUsersConfig(testServiceEnv('users'))), 'users-test'));
   db = app.get(DataSource);
-  nc = await connectTestNats('users-test');
 });
 
-afterAll(async () => {
-  await nc.close();
-  await app.close();
-});
+afterAll(() => stopTestService({ app, nc }));
 
 describe('users service', () => {
   it('should store the account with an argon2id hash and record UserRegistered with it', async () => {

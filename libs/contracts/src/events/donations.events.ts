@@ -43,18 +43,9 @@ export const DonationDeletedV1Schema = z.object({
 export type DonationDeletedV1 = z.output<typeof DonationDeletedV1Schema>;
 
 /** Payload of `donations.DonationDeleted.v2`: v1 with the open reservation always named. */
-export const DonationDeletedV2Schema = z.object({
-  donationId: z.number(),
-  ownerId: z.string(),
-  title: z.string(),
-  /** Status when it was deleted: a completed donation keeps its publishing reward. */
-  status: z.string(),
-  deletedBy,
-  /** The member holding a reservation on it, whose hold must be released. */
-  reservedById: z.string().nullable(),
-  /** That reservation, or null when nobody held one. */
+export const DonationDeletedV2Schema = DonationDeletedV1Schema.extend({
+  /** The reservation held on it, or null when nobody held one. */
   reservationId: z.string().nullable(),
-  imageKeys: z.array(z.string()),
 });
 export type DonationDeletedV2 = z.output<typeof DonationDeletedV2Schema>;
 

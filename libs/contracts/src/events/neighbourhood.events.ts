@@ -27,11 +27,7 @@ export type WaitlistOfferLapsedV1 = z.output<typeof WaitlistOfferLapsedV1Schema>
  * Payload of `donations.WaitlistOfferLapsed.v2`: v1 with a third way for an offer to end, the
  * owner passing it to the next in line (`skipped`, decision 0020).
  */
-export const WaitlistOfferLapsedV2Schema = z.object({
-  entryId: z.string(),
-  donationId: z.number(),
-  title: z.string(),
-  memberId: z.string(),
+export const WaitlistOfferLapsedV2Schema = WaitlistOfferLapsedV1Schema.extend({
   reason: z.enum(['expired', 'declined', 'skipped']),
 });
 export type WaitlistOfferLapsedV2 = z.output<typeof WaitlistOfferLapsedV2Schema>;

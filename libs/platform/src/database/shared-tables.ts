@@ -3,6 +3,11 @@ import type { DB as SharedTables } from './shared-tables.generated.js';
 import { sqlFor } from './typed-sql.js';
 
 export type { SharedTables };
+/**
+ * The shared tables' rows (which the services' statements on them name), and kysely-codegen's column
+ * types, which the services' schema.generated.ts import from here.
+ */
+export type { Generated, Inbox, Int8, Json, MailOutbox, Members, Outbox, Timestamp } from './shared-tables.generated.js';
 
 const bySchema = new Map<string, Kysely<SharedTables>>();
 

@@ -42,13 +42,5 @@ export function eventsStreamConfig(settings: EventsStreamSettings): Partial<Stre
  * (they are copies of them, as confidential) and kept as long, for an administrator to look into.
  */
 export function deadLettersStreamConfig(settings: EventsStreamSettings): Partial<StreamConfig> & { name: string } {
-  return {
-    name: DEAD_LETTERS_STREAM,
-    subjects: [DEAD_LETTERS_SUBJECTS],
-    storage: StorageType.File,
-    num_replicas: settings.replicas,
-    retention: RetentionPolicy.Limits,
-    duplicate_window: nanos(2 * 60 * 1000),
-    max_age: nanos(30 * 24 * 60 * 60 * 1000),
-  };
+  return { ...eventsStreamConfig(settings), name: DEAD_LETTERS_STREAM, subjects: [DEAD_LETTERS_SUBJECTS] };
 }

@@ -1,8 +1,11 @@
-import type { EntityManager } from 'typeorm';
+import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import { allEventsOf, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
 import { sharedSql } from '../database/shared-tables.js';
 import { write } from '../database/typed-sql.js';
-import { EventConsumer, type EventConsumerOptions, type EventHandlers } from '../inbox/event-consumer.js';
+import { EventConsumer, ManagedEventConsumer, type EventHandlers } from '../inbox/event-consumer.js';
+import { EVENT_BUS } from '../nats/event-bus.module.js';
+import type { EventBus } from '../nats/events-stream.js';
 
 // A service's copy of members' display data (docs/architecture.md#read-models), fed by the users service's
 // events. Version 1 of the table; a change means a new function and a new migration.
@@ -63,7 +66,19 @@ export function memberEventHandlers(schema: string): EventHandlers {
   };
 }
 
-/** A durable consumer that does nothing but keep `<schema>.members` in step with the users service. */
-export function memberEventConsumer(options: Omit<EventConsumerOptions, 'subject' | 'handlers'>): EventConsumer {
-  return new EventConsumer({ ...options, subject: allEventsOf('users'), handlers: memberEventHandlers(options.schema) });
+/**
+ * A service's provider of a durable consumer that does nothing but keep `<schema>.members` in step
+ * with the users service: `export class MembersConsumer extends membersConsumer({ ... }) {}`.
+ */
+export function membersConsumer({ schema, durable, logger }: { schema: string; durable: string; logger: string }): Type<ManagedEventConsumer & { readonly consumer: EventConsumer }> {
+  @Injectable()
+  class MembersConsumer extends ManagedEventConsumer {
+    readonly consumer: EventConsumer;
+
+    constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
+      super();
+      this.consumer = new EventConsumer({ bus, dataSource, schema, durable, logger: new Logger(logger), subject: allEventsOf('users'), handlers: memberEventHandlers(schema) });
+    }
+  }
+  return MembersConsumer;
 }

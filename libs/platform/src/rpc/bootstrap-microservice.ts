@@ -1,22 +1,17 @@
-import type { LoggerService, Type } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { ServiceEnv } from '../config/load-config.js';
 import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
+import { createLogger } from '../logging/create-logger.js';
 import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
 import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
-import type { NatsAuth } from '../nats/nats-auth.js';
+import { natsAuthOf, type NatsAuth } from '../nats/nats-auth.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
-export interface MicroserviceBootstrap {
-  service: string;
-  module: Type<unknown> | ReturnType<typeof Object>;
-  natsUrl: string;
-  nats?: NatsAuth;
-  logger: LoggerService;
-  /** Serve Prometheus metrics on this port (METRICS_PORT). */
-  metricsPort?: number;
-}
+/** What starting a service reads of its configuration (serviceEnvSchema). */
+export type MicroserviceEnv = Pick<ServiceEnv, 'LOG_LEVEL' | 'LOG_FORMAT' | 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD' | 'METRICS_PORT'>;
 
 /** How long a stopping service keeps answering requests already received (after it unsubscribed). */
 export const RPC_GRACE_PERIOD_MS = 3000;
@@ -41,15 +36,20 @@ export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth,
   };
 }
 
-export async function bootstrapMicroservice({ service, module, natsUrl, nats, logger, metricsPort }: MicroserviceBootstrap) {
+/**
+ * A service's process (its `main.ts`): its logger, its module answering on NATS as the service's
+ * own user, and its metrics (METRICS_PORT), all as its configuration says.
+ */
+export async function bootstrapMicroservice(service: string, config: MicroserviceEnv, module: DynamicModule) {
+  const logger = createLogger(service, config.LOG_LEVEL, config.LOG_FORMAT);
   initMetrics(service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...natsTransport(natsUrl, service, nats),
+    ...natsTransport(config.NATS_URL, service, natsAuthOf(config, service)),
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalInterceptors(new RequestContextInterceptor(), new RpcMetricsInterceptor());
-  const metrics = metricsPort ? startMetricsServer(metricsPort, logger) : null;
+  const metrics = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, logger) : null;
   // Closing the app unsubscribes, lets handlers in flight answer, then stops consumers and relay.
   closeOnSignals(app, logger, async () => void metrics?.close());
   await app.listen();

@@ -3,28 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { Geography, Geometry } from "@hdiya/platform";
-import type { ColumnType } from "kysely";
-
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
-
-export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
-
-export type Json = JsonValue;
-
-export type JsonArray = JsonValue[];
-
-export type JsonObject = {
-  [x: string]: JsonValue | undefined;
-};
-
-export type JsonPrimitive = boolean | number | string | null;
-
-export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
-
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+import type { Generated, Geography, Geometry, Int8, Timestamp } from "@hdiya/platform";
 
 export interface Categories {
   color: string;
@@ -76,34 +55,6 @@ export interface Images {
   image_key: string;
   thumbnail_key: string;
   uploader_id: string;
-}
-
-export interface Inbox {
-  consumer: string;
-  event_id: string;
-  processed_at: Generated<Timestamp>;
-}
-
-export interface Members {
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-  user_id: string;
-  username: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  claimed_until: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  id: string;
-  last_error: string | null;
-  next_attempt_at: Generated<Timestamp>;
-  position: Generated<Int8>;
-  published_at: Timestamp | null;
-  subject: string;
 }
 
 export interface Reports {
@@ -169,9 +120,6 @@ export interface DB {
   donations: Donations;
   favorites: Favorites;
   images: Images;
-  inbox: Inbox;
-  members: Members;
-  outbox: Outbox;
   reports: Reports;
   reservations: Reservations;
   saved_searches: SavedSearches;

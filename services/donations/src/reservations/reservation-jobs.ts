@@ -1,6 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
-import { ScheduledJobs } from '../core/scheduled-jobs.js';
+import { scheduledJobs } from '../core/scheduled-jobs.js';
 import { ReservationsService } from './reservations.service.js';
 
 /**
@@ -8,18 +6,8 @@ import { ReservationsService } from './reservations.service.js';
  * and the day-before reminder (offers from the waiting list that ran out: WaitlistJobs). All are
  * safe with several replicas (row locks with SKIP LOCKED; idempotent releases).
  */
-@Injectable()
-export class ReservationJobs extends ScheduledJobs implements OnApplicationBootstrap {
-  constructor(
-    private readonly reservations: ReservationsService,
-    @Inject(DONATIONS_CONFIG) private readonly config: DonationsConfig,
-  ) {
-    super(new Logger('reservation-jobs'));
-  }
-
-  onApplicationBootstrap(): void {
-    this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'expiry', () => this.reservations.expireDue());
-    this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'recovery', () => this.reservations.recoverPending());
-    this.every(this.config.RESERVATION_JOBS_INTERVAL_MS, 'reminder', () => this.reservations.remindDue());
-  }
-}
+export class ReservationJobs extends scheduledJobs(ReservationsService, {
+  expiry: (reservations) => reservations.expireDue(),
+  recovery: (reservations) => reservations.recoverPending(),
+  reminder: (reservations) => reservations.remindDue(),
+}) {}

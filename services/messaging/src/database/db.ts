@@ -1,6 +1,9 @@
-import { sqlFor } from '@hdiya/platform';
+import { sqlFor, type SharedTables } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import type { DB } from './schema.generated.js';
 
-/** Typed statements on the messaging schema (decision 0035); run them with rows/firstRow/write. */
-export const db = sqlFor<DB>(SCHEMA);
+/**
+ * Typed statements on the messaging schema (decision 0035): its own tables and those every service
+ * holds (outbox, inbox, members…); run them with rows/firstRow/write.
+ */
+export const db = sqlFor<DB & SharedTables>(SCHEMA);

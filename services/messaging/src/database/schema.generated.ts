@@ -3,27 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ColumnType } from "kysely";
-
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
-
-export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
-
-export type Json = JsonValue;
-
-export type JsonArray = JsonValue[];
-
-export type JsonObject = {
-  [x: string]: JsonValue | undefined;
-};
-
-export type JsonPrimitive = boolean | number | string | null;
-
-export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
-
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+import type { Generated, Json, Timestamp } from "@hdiya/platform";
 
 export interface Blocks {
   blocked_id: string;
@@ -43,38 +23,6 @@ export interface Donations {
   donation_id: number;
   owner_id: string;
   title: string;
-}
-
-export interface Inbox {
-  consumer: string;
-  event_id: string;
-  processed_at: Generated<Timestamp>;
-}
-
-export interface MailOutbox {
-  attempts: Generated<number>;
-  claimed_until: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  failed_at: Timestamp | null;
-  headers: Generated<Json>;
-  html_body: string;
-  id: string;
-  kind: string;
-  last_error: string | null;
-  next_attempt_at: Generated<Timestamp>;
-  recipient: string;
-  sent_at: Timestamp | null;
-  subject: string;
-  text_body: string;
-}
-
-export interface Members {
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-  user_id: string;
-  username: string;
 }
 
 export interface Messages {
@@ -107,19 +55,6 @@ export interface Notifications {
   read_at: Timestamp | null;
   seen_at: Timestamp | null;
   user_id: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  claimed_until: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  id: string;
-  last_error: string | null;
-  next_attempt_at: Generated<Timestamp>;
-  position: Generated<Int8>;
-  published_at: Timestamp | null;
-  subject: string;
 }
 
 export interface PushDeliveries {
@@ -160,13 +95,9 @@ export interface DB {
   blocks: Blocks;
   dispatch_schedule: DispatchSchedule;
   donations: Donations;
-  inbox: Inbox;
-  mail_outbox: MailOutbox;
-  members: Members;
   messages: Messages;
   notification_preferences: NotificationPreferences;
   notifications: Notifications;
-  outbox: Outbox;
   push_deliveries: PushDeliveries;
   push_subscriptions: PushSubscriptions;
   reply_waits: ReplyWaits;

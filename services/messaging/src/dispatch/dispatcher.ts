@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS, type MailLanguage } from '@hdiya/contracts';
-import { enqueueMail, rows, sql, write } from '@hdiya/platform';
+import { enqueueMail, type Json, rows, sql, write } from '@hdiya/platform';
 import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
 import { db } from '../database/db.js';
-import type { Json } from '../database/schema.generated.js';
 import { inMs } from './dispatch-schedule.js';
 import { PUSH_CHANNEL, type PushChannel } from './channels.js';
 import { digestMail, pushActionsOf } from './digest-mail.js';

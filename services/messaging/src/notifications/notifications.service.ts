@@ -11,10 +11,9 @@ import {
   type NotificationView,
   type UnreadCounts,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, type Json, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
-import type { Json } from '../database/schema.generated.js';
 import { DispatchSchedule, isDispatched } from '../dispatch/dispatch-schedule.js';
 
 const COLUMNS = ['id', 'kind', 'params', 'read_at', 'created_at'] as const;

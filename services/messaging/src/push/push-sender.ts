@@ -1,9 +1,8 @@
 import type { LoggerService } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import webpush from 'web-push';
-import { DrainLoop, registerCounter, rows, sql, write } from '@hdiya/platform';
+import { DrainLoop, type Json, registerCounter, rows, sql, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
-import type { Json } from '../database/schema.generated.js';
 import type { VapidDetails } from './vapid.js';
 
 export interface PushSenderOptions {

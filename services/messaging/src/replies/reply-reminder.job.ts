@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { RepeatingJobs } from '@hdiya/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
 import { ReplyRemindersService } from './reply-reminders.service.js';
 
 /** Runs the reply reminders every `REPLY_REMINDER_INTERVAL_MS` (safe on every replica). */
 @Injectable()
 export class ReplyReminderJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('reply-reminders');
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
+  private readonly jobs = new RepeatingJobs(new Logger('reply-reminders'));
 
   constructor(
     private readonly reminders: ReplyRemindersService,
@@ -15,23 +14,10 @@ export class ReplyReminderJob implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run(), this.config.REPLY_REMINDER_INTERVAL_MS);
+    this.jobs.every(this.config.REPLY_REMINDER_INTERVAL_MS, 'reminded', () => this.reminders.remindDue());
   }
 
   onApplicationShutdown(): void {
-    clearInterval(this.timer);
-  }
-
-  private async run(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      const count = await this.reminders.remindDue();
-      if (count > 0) this.logger.log(`reminded: ${count}`);
-    } catch (error) {
-      this.logger.warn(`failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
-    }
+    this.jobs.stop();
   }
 }

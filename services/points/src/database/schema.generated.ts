@@ -3,27 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ColumnType } from "kysely";
-
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
-
-export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
-
-export type Json = JsonValue;
-
-export type JsonArray = JsonValue[];
-
-export type JsonObject = {
-  [x: string]: JsonValue | undefined;
-};
-
-export type JsonPrimitive = boolean | number | string | null;
-
-export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
-
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+import type { Generated, Int8, Timestamp } from "@hdiya/platform";
 
 export interface Balances {
   blocked_points: Generated<number>;
@@ -65,12 +45,6 @@ export interface Holds {
   user_id: string | null;
 }
 
-export interface Inbox {
-  consumer: string;
-  event_id: string;
-  processed_at: Generated<Timestamp>;
-}
-
 export interface LedgerEntries {
   amount: number;
   created_at: Generated<Timestamp>;
@@ -83,28 +57,6 @@ export interface LedgerEntries {
   related_user_id: string | null;
   type: string;
   user_id: string;
-}
-
-export interface Members {
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-  user_id: string;
-  username: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  claimed_until: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  id: string;
-  last_error: string | null;
-  next_attempt_at: Generated<Timestamp>;
-  position: Generated<Int8>;
-  published_at: Timestamp | null;
-  subject: string;
 }
 
 export interface Transfers {
@@ -123,9 +75,6 @@ export interface DB {
   donation_rewards: DonationRewards;
   gifts: Gifts;
   holds: Holds;
-  inbox: Inbox;
   ledger_entries: LedgerEntries;
-  members: Members;
-  outbox: Outbox;
   transfers: Transfers;
 }
