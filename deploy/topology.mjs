@@ -112,7 +112,15 @@ function dataService(name, { dependsOn = [], env = {}, ...rest } = {}) {
 /** Every process, in start order: each after those it names in `after`, the gateway last. */
 /** @type {readonly Process[]} */
 export const PROCESSES = Object.freeze([
-  ...dataService('users', { dependsOn: ['smtp'], env: MAIL_ENV }),
+  ...dataService('users', {
+    dependsOn: ['smtp'],
+    env: {
+      ...MAIL_ENV,
+      // argon2id's cost; production refuses less than OWASP's least.
+      PASSWORD_HASH_MEMORY_KIB: { default: '65536' },
+      PASSWORD_HASH_TIME_COST: { default: '3' },
+    },
+  }),
   ...dataService('points'),
   ...dataService('donations'),
   ...dataService('messaging', {

@@ -53,6 +53,8 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     for (const service of ['users', 'points', 'donations', 'messaging']) {
       envFor[service] = { ...envFor[service], METRICS_PORT: String(await local.freePort()) };
     }
+    // Passwords hashed at a test cost, as on npm test's stack.
+    envFor.users = { PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_TIME_COST: '1', ...envFor.users };
     const port = await local.freePort();
     stack = await local.startStack({
       ...infrastructure.stackConnection(),

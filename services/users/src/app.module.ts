@@ -4,7 +4,7 @@ import { Rpc } from '@hdiya/contracts';
 import { databaseTimeoutsOf, EventBusModule, MailModule, natsAuthOf, serviceModule } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
-import { PasswordHasher } from './accounts/password-hasher.js';
+import { PASSWORD_HASH_COST, PasswordHasher, passwordHashCostOf } from './accounts/password-hasher.js';
 import { ContactHandlers } from './contact/contact.handlers.js';
 import { ContactService } from './contact/contact.service.js';
 import { PasswordResetHandlers } from './password-reset/password-reset.handlers.js';
@@ -29,6 +29,7 @@ export class AppModule {
       controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
       providers: [
         PasswordHasher,
+        { provide: PASSWORD_HASH_COST, useValue: passwordHashCostOf(config) },
         AccountsService,
         ContactService,
         PasswordResetService,

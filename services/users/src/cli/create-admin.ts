@@ -8,7 +8,7 @@ import { SignupSchema, validatePayload } from '@hdiya/contracts';
 import { loadUsersConfig } from '../config.js';
 import { createUsersDataSource } from '../database/data-source.js';
 import { AccountsService } from '../accounts/accounts.service.js';
-import { PasswordHasher } from '../accounts/password-hasher.js';
+import { PasswordHasher, passwordHashCostOf } from '../accounts/password-hasher.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { AccountMails } from '../mail/account-mails.js';
 
@@ -34,7 +34,7 @@ const dataSource = createUsersDataSource(loadUsersConfig());
 await dataSource.initialize();
 const config = loadUsersConfig();
 // The administrator's verification mail is queued like any member's; the service sends it.
-const accounts = new AccountsService(dataSource, new PasswordHasher(), new EmailVerificationService(dataSource, new AccountMails(config.PUBLIC_URL)));
+const accounts = new AccountsService(dataSource, new PasswordHasher(passwordHashCostOf(config)), new EmailVerificationService(dataSource, new AccountMails(config.PUBLIC_URL)));
 try {
   if (values.promote) {
     const admin = await accounts.grantRole(values.username, 'admin');
