@@ -7,4 +7,7 @@ export default {
   rootDir: import.meta.dirname,
   testMatch: ['<rootDir>/**/*.e2e.ts'],
   testTimeout: 60000,
+  // One Chromium for the run's browser files when the runner asks (HDIYA_E2E_SHARED_BROWSER=1).
+  globalSetup: '<rootDir>/support/shared-browser.setup.mjs',
+  globalTeardown: '<rootDir>/support/shared-browser.teardown.mjs',
 };

@@ -257,15 +257,18 @@ async function runEndToEnd(args, env) {
   if (shared.length > 0) {
     const workers = Math.min(E2E_WORKERS, shared.length);
     say(`${shared.length} end-to-end files on the shared stack, ${workers} at a time`);
-    lanes.push(run('node', [...JEST, `--maxWorkers=${workers}`, '--runTestsByPath', ...shared], env, lanes.length > 0 ? 'e2e' : undefined));
+    lanes.push(run('node', [...JEST, `--maxWorkers=${workers}`, '--runTestsByPath', ...shared], { ...env, ...ONE_BROWSER }, lanes.length > 0 ? 'e2e' : undefined));
   }
   let code = Math.max(0, ...(await Promise.all(lanes)));
   if (alone.length > 0) {
     say(`${alone.length} end-to-end files alone: ${alone.map((file) => path.relative(ROOT, file)).join(', ')}`);
-    code = Math.max(code, await run('node', [...E2E_JEST, '--runTestsByPath', ...alone], env));
+    code = Math.max(code, await run('node', [...E2E_JEST, '--runTestsByPath', ...alone], { ...env, ...ONE_BROWSER }));
   }
   return code;
 }
+
+// The browser files of a lane connect to one Chromium its jest starts (e2e/support/shared-browser.setup.mjs).
+const ONE_BROWSER = { HDIYA_E2E_SHARED_BROWSER: '1' };
 
 const ALONE_MARK = /^\/\/ e2e: alone\b/m;
 

@@ -4,22 +4,12 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
+import { CHROMIUM, CHROMIUM_ARGS, SHARED_BROWSER_ENDPOINT } from './chromium.mjs';
 
-// Debian's Chromium; no browser download is possible (or wanted) on build machines.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
-
+/** The run's shared Chromium if there is one, else a browser of the caller's own. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const shared = process.env[SHARED_BROWSER_ENDPOINT];
+  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /**
@@ -31,6 +21,7 @@ export function browserForFile(): () => Browser {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
+  // Closes its own browser, or disconnects from the shared one (closing the contexts it opened).
   afterAll(() => browser?.close());
   return () => {
     if (!browser) throw new Error('browserForFile(): the browser is launched in beforeAll, read it inside a test');

@@ -1,11 +1,14 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { EVENTS_STREAM } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
-import { ensureEventsStream } from '../src/nats/events-stream.js';
+import { eventsStreamConfig, type EventsStreamSettings } from '../src/nats/events-stream-config.js';
+import { ensureStream } from '../src/nats/events-stream.js';
 
 // The stream the services create on the (private, single-server) test NATS: on disk, with the
-// configured replicas, and never silently weaker than configured.
+// configured replicas, and never silently weaker than configured. Tried on a stream of its own
+// name and subjects: other projects' integration tests use the events stream at the same time.
+const PROBE = 'EVENTS_STREAM_PROBE';
+const probeConfig = (settings: EventsStreamSettings) => ({ ...eventsStreamConfig(settings), name: PROBE, subjects: ['events-stream-probe.>'] });
 
 let nc: NatsConnection;
 let jsm: JetStreamManager;
@@ -16,26 +19,25 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Leave a stream behind as the services would create it, for the tests that follow.
-  await ensureEventsStream(jsm, { replicas: 1 });
+  await withoutStream();
   await nc.close();
 });
 
 async function withoutStream(): Promise<void> {
-  await jsm.streams.delete(EVENTS_STREAM).catch(() => undefined);
+  await jsm.streams.delete(PROBE).catch(() => undefined);
 }
 
-describe(ensureEventsStream.name, () => {
+describe('the events stream', () => {
   it('should create the events stream in files, with the configured replicas', async () => {
     await withoutStream();
-    await ensureEventsStream(jsm, { replicas: 1 });
-    const { config } = await jsm.streams.info(EVENTS_STREAM);
-    expect(config).toMatchObject({ storage: StorageType.File, num_replicas: 1, subjects: ['events.>'] });
+    await ensureStream(jsm, probeConfig({ replicas: 1 }));
+    const { config } = await jsm.streams.info(PROBE);
+    expect(config).toMatchObject({ storage: StorageType.File, num_replicas: 1 });
   });
 
   it('should refuse to start on a single server when three replicas are configured, rather than keep one copy', async () => {
     await withoutStream();
-    await expect(ensureEventsStream(jsm, { replicas: 3 })).rejects.toThrow(/replicas|cluster/i);
-    await expect(jsm.streams.info(EVENTS_STREAM)).rejects.toThrow(/not found/i);
+    await expect(ensureStream(jsm, probeConfig({ replicas: 3 }))).rejects.toThrow(/replicas|cluster/i);
+    await expect(jsm.streams.info(PROBE)).rejects.toThrow(/not found/i);
   });
 });

@@ -1,13 +1,14 @@
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { isRpcErrorBody, type RpcErrorBody } from '@hdiya/contracts';
-import { natsTransport, RpcErrorFilter } from '@hdiya/platform';
 import { serviceDatabaseUrl, testEnv } from './test-env.js';
 
 /** Boots a service's module on the test NATS exactly as its main.ts does, minus the logs. */
 export async function startMicroservice(service: string, module: DynamicModule): Promise<INestMicroservice> {
+  // Loaded here, not with the library: Nest and the platform cost a second of CPU to load, and
+  // the end-to-end files, which import this library for testEnv and waitFor, never boot a service.
+  const [{ NestFactory }, { natsTransport, RpcErrorFilter }] = await Promise.all([import('@nestjs/core'), import('@hdiya/platform')]);
   const app = await NestFactory.createMicroservice(module, { ...natsTransport(testEnv().natsUrl, service, undefined, 0), logger: false });
   app.useGlobalFilters(new RpcErrorFilter());
   await app.listen();

@@ -39,7 +39,8 @@ export async function ensureDeadLettersStream(jsm: JetStreamManager, settings: E
   await ensureStream(jsm, deadLettersStreamConfig(settings));
 }
 
-async function ensureStream(jsm: JetStreamManager, config: ReturnType<typeof eventsStreamConfig>): Promise<void> {
+/** Creates the stream `config` describes unless it exists; refuses (throws) rather than a weaker one. */
+export async function ensureStream(jsm: JetStreamManager, config: ReturnType<typeof eventsStreamConfig>): Promise<void> {
   try {
     await jsm.streams.info(config.name);
   } catch (error) {
