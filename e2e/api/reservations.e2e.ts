@@ -191,12 +191,18 @@ describe('transferring points', () => {
   it('should never overdraw under 20 parallel transfers', async () => {
     const sender = await giftedMember();
     const receiver = await member();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => sender.client.call('POST /api/transfer-points', { body: { receiverIdentifier: receiver.payload.phone, points: 1 } })),
-    );
+    // Each transfer carries its own idempotency key and is retried while the answer is 'try again'
+    // (an RPC timed out on a busy machine), as a careful client does: the count of each answer is exact.
+    const transferOnce = async (key: string) => {
+      for (;;) {
+        const answer = await sender.client.call('POST /api/transfer-points', { body: { receiverIdentifier: receiver.payload.phone, points: 1 }, headers: { 'idempotency-key': key } });
+        if (answer.status !== 503 && answer.status !== 504) return answer;
+      }
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => transferOnce(`parallel-${Date.now()}-${i}`)));
     const ok = answers.filter((a) => a.status === 201).length;
     expect(ok).toBe(8);
-    expect(answers.filter((a) => a.status === 400)).toHaveLength(12);
+    expect(answers.map((a) => a.status).filter((status) => status !== 201)).toEqual(Array(12).fill(400));
     await expectBalance(receiver.client, { points: 18 });
     expect(await balanceOf(sender.client)).toMatchObject({ points: 0, blockedPoints: 0 });
   });

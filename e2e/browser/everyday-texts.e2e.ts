@@ -226,8 +226,10 @@ describe('French typography', () => {
       const distance = await page.getByTestId('donation-card-distance').first().innerText();
       expect(distance).toMatch(/^\d+(,\d)?\u00a0km$/);
       await page.goto(`${base}/notifications`);
-      await page.getByTestId('notification').first().waitFor();
-      expect((await page.getByTestId('notification').first().innerText()).replace(/[\u2066-\u2069]/g, '')).toContain('d’Amina');
+      // The message's notice, not the reply reminder that follows it 20 s later on a slow run.
+      const notice = page.getByTestId('notification').filter({ hasText: 'Nouveau message' }).first();
+      await notice.waitFor();
+      expect((await notice.innerText()).replace(/[\u2066-\u2069]/g, '')).toContain('d’Amina');
       await page.goto(`${base}/create-donation`);
       await page.getByTestId('points-rule').waitFor();
       expect(await page.locator('main').innerText()).toContain('5\u00a0Mo');

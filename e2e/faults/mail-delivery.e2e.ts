@@ -15,7 +15,8 @@ withPrivateStack(
   {
     gateway: { RATE_SIGNUPS_PER_ADDRESS: '100000' },
     // Retries a fifth of a second apart (doubling to 2 s); a killed sender's claims free after 2 s.
-    users: { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000', MAIL_LEASE_MS: '2000' },
+    // Up to 50 attempts: eight (about 9 s) can run out while a slow machine is still signing up.
+    users: { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000', MAIL_LEASE_MS: '2000', MAIL_MAX_ATTEMPTS: '50' },
   },
   (started) => (world = started),
 );

@@ -6,20 +6,33 @@ import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
 import { CHROMIUM, CHROMIUM_ARGS, SHARED_BROWSER_ENDPOINT } from './chromium.mjs';
 
-/** The run's shared Chromium if there is one, else a browser of the caller's own. */
-export function launchBrowser(): Promise<Browser> {
+/** Whether the web app's service worker may register in the contexts a browser opens. */
+export type ServiceWorkers = 'allow' | 'block';
+
+/**
+ * The run's shared Chromium if there is one, else a browser of the caller's own. Its contexts
+ * block service workers unless asked: the web app's worker precaches the whole app in every new
+ * context, one to two seconds of Chromium's CPU each (measured), and only the offline and push
+ * tests use it.
+ */
+export async function launchBrowser(serviceWorkers: ServiceWorkers = 'block'): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_ENDPOINT];
-  return shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await (shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+  // newPage() opens its context through newContext(), so both get the default.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
+  return browser;
 }
 
 /**
  * The browser a test file shares: launched before its first test, closed after its last. Call it
  * at the file's top level; call what it returns inside the tests (`browser().newContext()`).
+ * A file whose tests need the service worker (offline, push) asks for `'allow'`.
  */
-export function browserForFile(): () => Browser {
+export function browserForFile(serviceWorkers: ServiceWorkers = 'block'): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(serviceWorkers);
   });
   // Closes its own browser, or disconnects from the shared one (closing the contexts it opened).
   afterAll(() => browser?.close());
