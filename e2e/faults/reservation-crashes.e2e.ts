@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
@@ -9,6 +10,9 @@ import { ROOT, withPrivateStack, type PrivateStack, type Stack } from '../suppor
 // Kills a service (or NATS) in the middle of a reservation, restarts it, and checks docs/product.md#points-invariants
 // invariants for every member. The stack here is private (its own database, NATS and ports):
 // killing processes must not disturb the other end-to-end suites.
+
+// A test restarts up to five processes; on a busy 2-core machine each start can take 10 to 20 s.
+jest.setTimeout(180_000);
 
 let privateStack: PrivateStack;
 let stack: Stack;
