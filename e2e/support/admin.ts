@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function createAdminCommand(args: string[], password?: string) {
   return run('npm', ['run', '--silent', 'create-admin', '--', ...args], {
     cwd: ROOT,
-    // Hashed at the test stack's cost: at the production cost each administrator took seconds of CPU.
+    // Hashed at the test stack's cost, as its members are (the production cost: about 0.7 s of CPU each).
     env: { ...process.env, DATABASE_URL: serviceDatabaseUrl('users'), PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_TIME_COST: '1', ...(password ? { ADMIN_PASSWORD: password } : {}) },
   });
 }
