@@ -270,7 +270,9 @@ run_migrations() {
 ensure_postgres
 ((DATABASE_ONLY == 1)) || ensure_redis
 ((DATABASE_ONLY == 1)) || ensure_nats
+# The browser tests run in Chromium's headless shell; the push tests need the full browser.
 ((WITH_BROWSER == 0)) || ensure_command chromium chromium chromium
+((WITH_BROWSER == 0)) || ensure_command headless-shell chromium-headless-shell chromium-headless-shell
 ((WITH_COMPOSE == 0)) || ensure_command compose docker-compose docker-compose
 ((WITH_COMPOSE == 0)) || ensure_command kubectl kubectl kubernetes-client
 ensure_database

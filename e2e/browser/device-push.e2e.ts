@@ -12,7 +12,7 @@ import { withDatabase } from '../support/members.js';
 // really reaches that endpoint. The service worker's own handlers are tested with pushes Chromium
 // delivers itself (CDP ServiceWorker.deliverPushMessage) and the notifications they show.
 
-const browser = browserForFile('allow');
+const browser = browserForFile('push');
 let pushService: PushServiceStandIn;
 let publicKey: string;
 const base = testEnv().gatewayUrl;

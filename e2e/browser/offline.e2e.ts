@@ -7,7 +7,7 @@ import { publish } from '../support/members.js';
 // Installable and usable offline: a manifest with icons, and a service worker that opens the app
 // without network and shows the last browse results, under a clear offline banner.
 
-const browser = browserForFile('allow');
+const browser = browserForFile('service-worker');
 
 const base = testEnv().gatewayUrl;
 

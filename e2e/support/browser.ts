@@ -4,20 +4,28 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import type { ApiClient } from './api-client.js';
-import { CHROMIUM, CHROMIUM_ARGS, SHARED_BROWSER_ENDPOINT } from './chromium.mjs';
-
-/** Whether the web app's service worker may register in the contexts a browser opens. */
-export type ServiceWorkers = 'allow' | 'block';
+import { CHROMIUM, CHROMIUM_ARGS, HEADLESS_SHELL, SHARED_BROWSER_ENDPOINT } from './chromium.mjs';
 
 /**
- * The run's shared Chromium if there is one, else a browser of the caller's own. Its contexts
- * block service workers unless asked: the web app's worker precaches the whole app in every new
- * context, one to two seconds of Chromium's CPU each (measured), and only the offline and push
- * tests use it.
+ * What a test file needs of its browser: pages only (the default), the web app's service worker
+ * as well (the offline tests), or notifications and push in that worker, which only the full
+ * browser has (the push tests).
  */
-export async function launchBrowser(serviceWorkers: ServiceWorkers = 'block'): Promise<Browser> {
+export type BrowserNeeds = 'pages' | 'service-worker' | 'push';
+
+/**
+ * A browser for `needs`: the run's shared headless shell if there is one, else one of the
+ * caller's own; the full browser, always the caller's own, for push. Its contexts block service
+ * workers unless asked: the web app's worker precaches the whole app in every new context, one to
+ * two seconds of Chromium's CPU each (measured).
+ */
+export async function launchBrowser(needs: BrowserNeeds = 'pages'): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_ENDPOINT];
-  const browser = await (shared ? chromium.connect(shared) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
+  const browser =
+    needs === 'push'
+      ? await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+      : await (shared ? chromium.connect(shared) : chromium.launch({ executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS }));
+  const serviceWorkers = needs === 'pages' ? 'block' : 'allow';
   // newPage() opens its context through newContext(), so both get the default.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
@@ -26,13 +34,13 @@ export async function launchBrowser(serviceWorkers: ServiceWorkers = 'block'): P
 
 /**
  * The browser a test file shares: launched before its first test, closed after its last. Call it
- * at the file's top level; call what it returns inside the tests (`browser().newContext()`).
- * A file whose tests need the service worker (offline, push) asks for `'allow'`.
+ * at the file's top level, with what the file needs; call what it returns inside the tests
+ * (`browser().newContext()`).
  */
-export function browserForFile(serviceWorkers: ServiceWorkers = 'block'): () => Browser {
+export function browserForFile(needs: BrowserNeeds = 'pages'): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser(serviceWorkers);
+    browser = await launchBrowser(needs);
   });
   // Closes its own browser, or disconnects from the shared one (closing the contexts it opened).
   afterAll(() => browser?.close());
