@@ -11,6 +11,7 @@ import { FavoritesModule } from './favorites/favorites.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { ImpactModule } from './impact/impact.module.js';
 import { MembersModule } from './members/members.module.js';
+import { RatingsModule } from './ratings/ratings.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReservationsModule } from './reservations/reservations.module.js';
 import { SavedSearchesModule } from './saved-searches/saved-searches.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         DonationsModule,
         FavoritesModule,
         ReportsModule,
+        RatingsModule,
         ReservationsModule,
         WaitlistModule,
         SavedSearchesModule,

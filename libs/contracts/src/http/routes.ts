@@ -7,6 +7,7 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import { UpdateNotificationPreferencesSchema, UnsubscribeSchema, type NotificationPreferenceView, type UnsubscribeResult } from '../notification-delivery.js';
 import type { GiftPairView } from '../points.js';
+import type { RatingView } from '../trust.js';
 import { PushSubscriptionSchema, PushUnsubscribeSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferReceipt } from '../reservations.js';
 import { ContactSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, UpdateProfileSchema, VerifyEmailSchema } from '../schemas/auth.js';
@@ -23,6 +24,7 @@ import {
 } from '../schemas/donations.js';
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
+import { RateDonationSchema } from '../schemas/trust.js';
 import { PointsHistoryQuerySchema, TransferPointsSchema } from '../schemas/points.js';
 import type { CurrentAccountView, MemberProfileView } from '../users.js';
 import { answer, type RouteSpec } from './route.js';
@@ -70,6 +72,7 @@ export const ApiRoutes = {
   'PATCH /api/donations/{id}': { summary: 'The owner edits a donation', access: 'member', params: donation, body: UpdateDonationSchema, answer: answer<DonationView>(DONATION), status: [200, 404, 409] },
   'DELETE /api/donations/{id}': { summary: 'The owner withdraws a donation', access: 'member', params: donation, answer: answer<{ id: number; deleted: true }>('Withdrawn'), status: [200, 404, 409] },
   'POST /api/donations/{id}/reports': { summary: 'Report a donation', access: 'member', params: donation, body: ReportDonationSchema, answer: answer<{ reported: true }>('Reported (once per member)'), status: [201, 404, 409] },
+  'POST /api/donations/{id}/ratings': { summary: 'Rate the other party of a given donation', access: 'member', params: donation, body: RateDonationSchema, answer: answer<RatingView>('The rating (once per member and gift, within 14 days of the handover)'), status: [201, 400, 403, 404, 409] },
   'POST /api/uploads/images': { summary: 'Upload a donation photo (multipart field `image`)', access: 'member', body: 'multipart', answer: answer<UploadedImageView>('The photo’s URLs'), status: [201, 413] },
   'GET /api/images/donations/{file}': { summary: 'A stored photo', access: 'public', params: { file: 'string' }, answer: answer<unknown>('The WebP image'), status: [200, 404], contentType: 'image/webp' },
 

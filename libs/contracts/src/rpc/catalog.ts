@@ -7,6 +7,7 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
+import type { RatingView } from '../trust.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
@@ -79,6 +80,8 @@ export const Rpc = {
     report: 'donations.report',
     /** A moderator closes a donation's open reports; the donation stays as it is. */
     dismissReports: 'donations.reports.dismiss',
+    /** Donor or receiver rates the other once, within 14 days of the handover. */
+    rate: 'donations.rate',
     reserve: 'donations.reserve',
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
@@ -191,6 +194,7 @@ export const RpcRequests = {
   'donations.favorites.list': P.ActorPagePayloadSchema,
   'donations.report': P.ReportPayloadSchema,
   'donations.reports.dismiss': P.ActorDonationPayloadSchema,
+  'donations.rate': P.RatePayloadSchema,
   'donations.reserve': P.ActorDonationPayloadSchema,
   'donations.confirm': P.ActorDonationPayloadSchema,
   'donations.cancel': P.ActorDonationPayloadSchema,
@@ -283,6 +287,7 @@ export interface RpcResponses {
   'donations.favorites.list': DonationPage;
   'donations.report': { reported: true };
   'donations.reports.dismiss': DismissedReportsView;
+  'donations.rate': RatingView;
   'donations.reserve': DonationView;
   'donations.confirm': DonationView;
   'donations.cancel': DonationView;

@@ -5,6 +5,7 @@ import { CreateDonationSchema, ModerationQuerySchema, PageQuerySchema, ReportDon
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
+import { RateDonationSchema } from '../schemas/trust.js';
 import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
@@ -82,6 +83,7 @@ export const UpdateDonationPayloadSchema = ActorDonationPayloadSchema.extend({
   image: StoredImageSchema.nullish(),
 });
 export const ReportPayloadSchema = ActorDonationPayloadSchema.extend({ report: ReportDonationSchema });
+export const RatePayloadSchema = ActorDonationPayloadSchema.extend({ rating: RateDonationSchema });
 export const ActorPagePayloadSchema = z.object({ actor: ActorSchema, page: PageQuerySchema });
 export const ModerationListPayloadSchema = z.object({ actor: ActorSchema, page: ModerationQuerySchema });
 export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuerySchema });

@@ -12,6 +12,7 @@ import { NeighbourhoodFeatures1764000000000 } from './migrations/1764000000000-N
 import { SearchSpots1764100000000 } from './migrations/1764100000000-SearchSpots.js';
 import { HoardingLimits1764200000000 } from './migrations/1764200000000-HoardingLimits.js';
 import { DismissedReports1764310000000 } from './migrations/1764310000000-DismissedReports.js';
+import { Ratings1764400000000 } from './migrations/1764400000000-Ratings.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -26,6 +27,7 @@ export const DONATIONS_MIGRATIONS = [
   SearchSpots1764100000000,
   HoardingLimits1764200000000,
   DismissedReports1764310000000,
+  Ratings1764400000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -57,6 +57,18 @@ export interface Images {
   uploader_id: string;
 }
 
+export interface Ratings {
+  comment: string | null;
+  created_at: Generated<Timestamp>;
+  donation_id: number;
+  id: Generated<number>;
+  rated_id: string;
+  rater_id: string;
+  reason: string | null;
+  value: string;
+  verified: boolean;
+}
+
 export interface Reports {
   created_at: Generated<Timestamp>;
   details: string | null;
@@ -71,6 +83,7 @@ export interface Reports {
 export interface Reservations {
   cancelled_by: string | null;
   closed_at: Timestamp | null;
+  confirmed_with_code: Generated<boolean>;
   donation_id: number;
   expires_at: Timestamp;
   handover_attempts: Generated<number>;
@@ -120,6 +133,7 @@ export interface DB {
   donations: Donations;
   favorites: Favorites;
   images: Images;
+  ratings: Ratings;
   reports: Reports;
   reservations: Reservations;
   saved_searches: SavedSearches;

@@ -29,7 +29,7 @@ import { Clock } from '../core/clock.js';
 import { HoardingLimits } from '../core/hoarding-limits.js';
 import { lockDonation, makeAvailable, type LockedDonation } from '../core/donation-state.js';
 import { PointsClient } from './points.client.js';
-import type { Refusal } from '../core/refusal.js';
+import { refusal } from '../core/refusal.js';
 import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
@@ -46,7 +46,6 @@ import {
 /** A fresh 4-digit handover code, uniformly drawn. */
 const newHandoverCode = () => String(randomInt(0, 10 ** HandoverRules.digits)).padStart(HandoverRules.digits, '0');
 
-const refusal = (r: Refusal) => rpcError(r.status, r.code, r.message);
 
 /**
  * The reservation saga, orchestrated here (docs/decisions/0009-reservation-saga.md):
@@ -201,7 +200,7 @@ export class ReservationsService {
       if (refused) throw refusal(refused);
       const expected = Buffer.from(reservation!.handover_code ?? '----');
       if (expected.length === code.length && timingSafeEqual(expected, Buffer.from(code))) {
-        await this.give(manager, donation);
+        await this.give(manager, donation, true);
         return null;
       }
       await write(
@@ -258,11 +257,15 @@ export class ReservationsService {
     });
   }
 
-  /** Reception confirmed (by the reserver, or by the owner with the code): given, and the line closes. */
-  private async give(manager: EntityManager, donation: LockedDonation): Promise<void> {
+  /**
+   * Reception confirmed (by the reserver, or by the owner with the code): given, and the line
+   * closes. With the code both were there, which makes the gift's ratings verified.
+   */
+  private async give(manager: EntityManager, donation: LockedDonation, withCode = false): Promise<void> {
     const now = this.clock.now();
     await write(manager, db.updateTable('donations').set({ status: 'completed', confirmed_at: now, updated_at: sql<Date>`now()` }).where('id', '=', donation.id));
     await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
+    if (withCode) await write(manager, db.updateTable('reservations').set({ confirmed_with_code: true }).where('id', '=', donation.reservation_id!));
     const payload: ReceptionConfirmedV1 = {
       reservationId: donation.reservation_id!,
       donationId: donation.id,

@@ -8,6 +8,7 @@ import { Clock } from '../core/clock.js';
 import { lockDonation } from '../core/donation-state.js';
 import { HoardingLimits } from '../core/hoarding-limits.js';
 import { WaitingLine } from '../core/waiting-line.js';
+import { refusal } from '../core/refusal.js';
 import { joinRefusal, leaveRefusal, skipOfferRefusal, type LineFacts } from './waitlist.rules.js';
 
 /**
@@ -72,7 +73,7 @@ export class WaitlistService {
     await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
       const refused = joinRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
-      if (refused) throw rpcError(refused.status, refused.code, refused.message);
+      if (refused) throw refusal(refused);
       const now = this.clock.now();
       await this.limits.refuseJoin(manager, actor.id, donationId, now);
       await write(
@@ -88,7 +89,7 @@ export class WaitlistService {
     await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
       const refused = leaveRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
-      if (refused) throw rpcError(refused.status, refused.code, refused.message);
+      if (refused) throw refusal(refused);
       const now = this.clock.now();
       const closed = await firstRow(
         manager,
@@ -115,7 +116,7 @@ export class WaitlistService {
     await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
       const refused = skipOfferRefusal(donation, actor.id);
-      if (refused) throw rpcError(refused.status, refused.code, refused.message);
+      if (refused) throw refusal(refused);
       const now = this.clock.now();
       const entry = await firstRow(
         manager,

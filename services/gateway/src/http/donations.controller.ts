@@ -7,6 +7,7 @@ import {
   ErrorCodes,
   parseSerialId,
   PositionQuerySchema,
+  RateDonationSchema,
   ReportDonationSchema,
   Rpc,
   SearchDonationsQuerySchema,
@@ -14,6 +15,7 @@ import {
   type CreateDonationInput,
   type DonationView,
   type PositionQuery,
+  type RateDonationInput,
   type ReportDonationInput,
   type SearchDonationsQuery,
   type UpdateDonationInput,
@@ -122,5 +124,17 @@ export class DonationsController {
     @CurrentUser() user: SessionUser,
   ) {
     return this.services.call(Rpc.donations.report, { actor: user, donationId: id, report });
+  }
+
+  /** Donor or receiver rates the other after the gift (docs/product.md#ratings). */
+  @Post(':id/ratings')
+  @HttpCode(201)
+  @UseGuards(SignedInGuard)
+  rate(
+    @Param('id', DonationId()) id: number,
+    @Body(new ValidatedBody(RateDonationSchema)) rating: RateDonationInput,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.services.call(Rpc.donations.rate, { actor: user, donationId: id, rating });
   }
 }

@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { Rpc, type RpcRequest } from '@hdiya/contracts';
+import { RpcHandler } from '@hdiya/platform';
+import { RatingsService } from './ratings.service.js';
+
+@Controller()
+export class RatingsHandlers {
+  constructor(private readonly ratings: RatingsService) {}
+
+  @RpcHandler(Rpc.donations.rate)
+  rate(input: RpcRequest<'donations.rate'>) {
+    return this.ratings.rate(input.actor, input.donationId, input.rating);
+  }
+}
