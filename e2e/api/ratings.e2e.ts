@@ -63,3 +63,13 @@ describe('POST /api/donations/{id}/ratings', () => {
     expect(await ratingsOf(waiting.id)).toBe(0);
   });
 });
+
+describe('GET /api/users/{id}: the public record', () => {
+  it('should show when a member joined, their gifts each way, no ratings under three, and their level', async () => {
+    const { donor, receiver } = await giftHandedOverWithCode();
+    const profile = await new ApiClient().call('GET /api/users/{id}', { params: { id: receiver.user.id } });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({ given: 0, received: 1, ratings: null, noShows90d: 0, level: 'new', memberSince: profile.body.createdAt });
+    expect((await new ApiClient().call('GET /api/users/{id}', { params: { id: donor.user.id } })).body).toMatchObject({ given: 1, received: 0 });
+  });
+});

@@ -40,3 +40,45 @@ export interface RatingView {
   verified: boolean;
   createdAt: string;
 }
+
+/** A member's ratings, counted once they have `RatingRules.shownFrom` of them. */
+export interface RatingsSummary {
+  up: number;
+  down: number;
+  /** How many of them were made on gifts confirmed with the handover code. */
+  verified: number;
+}
+
+/** What the donations service knows of a member's record (docs/product.md#public-record). */
+export interface TrustRecordView {
+  /** Their donations handed over. */
+  given: number;
+  /** The gifts they received. */
+  received: number;
+  /** Null under `RatingRules.shownFrom` ratings. */
+  ratings: RatingsSummary | null;
+  /** Their reservations that expired uncollected in the last 90 days. */
+  noShows90d: number;
+}
+
+export const MEMBER_LEVELS = ['new', 'reliable', 'very_reliable'] as const;
+export type MemberLevel = (typeof MEMBER_LEVELS)[number];
+
+/** What each level asks (decision 0041); a member who meets neither is 'new'. */
+export const LevelRules = {
+  reliable: { gifts: 3, maxNoShows90d: 1, minUpShare: 0.8 },
+  veryReliable: { gifts: 10, maxNoShows90d: 0, minUpShare: 0.95, minRatings: 5 },
+} as const;
+
+/** The level a record earns: gifts given or received, few no-shows, and mostly good ratings once shown. */
+export function memberLevel(record: TrustRecordView): MemberLevel {
+  const gifts = record.given + record.received;
+  const rated = record.ratings ? record.ratings.up + record.ratings.down : 0;
+  const upShare = record.ratings && rated > 0 ? record.ratings.up / rated : null;
+  const { reliable, veryReliable } = LevelRules;
+  if (gifts >= veryReliable.gifts && record.noShows90d <= veryReliable.maxNoShows90d && rated >= veryReliable.minRatings && upShare! >= veryReliable.minUpShare) {
+    return 'very_reliable';
+  }
+  if (gifts >= reliable.gifts && record.noShows90d <= reliable.maxNoShows90d && (upShare === null || upShare >= reliable.minUpShare)) return 'reliable';
+  return 'new';
+}

@@ -1,5 +1,6 @@
 import type { MailLanguage } from './mail.js';
 import type { ReplyTimeView } from './messaging.js';
+import type { MemberLevel, TrustRecordView } from './trust.js';
 
 export type Role = 'member' | 'admin';
 
@@ -45,9 +46,15 @@ export interface PublicProfileView {
   createdAt: string;
 }
 
-/** `GET /api/users/{id}`: the public profile with the member's usual reply time (messaging). */
-export interface MemberProfileView extends PublicProfileView {
+/**
+ * `GET /api/users/{id}`: the public profile with the member's usual reply time (messaging) and
+ * their record (donations) and the level it earns (docs/product.md#public-record).
+ */
+export interface MemberProfileView extends PublicProfileView, TrustRecordView {
   replyTime: ReplyTimeView;
+  /** When they joined (the same instant as `createdAt`). */
+  memberSince: string;
+  level: MemberLevel;
 }
 
 export interface DisplayNameSource {

@@ -7,7 +7,7 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
-import type { RatingView } from '../trust.js';
+import type { RatingView, TrustRecordView } from '../trust.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
@@ -82,6 +82,8 @@ export const Rpc = {
     dismissReports: 'donations.reports.dismiss',
     /** Donor or receiver rates the other once, within 14 days of the handover. */
     rate: 'donations.rate',
+    /** A member's gifts, ratings and no-shows, for their public profile. */
+    trustRecord: 'donations.trust-record',
     reserve: 'donations.reserve',
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
@@ -195,6 +197,7 @@ export const RpcRequests = {
   'donations.report': P.ReportPayloadSchema,
   'donations.reports.dismiss': P.ActorDonationPayloadSchema,
   'donations.rate': P.RatePayloadSchema,
+  'donations.trust-record': P.MemberPayloadSchema,
   'donations.reserve': P.ActorDonationPayloadSchema,
   'donations.confirm': P.ActorDonationPayloadSchema,
   'donations.cancel': P.ActorDonationPayloadSchema,
@@ -288,6 +291,7 @@ export interface RpcResponses {
   'donations.report': { reported: true };
   'donations.reports.dismiss': DismissedReportsView;
   'donations.rate': RatingView;
+  'donations.trust-record': TrustRecordView;
   'donations.reserve': DonationView;
   'donations.confirm': DonationView;
   'donations.cancel': DonationView;

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Rpc, type MemberProfileView } from '@hdiya/contracts';
+import { memberLevel, Rpc, type MemberProfileView } from '@hdiya/contracts';
 import { ServiceClient } from '../rpc/service-client.js';
 import { MemberId } from '../requests/member-id.pipe.js';
 
@@ -9,14 +9,16 @@ export class UsersController {
 
   /**
    * A member's public profile: no e-mail, no phone, last name as an initial; with their usual
-   * reply time from the messaging service.
+   * reply time from the messaging service, their record from the donations service and the level
+   * it earns.
    */
   @Get(':id')
   async publicProfile(@Param('id', MemberId()) id: string): Promise<MemberProfileView> {
-    const [profile, replyTime] = await Promise.all([
+    const [profile, replyTime, record] = await Promise.all([
       this.services.call(Rpc.users.getPublic, { userId: id }),
       this.services.call(Rpc.messaging.replyTime, { userId: id }),
+      this.services.call(Rpc.donations.trustRecord, { userId: id }),
     ]);
-    return { ...profile, replyTime };
+    return { ...profile, replyTime, memberSince: profile.createdAt, ...record, level: memberLevel(record) };
   }
 }

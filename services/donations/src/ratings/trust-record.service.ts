@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RatingRules, type TrustRecordView } from '@hdiya/contracts';
+import { firstRow, sql } from '@hdiya/platform';
+import { Clock } from '../core/clock.js';
+import { db } from '../database/db.js';
+
+const NO_SHOW_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+@Injectable()
+export class TrustRecordService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A member's record (docs/product.md#public-record): gifts handed over and received, ratings of
+   * them (null under 3), and their reservations that expired uncollected in 90 days.
+   */
+  async record(userId: string): Promise<TrustRecordView> {
+    const since = new Date(this.clock.now().getTime() - NO_SHOW_WINDOW_MS);
+    const count = sql<number>`count(*)::int`;
+    const row = await firstRow(
+      this.dataSource.manager,
+      db.selectNoFrom([
+        db.selectFrom('donations').select(count.as('n')).where('owner_id', '=', userId).where('status', '=', 'completed').as('given'),
+        db.selectFrom('reservations').select(count.as('n')).where('reserver_id', '=', userId).where('state', '=', 'completed').as('received'),
+        db
+          .selectFrom('reservations')
+          .select(count.as('n'))
+          .where('reserver_id', '=', userId)
+          .where('state', '=', 'expired')
+          .where('closed_at', '>', since)
+          .as('no_shows'),
+        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE value = 'up')::int`.as('n')).where('rated_id', '=', userId).as('up'),
+        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE value = 'down')::int`.as('n')).where('rated_id', '=', userId).as('down'),
+        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE verified)::int`.as('n')).where('rated_id', '=', userId).as('verified'),
+      ]),
+    );
+    const { given, received, no_shows, up, down, verified } = row!;
+    return {
+      given: given ?? 0,
+      received: received ?? 0,
+      ratings: (up ?? 0) + (down ?? 0) >= RatingRules.shownFrom ? { up: up ?? 0, down: down ?? 0, verified: verified ?? 0 } : null,
+      noShows90d: no_shows ?? 0,
+    };
+  }
+}
