@@ -9,12 +9,6 @@ import {
 } from '@/features/donations/components/member-donation-lists';
 import { HomePage } from '@/features/home/pages/home-page';
 import { ContactDonorForm } from '@/features/messages/components/contact-donor-form';
-import { AboutPage } from '@/features/info/pages/about-page';
-import { HowItWorksPage } from '@/features/info/pages/how-it-works-page';
-import { LegalNoticePage } from '@/features/info/pages/legal-notice-page';
-import { PrivacyPolicyPage } from '@/features/info/pages/privacy-policy-page';
-import { SuccessStoriesPage } from '@/features/info/pages/success-stories-page';
-import { TermsOfServicePage } from '@/features/info/pages/terms-of-service-page';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -31,6 +25,14 @@ const SignupPage = lazyNamed(() => import('@/features/auth/pages/signup-page'), 
 const ForgotPasswordPage = lazyNamed(() => import('@/features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyNamed(() => import('@/features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const VerifyEmailPage = lazyNamed(() => import('@/features/auth/pages/verify-email-page'), 'VerifyEmailPage');
+// The information pages, loaded when opened: none is needed for the first screen.
+const HowItWorksPage = lazyNamed(() => import('@/features/info/pages/how-it-works-page'), 'HowItWorksPage');
+const LevelsPage = lazyNamed(() => import('@/features/info/pages/levels-page'), 'LevelsPage');
+const AboutPage = lazyNamed(() => import('@/features/info/pages/about-page'), 'AboutPage');
+const LegalNoticePage = lazyNamed(() => import('@/features/info/pages/legal-notice-page'), 'LegalNoticePage');
+const PrivacyPolicyPage = lazyNamed(() => import('@/features/info/pages/privacy-policy-page'), 'PrivacyPolicyPage');
+const SuccessStoriesPage = lazyNamed(() => import('@/features/info/pages/success-stories-page'), 'SuccessStoriesPage');
+const TermsOfServicePage = lazyNamed(() => import('@/features/info/pages/terms-of-service-page'), 'TermsOfServicePage');
 const ContactPage = lazyNamed(() => import('@/features/contact/pages/contact-page'), 'ContactPage');
 const ProfilePage = lazyNamed(() => import('@/features/profile/pages/profile-page'), 'ProfilePage');
 const BrowsePage = lazyNamed(() => import('@/features/donations/pages/browse-page'), 'BrowsePage');
@@ -95,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: 'unsubscribe', element: <UnsubscribePage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
+      { path: 'levels', element: <LevelsPage /> },
       { path: 'about', element: <AboutPage /> },
       { path: 'success-stories', element: <SuccessStoriesPage /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
+import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -137,6 +138,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
                 <bdi>{donation.owner.displayName}</bdi>
               </p>
               <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
+              <MemberLevelNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-level" />
             </div>
           </div>
 

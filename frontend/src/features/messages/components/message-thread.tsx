@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageView } from '@hdiya/contracts';
+import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -90,6 +91,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
           </p>
         )}
         <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
+        <MemberLevelNote memberId={otherId} className="thread__reply-time" testId="thread-level" />
         {awaitingReplySince && outgoing.length === 0 && (
           <p className="thread__waiting" data-testid="thread-waiting">
             {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { LevelRules, RatingRules } from '@hdiya/contracts';
+import { InfoPage } from '../components/info-page';
+
+/** How a member's level is earned (docs/product.md#public-record), with the thresholds the gateway applies. */
+export function LevelsPage() {
+  const { t } = useTranslation();
+  return (
+    <InfoPage title={t('info.levels.title')} lead={t('info.levels.text', { windowDays: RatingRules.windowDays, shownFrom: RatingRules.shownFrom })} testId="levels-page">
+      <section className="section card" data-testid="trust-levels">
+        <ul className="rules-list">
+          <li>{t('info.levels.new')}</li>
+          <li>{t('info.levels.reliable', { gifts: LevelRules.reliable.gifts, noShows: LevelRules.reliable.maxNoShows90d, upShare: LevelRules.reliable.minUpShare * 100 })}</li>
+          <li>
+            {t('info.levels.veryReliable', {
+              gifts: LevelRules.veryReliable.gifts,
+              ratings: LevelRules.veryReliable.minRatings,
+              upShare: LevelRules.veryReliable.minUpShare * 100,
+            })}
+          </li>
+        </ul>
+      </section>
+    </InfoPage>
+  );
+}
