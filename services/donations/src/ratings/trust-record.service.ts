@@ -21,28 +21,33 @@ export class TrustRecordService {
   async record(userId: string): Promise<TrustRecordView> {
     const since = new Date(this.clock.now().getTime() - NO_SHOW_WINDOW_MS);
     const count = sql<number>`count(*)::int`;
+    // One pass over the member's ratings (an aggregate without GROUP BY: always one row), the
+    // gift and no-show counts beside it as scalar subqueries: one round trip.
     const row = await firstRow(
       this.dataSource.manager,
-      db.selectNoFrom([
-        db.selectFrom('donations').select(count.as('n')).where('owner_id', '=', userId).where('status', '=', 'completed').as('given'),
-        db.selectFrom('reservations').select(count.as('n')).where('reserver_id', '=', userId).where('state', '=', 'completed').as('received'),
-        db
-          .selectFrom('reservations')
-          .select(count.as('n'))
-          .where('reserver_id', '=', userId)
-          .where('state', '=', 'expired')
-          .where('closed_at', '>', since)
-          .as('no_shows'),
-        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE value = 'up')::int`.as('n')).where('rated_id', '=', userId).as('up'),
-        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE value = 'down')::int`.as('n')).where('rated_id', '=', userId).as('down'),
-        db.selectFrom('ratings').select(sql<number>`count(*) FILTER (WHERE verified)::int`.as('n')).where('rated_id', '=', userId).as('verified'),
-      ]),
+      db
+        .selectFrom('ratings')
+        .where('rated_id', '=', userId)
+        .select([
+          sql<number>`count(*) FILTER (WHERE value = 'up')::int`.as('up'),
+          sql<number>`count(*) FILTER (WHERE value = 'down')::int`.as('down'),
+          sql<number>`count(*) FILTER (WHERE verified)::int`.as('verified'),
+          db.selectFrom('donations').select(count.as('n')).where('owner_id', '=', userId).where('status', '=', 'completed').as('given'),
+          db.selectFrom('reservations').select(count.as('n')).where('reserver_id', '=', userId).where('state', '=', 'completed').as('received'),
+          db
+            .selectFrom('reservations')
+            .select(count.as('n'))
+            .where('reserver_id', '=', userId)
+            .where('state', '=', 'expired')
+            .where('closed_at', '>', since)
+            .as('no_shows'),
+        ]),
     );
     const { given, received, no_shows, up, down, verified } = row!;
     return {
       given: given ?? 0,
       received: received ?? 0,
-      ratings: (up ?? 0) + (down ?? 0) >= RatingRules.shownFrom ? { up: up ?? 0, down: down ?? 0, verified: verified ?? 0 } : null,
+      ratings: up + down >= RatingRules.shownFrom ? { up, down, verified } : null,
       noShows90d: no_shows ?? 0,
     };
   }

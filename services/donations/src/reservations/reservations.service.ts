@@ -264,8 +264,7 @@ export class ReservationsService {
   private async give(manager: EntityManager, donation: LockedDonation, withCode = false): Promise<void> {
     const now = this.clock.now();
     await write(manager, db.updateTable('donations').set({ status: 'completed', confirmed_at: now, updated_at: sql<Date>`now()` }).where('id', '=', donation.id));
-    await this.closeReservation(manager, donation.reservation_id!, 'completed', now);
-    if (withCode) await write(manager, db.updateTable('reservations').set({ confirmed_with_code: true }).where('id', '=', donation.reservation_id!));
+    await this.closeReservation(manager, donation.reservation_id!, 'completed', now, { confirmed_with_code: withCode });
     const payload: ReceptionConfirmedV1 = {
       reservationId: donation.reservation_id!,
       donationId: donation.id,
@@ -457,8 +456,8 @@ export class ReservationsService {
     return reservation?.state as ReservationState | undefined;
   }
 
-  private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date): Promise<void> {
-    await write(manager, db.updateTable('reservations').set({ state, closed_at: at }).where('id', '=', reservationId));
+  private async closeReservation(manager: EntityManager, reservationId: string, state: ReservationState, at: Date, also: { confirmed_with_code?: boolean } = {}): Promise<void> {
+    await write(manager, db.updateTable('reservations').set({ state, closed_at: at, ...also }).where('id', '=', reservationId));
   }
 
   private async view(donationId: number): Promise<DonationView> {
