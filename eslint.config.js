@@ -80,9 +80,11 @@ const folderLayers = [
     { layer: ['config.ts', 'database'] },
     { layer: ['core'] },
     {
-      layer: ['categories', 'donations', 'favorites', 'images', 'impact', 'members', 'reports', 'reservations', 'saved-searches', 'waitlist'],
+      layer: ['categories', 'donations', 'favorites', 'images', 'impact', 'members', 'ratings', 'reports', 'reservations', 'saved-searches', 'waitlist'],
       apart: true,
     },
+    // The request window reserves through the saga and shows the askers' records.
+    { layer: ['requests'] },
     { layer: ['app.module.ts', 'main.ts', 'search-api.ts'] },
   ]),
 ];

@@ -3,7 +3,8 @@ import { frenchValidationTexts } from '@/lib/validation';
 
 type Tree = { [key: string]: string | Tree };
 
-const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+// The texts of screens loaded on demand (lazy/<lang>/<area>.json, lib/lazy-texts) are checked alike.
+const files = import.meta.glob<Tree>(['./*/*.json', './lazy/*/*.json'], { eager: true, import: 'default' });
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.spec.ts'], {
   eager: true,
   query: '?raw',
@@ -23,7 +24,7 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 function messagesOf(language: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [path, tree] of Object.entries(files)) {
-    const match = new RegExp(`^\\./${language}/(.+)\\.json$`).exec(path);
+    const match = new RegExp(`^\\./(?:lazy/)?${language}/(.+)\\.json$`).exec(path);
     if (match) Object.assign(out, flatten(tree, match[1]));
   }
   return out;

@@ -1,4 +1,6 @@
 // Domain words only: this file sits below the schemas and RPC payloads, which build on it (decision 0036).
+import type { MyRatingView } from './trust.js';
+import type { AllocationView } from './requests.js';
 import type { Role } from './users.js';
 
 export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;
@@ -117,6 +119,8 @@ export interface DonationView {
   reservationPoints: number;
   /** True while someone holds a reservation on it; the only reservation fact everyone sees. */
   reserved: boolean;
+  /** First come, or the donor chooses among requests (docs/product.md#request-window). */
+  allocation: AllocationView;
   /** Who reserved it: shown to the owner, the reserver and moderators only (null for others). */
   reservedById: string | null;
   reservedAt: string | null;
@@ -126,6 +130,10 @@ export interface DonationView {
   updatedAt: string;
   /** Kilometres from the searcher's position, 1 decimal; only when a position was given. */
   distance?: number;
+  /** `GET /api/donations/{id}` for its donor and receiver once given: their rating of it, or null. */
+  myRating?: MyRatingView | null;
+  /** With `myRating`: until when they may rate it (docs/product.md#ratings). */
+  ratingOpenUntil?: string | null;
 }
 
 export interface ModerationDonationView extends DonationView {

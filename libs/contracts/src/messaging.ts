@@ -85,6 +85,8 @@ export interface NotificationParamsByKind {
   waitlist_offer_skipped: { donationId: number; title: string };
   /** The item you waited for was given to someone else, or withdrawn. */
   waitlist_closed: { donationId: number; title: string; reason: 'given' | 'deleted' };
+  /** Your request in a request window ended: chosen (the item is reserved for you), not chosen, or skipped (no 2 points). */
+  request_decided: { donationId: number; title: string; outcome: 'chosen' | 'not_chosen' | 'skipped'; by: 'owner' | 'draw' | 'removed' };
   /** A new donation matches one of your saved searches. */
   saved_search_match: { donationId: number; title: string; city: string; savedSearchId: string };
   /** Points transferred to you. */

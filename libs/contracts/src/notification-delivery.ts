@@ -10,6 +10,7 @@ export const DISPATCHED_KINDS = [
   'reception_confirmed',
   'reservation_expiring',
   'waitlist_offer',
+  'request_decided',
   'saved_search_match',
   'message_received',
   'reply_reminder',

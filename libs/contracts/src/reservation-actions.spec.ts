@@ -14,6 +14,15 @@ describe(detailActions.name, () => {
     expect(shown(detailActions(donation('available'), me))).toEqual(['reserve', 'favorite', 'report']);
   });
 
+  it('should offer "Demander" instead of "Réserver" while the donor chooses among requests, and "Réserver" once decided', () => {
+    const window = { mode: 'choose', closesAt: '2026-11-28T10:00:00Z', drawAt: '2026-11-29T10:00:00Z', decided: false } as const;
+    expect(detailActions({ ...donation('available'), allocation: window }, me)).toMatchObject({ reserve: false, ask: true });
+    expect(detailActions({ ...donation('available'), allocation: window }, null)).toMatchObject({ reserve: false, ask: true });
+    expect(detailActions({ ...donation('available'), allocation: window }, owner)).toMatchObject({ reserve: false, ask: false });
+    expect(detailActions({ ...donation('available'), allocation: { ...window, decided: true } }, me)).toMatchObject({ reserve: true, ask: false });
+    expect(detailActions({ ...donation('available'), allocation: { mode: 'first' } }, me)).toMatchObject({ reserve: true, ask: false });
+  });
+
   it('should give the reserver confirm and cancel, with the time-left message', () => {
     const actions = detailActions(donation('reserved', me), me);
     expect(actions).toMatchObject({ role: 'reserver', message: 'reservedByYou' });

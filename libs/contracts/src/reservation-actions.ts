@@ -1,4 +1,5 @@
 import type { DonationView } from './donations.js';
+import type { AllocationView } from './requests.js';
 
 // The reservation action rules: which buttons a member sees on a donation. The gateway and the
 // services enforce the same rules on each action; the web app reads them from here.
@@ -12,6 +13,8 @@ export interface DetailActions {
   message: DetailMessage | null;
   /** "Réserver (2 points)": also shown to visitors, whom the click asks to sign in */
   reserve: boolean;
+  /** "Demander": in place of reserving while the donor chooses among requests (docs/product.md#request-window) */
+  ask: boolean;
   /** "Confirmer la réception": the reserver only */
   confirm: boolean;
   /** "Annuler la réservation": the reserver or the donor, while reserved */
@@ -25,13 +28,14 @@ export interface DetailActions {
 
 /** What a donation's page shows to whom (docs/product.md#donation-detail, #members-and-roles, #reservations). */
 export function detailActions(
-  donation: Pick<DonationView, 'status' | 'userId' | 'reservedById'>,
+  donation: Pick<DonationView, 'status' | 'userId' | 'reservedById'> & { allocation?: AllocationView },
   userId: string | null | undefined,
 ): DetailActions {
   const signedIn = Boolean(userId);
   const owner = signedIn && donation.userId === userId;
   const reserved = donation.status === 'reserved';
   const reserver = signedIn && !owner && reserved && donation.reservedById === userId;
+  const choosing = donation.allocation?.mode === 'choose' && !donation.allocation.decided && donation.status === 'available';
 
   let message: DetailMessage | null = null;
   if (reserved) message = reserver ? 'reservedByYou' : owner ? 'reservedOwner' : 'reservedByOther';
@@ -41,7 +45,8 @@ export function detailActions(
   return {
     role: owner ? 'owner' : reserver ? 'reserver' : signedIn ? 'member' : 'visitor',
     message,
-    reserve: !owner && donation.status === 'available',
+    reserve: !owner && donation.status === 'available' && !choosing,
+    ask: !owner && choosing,
     confirm: reserver,
     // An item offered to the next in line (reserved, nobody holding it yet) has nothing to cancel.
     cancel: reserver || (owner && reserved && donation.reservedById !== null),

@@ -25,7 +25,79 @@ export const RatingMessages = {
   onlyParties: 'Seuls le donateur et le membre qui a reçu ce don peuvent l’évaluer.',
   already: 'Vous avez déjà évalué ce don.',
   windowClosed: `Un don s'évalue dans les ${RatingRules.windowDays} jours qui suivent sa remise.`,
+  // Moderation of rating comments
+  notFound: "Cette évaluation n'existe pas.",
+  noComment: "Cette évaluation n'a pas (ou plus) de commentaire.",
+  reportOwn: 'Vous ne pouvez pas signaler votre propre commentaire.',
+  reportAgain: 'Vous avez déjà signalé ce commentaire. Merci, les modérateurs vont l’examiner.',
+  reportReason: 'Motif de signalement inconnu.',
+  ratingId: "Cette évaluation n'existe pas.",
 } as const;
+
+/** What the viewer of a given donation needs to rate it: only for its donor and receiver. */
+export interface MyRatingView {
+  value: RatingValue;
+  createdAt: string;
+}
+
+/** A party's rating of a gift so far, and until when they may rate (null before the handover). */
+export interface RatingStateView {
+  myRating: MyRatingView | null;
+  ratingOpenUntil: string | null;
+}
+
+/** The end of the rating window of a gift handed over at `givenAt`. */
+export function ratingOpenUntil(givenAt: Date): Date {
+  return new Date(givenAt.getTime() + RatingRules.windowDays * 24 * 60 * 60 * 1000);
+}
+
+/** A rating comment on a member's public profile (not who wrote it). */
+export interface RatingCommentView {
+  id: number;
+  value: RatingValue;
+  reason: RatingReason | null;
+  comment: string;
+  verified: boolean;
+  createdAt: string;
+}
+
+/** How many recent comments a public profile shows. */
+export const RECENT_COMMENTS_LIMIT = 10;
+
+/** Why a member reports a rating comment. */
+export const RATING_REPORT_REASONS = ['insulting', 'personal_data', 'false', 'other'] as const;
+export type RatingReportReason = (typeof RATING_REPORT_REASONS)[number];
+
+/** A report of a rating comment a moderator has not decided on yet. */
+export interface OpenRatingReportView {
+  id: number;
+  reason: RatingReportReason;
+  details: string | null;
+  createdAt: string;
+}
+
+/** A rating whose comment is reported, as moderators see it. */
+export interface ModerationRatingView {
+  id: number;
+  donationId: number;
+  donationTitle: string;
+  raterId: string;
+  ratedId: string;
+  value: RatingValue;
+  reason: RatingReason | null;
+  comment: string;
+  createdAt: string;
+  /** Open reports, newest first. */
+  reports: OpenRatingReportView[];
+}
+
+/** A moderator's decision on a reported comment: how many open reports it closed. */
+export interface RatingModerationResult {
+  ratingId: number;
+  /** True when the comment was removed (the rating stays). */
+  commentRemoved: boolean;
+  closedReports: number;
+}
 
 /** A rating as its author gets it back. */
 export interface RatingView {

@@ -1,6 +1,6 @@
 import type { MailLanguage } from './mail.js';
 import type { ReplyTimeView } from './messaging.js';
-import type { MemberLevel, TrustRecordView } from './trust.js';
+import type { MemberLevel, RatingCommentView, TrustRecordView } from './trust.js';
 
 export type Role = 'member' | 'admin';
 
@@ -55,6 +55,8 @@ export interface MemberProfileView extends PublicProfileView, TrustRecordView {
   /** When they joined (the same instant as `createdAt`). */
   memberSince: string;
   level: MemberLevel;
+  /** Their newest rating comments (removed ones never), none under 3 ratings. */
+  recentComments: RatingCommentView[];
 }
 
 export interface DisplayNameSource {

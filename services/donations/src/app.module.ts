@@ -14,6 +14,7 @@ import { MembersModule } from './members/members.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReservationsModule } from './reservations/reservations.module.js';
+import { RequestsModule } from './requests/requests.module.js';
 import { SavedSearchesModule } from './saved-searches/saved-searches.module.js';
 import { WaitlistModule } from './waitlist/waitlist.module.js';
 
@@ -38,6 +39,7 @@ export class AppModule {
         RatingsModule,
         ReservationsModule,
         WaitlistModule,
+        RequestsModule,
         SavedSearchesModule,
         ImagesModule,
         MembersModule,

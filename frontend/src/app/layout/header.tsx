@@ -63,7 +63,7 @@ export function Header() {
             <PointsSummary
               points={user.points}
               blockedPoints={user.blockedPoints}
-              reliabilityScore={user.reliabilityScore}
+              memberId={user.id}
             />
           )}
 

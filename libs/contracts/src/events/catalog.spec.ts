@@ -51,6 +51,15 @@ const samples: { [N in EventName]: EventPayload<N> } = {
   'donations.WaitlistOfferLapsed.v2': { entryId: 'e1', donationId: 1, title: 'Vélo', memberId: 'u3', reason: 'skipped' },
   'donations.WaitlistClosed.v1': { donationId: 1, title: 'Vélo', memberIds: ['u3'], reason: 'given' },
   'donations.SavedSearchMatched.v1': { donationId: 1, title: 'Vélo', city: 'Rabat', publishedAt: at, matches: [{ memberId: 'u3', savedSearchId: 's1' }] },
+  'donations.RequestsDecided.v1': {
+    donationId: 1,
+    title: 'Vélo',
+    by: 'owner',
+    outcomes: [
+      { requestId: 'q1', memberId: 'u3', outcome: 'chosen' },
+      { requestId: 'q2', memberId: 'u4', outcome: 'not_chosen' },
+    ],
+  },
   'points.PointsChanged.v1': { userId: 'u1', points: 10, blockedPoints: 2, reliabilityScore: 100, reason: 'transfer' },
   'points.PointsTransferred.v1': { transferId: 't1', senderId: 'u1', receiverId: 'u2', points: 3, message: null },
   'messaging.MessageSent.v1': {

@@ -16,6 +16,7 @@ import {
   ReservationMadeV1Schema,
 } from './reservations.events.js';
 import {
+  RequestsDecidedV1Schema,
   ReservationExpiringV1Schema,
   SavedSearchMatchedV1Schema,
   WaitlistClosedV1Schema,
@@ -63,6 +64,7 @@ export const EventSchemas = {
   'donations.WaitlistOfferLapsed.v2': WaitlistOfferLapsedV2Schema,
   'donations.WaitlistClosed.v1': WaitlistClosedV1Schema,
   'donations.SavedSearchMatched.v1': SavedSearchMatchedV1Schema,
+  'donations.RequestsDecided.v1': RequestsDecidedV1Schema,
   'points.PointsChanged.v1': PointsChangedV1Schema,
   'points.PointsTransferred.v1': PointsTransferredV1Schema,
   'messaging.MessageSent.v1': MessageSentV1Schema,
@@ -100,6 +102,7 @@ export const Events = {
     WaitlistOfferLapsed: 'donations.WaitlistOfferLapsed.v2',
     WaitlistClosed: 'donations.WaitlistClosed.v1',
     SavedSearchMatched: 'donations.SavedSearchMatched.v1',
+    RequestsDecided: 'donations.RequestsDecided.v1',
   },
   points: {
     PointsChanged: 'points.PointsChanged.v1',

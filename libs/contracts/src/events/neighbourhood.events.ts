@@ -41,6 +41,20 @@ export const WaitlistClosedV1Schema = z.object({
 });
 export type WaitlistClosedV1 = z.output<typeof WaitlistClosedV1Schema>;
 
+/**
+ * Payload of `donations.RequestsDecided.v1`: requests of a window ended (docs/product.md#request-window).
+ * Each open request ends once, in the event of that moment: the chosen one and the others when
+ * the donor chooses or Hdiya draws, a drawn member skipped (no points) alone, all of them when the
+ * item is removed.
+ */
+export const RequestsDecidedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  by: z.enum(['owner', 'draw', 'removed']),
+  outcomes: z.array(z.object({ requestId: z.string(), memberId: z.string(), outcome: z.enum(['chosen', 'not_chosen', 'skipped']) })),
+});
+export type RequestsDecidedV1 = z.output<typeof RequestsDecidedV1Schema>;
+
 /** Payload of `donations.ReservationExpiring.v1`: a day is left to hand the item over. */
 export const ReservationExpiringV1Schema = z.object({
   reservationId: z.string(),

@@ -13,6 +13,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 
 const PARAM_SCHEMAS: Record<PathParamKind, JsonSchema> = {
   donationId: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 },
+  ratingId: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 },
   memberId: { type: 'string', format: 'uuid' },
   string: { type: 'string' },
 };

@@ -13,7 +13,7 @@ export type BodyOf<K extends ApiRouteKey> = Spec<K> extends { body: infer B } ? 
 /** The query string route `K` reads, as a client writes it (`never` when it reads none). */
 export type QueryOf<K extends ApiRouteKey> = Spec<K> extends { query: infer Q } ? (Q extends z.ZodType ? Partial<Record<keyof z.input<Q>, string | number | boolean | null | undefined>> : never) : never;
 
-type ParamValue<P extends PathParamKind> = P extends 'donationId' ? number | string : string;
+type ParamValue<P extends PathParamKind> = P extends 'donationId' | 'ratingId' ? number | string : string;
 
 /** The path parameters of route `K` (`{id}` → `{ id }`). */
 export type ParamsOf<K extends ApiRouteKey> = Spec<K> extends { params: infer P } ? { [N in keyof P]: P[N] extends PathParamKind ? ParamValue<P[N]> : never } : never;

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 /** Who may call a route: anyone, a signed-in member, or a moderator (the gateway's guards). */
 export type RouteAccess = 'public' | 'member' | 'admin';
 
-/** What a path parameter holds: a donation id (1 … 2³¹−1), a member id (UUID) or free text. */
-export type PathParamKind = 'donationId' | 'memberId' | 'string';
+/** What a path parameter holds: a donation or rating id (1 … 2³¹−1), a member id (UUID) or free text. */
+export type PathParamKind = 'donationId' | 'ratingId' | 'memberId' | 'string';
 
 /**
  * A route's answer: its description and, where the answer has a zod schema, that schema. `T` is

@@ -7,7 +7,7 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import { UpdateNotificationPreferencesSchema, UnsubscribeSchema, type NotificationPreferenceView, type UnsubscribeResult } from '../notification-delivery.js';
 import type { GiftPairView } from '../points.js';
-import type { RatingView } from '../trust.js';
+import type { ModerationRatingView, RatingModerationResult, RatingView } from '../trust.js';
 import { PushSubscriptionSchema, PushUnsubscribeSchema, type PushConfigView } from '../push.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferReceipt } from '../reservations.js';
 import { ContactSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, UpdateProfileSchema, VerifyEmailSchema } from '../schemas/auth.js';
@@ -24,13 +24,16 @@ import {
 } from '../schemas/donations.js';
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
-import { RateDonationSchema } from '../schemas/trust.js';
+import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { PointsHistoryQuerySchema, TransferPointsSchema } from '../schemas/points.js';
 import type { CurrentAccountView, MemberProfileView } from '../users.js';
 import { answer, type RouteSpec } from './route.js';
+import type { DonationRequestsView } from '../requests.js';
+import { AskDonationSchema } from '../schemas/requests.js';
 
 const donation = { id: 'donationId' } as const;
 const member = { userId: 'memberId' } as const;
+const rating = { id: 'ratingId' } as const;
 const DONATION = 'The donation as this viewer may see it (reserver fields only for the owner, the reserver and moderators).';
 const PAGE = 'A plain array; the next page’s cursor is in the `X-Next-Cursor` header.';
 
@@ -73,6 +76,7 @@ export const ApiRoutes = {
   'DELETE /api/donations/{id}': { summary: 'The owner withdraws a donation', access: 'member', params: donation, answer: answer<{ id: number; deleted: true }>('Withdrawn'), status: [200, 404, 409] },
   'POST /api/donations/{id}/reports': { summary: 'Report a donation', access: 'member', params: donation, body: ReportDonationSchema, answer: answer<{ reported: true }>('Reported (once per member)'), status: [201, 404, 409] },
   'POST /api/donations/{id}/ratings': { summary: 'Rate the other party of a given donation', access: 'member', params: donation, body: RateDonationSchema, answer: answer<RatingView>('The rating (once per member and gift, within 14 days of the handover)'), status: [201, 400, 403, 404, 409] },
+  'POST /api/ratings/{id}/reports': { summary: 'Report a rating’s comment', access: 'member', params: rating, body: ReportRatingSchema, answer: answer<{ reported: true }>('Reported (once per member)'), status: [201, 403, 404, 409] },
   'POST /api/uploads/images': { summary: 'Upload a donation photo (multipart field `image`)', access: 'member', body: 'multipart', answer: answer<UploadedImageView>('The photo’s URLs'), status: [201, 413] },
   'GET /api/images/donations/{file}': { summary: 'A stored photo', access: 'public', params: { file: 'string' }, answer: answer<unknown>('The WebP image'), status: [200, 404], contentType: 'image/webp' },
 
@@ -86,6 +90,10 @@ export const ApiRoutes = {
   'POST /api/donations/{id}/waitlist': { summary: 'Join the waiting list', access: 'member', params: donation, answer: answer<WaitlistView>('The waiting list'), status: [200, 404, 409] },
   'DELETE /api/donations/{id}/waitlist': { summary: 'Leave the waiting list, or decline the offer', access: 'member', params: donation, answer: answer<WaitlistView>('The waiting list'), status: [200, 404] },
   'POST /api/donations/{id}/waitlist/skip-offer': { summary: 'The owner passes the offer to the next in line', access: 'member', params: donation, answer: answer<WaitlistView>('The waiting list'), status: [200, 404, 409] },
+  'GET /api/donations/{id}/requests': { summary: 'A request window: every asker with their record (owner), one’s own request (others)', access: 'member', params: donation, answer: answer<DonationRequestsView>('The window and its requests'), status: [200, 404] },
+  'POST /api/donations/{id}/requests': { summary: 'Ask for a donation during its request window (no points held)', access: 'member', params: donation, body: AskDonationSchema, answer: answer<DonationRequestsView>('The window with one’s request'), status: [201, 400, 403, 404, 409] },
+  'DELETE /api/donations/{id}/requests': { summary: 'Withdraw one’s request', access: 'member', params: donation, answer: answer<DonationRequestsView>('The window'), status: [200, 404, 409] },
+  'POST /api/donations/{id}/requests/{requestId}/choose': { summary: 'The owner chooses an asker, who gets the reservation (2 points held)', access: 'member', params: { ...donation, requestId: 'string' }, answer: answer<DonationRequestsView>('The window, decided'), status: [200, 403, 404, 409] },
   'GET /api/donations/{id}/handover': { summary: 'The handover code (reserver) or its state (owner)', access: 'member', params: donation, answer: answer<HandoverView>('By role'), status: [200, 404] },
   'POST /api/donations/{id}/handover': { summary: 'The owner enters the reserver’s code', access: 'member', params: donation, body: HandoverCodeSchema, answer: answer<DonationView>(DONATION), status: [200, 404, 409] },
 
@@ -127,6 +135,9 @@ export const ApiRoutes = {
   // Moderation
   'GET /api/admin/donations': { summary: 'Every donation, reported ones first', access: 'admin', query: ModerationQuerySchema, answer: answer<ModerationDonationView[]>(PAGE), status: [200] },
   'POST /api/admin/donations/{id}/reports/dismiss': { summary: 'Dismiss a donation’s open reports', access: 'admin', params: donation, answer: answer<DismissedReportsView>('How many were dismissed'), status: [200, 404] },
+  'GET /api/admin/ratings': { summary: 'Ratings whose comment is reported', access: 'admin', answer: answer<ModerationRatingView[]>('The most recently reported first, 100 at most'), status: [200] },
+  'POST /api/admin/ratings/{id}/reports/dismiss': { summary: 'Keep a reported comment: its open reports are dismissed', access: 'admin', params: rating, answer: answer<RatingModerationResult>('How many were dismissed'), status: [200, 404] },
+  'POST /api/admin/ratings/{id}/comment/remove': { summary: 'Remove a rating’s comment (the rating stays)', access: 'admin', params: rating, answer: answer<RatingModerationResult>('Removed, with the reports it closed'), status: [200, 404, 409] },
   'POST /api/admin/force-delete/{id}': { summary: 'Remove any donation', access: 'admin', params: donation, answer: answer<{ id: number; deleted: true }>('Removed'), status: [200, 404] },
   'GET /api/admin/gift-pairs': { summary: 'Members who gave to each other too often', access: 'admin', answer: answer<GiftPairView[]>('The most active first'), status: [200] },
   'GET /api/admin/mails/failed': { summary: 'Mails the senders gave up on', access: 'admin', answer: answer<FailedMailsView>('Newest first'), status: [200] },

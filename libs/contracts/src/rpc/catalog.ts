@@ -7,8 +7,9 @@ import type { ConversationView, MessageMemberView, MessageView, NotificationView
 import type { NotificationPreferenceView, UnsubscribeResult } from '../notification-delivery.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
 import type { BalanceView, GiftPair } from '../points.js';
-import type { RatingView, TrustRecordView } from '../trust.js';
+import type { ModerationRatingView, RatingCommentView, RatingModerationResult, RatingStateView, RatingView, TrustRecordView } from '../trust.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
+import type { DonationRequestsView } from '../requests.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
@@ -84,6 +85,18 @@ export const Rpc = {
     rate: 'donations.rate',
     /** A member's gifts, ratings and no-shows, for their public profile. */
     trustRecord: 'donations.trust-record',
+    /** The session member's rating of a given donation and until when they may rate (null for non-parties). */
+    ratingState: 'donations.ratings.state',
+    /** A member's newest rating comments, none under 3 ratings (public profile). */
+    ratingComments: 'donations.ratings.comments',
+    /** A member reports a rating's comment, once. */
+    reportRating: 'donations.ratings.report',
+    /** Moderators: ratings whose comment has open reports. */
+    reportedRatings: 'donations.ratings.reported',
+    /** Moderators: the comment is fine, its open reports are closed. */
+    dismissRatingReports: 'donations.ratings.reports.dismiss',
+    /** Moderators: the comment goes (who and when kept), the rating stays. */
+    removeRatingComment: 'donations.ratings.comment.remove',
     reserve: 'donations.reserve',
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
@@ -101,6 +114,12 @@ export const Rpc = {
     leaveWaitlist: 'donations.waitlist.leave',
     /** The owner passes the item offered from the line to the next in line (decision 0020). */
     skipWaitlistOffer: 'donations.waitlist.skip-offer',
+    /** A request window as the session member sees it: the owner every asker, others their own request. */
+    requests: 'donations.requests.get',
+    ask: 'donations.requests.ask',
+    withdrawRequest: 'donations.requests.withdraw',
+    /** The owner chooses an asker, who gets the reservation (docs/product.md#request-window). */
+    chooseRequest: 'donations.requests.choose',
     /** The handover code (reserver) or the tries left (owner). */
     handover: 'donations.handover.get',
     /** The owner enters the reserver's code: reception confirmed, as when the reserver confirms. */
@@ -198,6 +217,12 @@ export const RpcRequests = {
   'donations.reports.dismiss': P.ActorDonationPayloadSchema,
   'donations.rate': P.RatePayloadSchema,
   'donations.trust-record': P.MemberPayloadSchema,
+  'donations.ratings.state': P.ActorDonationPayloadSchema,
+  'donations.ratings.comments': P.MemberPayloadSchema,
+  'donations.ratings.report': P.ReportRatingPayloadSchema,
+  'donations.ratings.reported': P.ActorPayloadSchema,
+  'donations.ratings.reports.dismiss': P.ActorRatingPayloadSchema,
+  'donations.ratings.comment.remove': P.ActorRatingPayloadSchema,
   'donations.reserve': P.ActorDonationPayloadSchema,
   'donations.confirm': P.ActorDonationPayloadSchema,
   'donations.cancel': P.ActorDonationPayloadSchema,
@@ -209,6 +234,10 @@ export const RpcRequests = {
   'donations.waitlist.join': P.ActorDonationPayloadSchema,
   'donations.waitlist.leave': P.ActorDonationPayloadSchema,
   'donations.waitlist.skip-offer': P.ActorDonationPayloadSchema,
+  'donations.requests.get': P.ActorDonationPayloadSchema,
+  'donations.requests.ask': P.AskPayloadSchema,
+  'donations.requests.withdraw': P.ActorDonationPayloadSchema,
+  'donations.requests.choose': P.ChooseRequestPayloadSchema,
   'donations.handover.get': P.ActorDonationPayloadSchema,
   'donations.handover.confirm': P.HandoverPayloadSchema,
   'donations.saved-searches.list': P.ActorPayloadSchema,
@@ -292,6 +321,12 @@ export interface RpcResponses {
   'donations.reports.dismiss': DismissedReportsView;
   'donations.rate': RatingView;
   'donations.trust-record': TrustRecordView;
+  'donations.ratings.state': RatingStateView | null;
+  'donations.ratings.comments': RatingCommentView[];
+  'donations.ratings.report': { reported: true };
+  'donations.ratings.reported': ModerationRatingView[];
+  'donations.ratings.reports.dismiss': RatingModerationResult;
+  'donations.ratings.comment.remove': RatingModerationResult;
   'donations.reserve': DonationView;
   'donations.confirm': DonationView;
   'donations.cancel': DonationView;
@@ -303,6 +338,10 @@ export interface RpcResponses {
   'donations.waitlist.join': WaitlistView;
   'donations.waitlist.leave': WaitlistView;
   'donations.waitlist.skip-offer': WaitlistView;
+  'donations.requests.get': DonationRequestsView;
+  'donations.requests.ask': DonationRequestsView;
+  'donations.requests.withdraw': DonationRequestsView;
+  'donations.requests.choose': DonationRequestsView;
   'donations.handover.get': HandoverView;
   'donations.handover.confirm': DonationView;
   'donations.saved-searches.list': SavedSearchView[];

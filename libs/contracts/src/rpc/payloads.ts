@@ -5,7 +5,10 @@ import { CreateDonationSchema, ModerationQuerySchema, PageQuerySchema, ReportDon
 import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
-import { RateDonationSchema } from '../schemas/trust.js';
+import { AskDonationSchema } from '../schemas/requests.js';
+import { RequestMessages } from '../requests.js';
+import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
+import { RatingMessages } from '../trust.js';
 import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
@@ -84,6 +87,12 @@ export const UpdateDonationPayloadSchema = ActorDonationPayloadSchema.extend({
 });
 export const ReportPayloadSchema = ActorDonationPayloadSchema.extend({ report: ReportDonationSchema });
 export const RatePayloadSchema = ActorDonationPayloadSchema.extend({ rating: RateDonationSchema });
+export const AskPayloadSchema = ActorDonationPayloadSchema.extend({ request: AskDonationSchema });
+export const ChooseRequestPayloadSchema = ActorDonationPayloadSchema.extend({ requestId: uuid(RequestMessages.notFound) });
+const ratingId = integer(RatingMessages.ratingId, 1, MAX_INT_ID);
+/** A member or a moderator acting on one rating (its comment). */
+export const ActorRatingPayloadSchema = z.object({ actor: ActorSchema, ratingId });
+export const ReportRatingPayloadSchema = ActorRatingPayloadSchema.extend({ report: ReportRatingSchema });
 export const ActorPagePayloadSchema = z.object({ actor: ActorSchema, page: PageQuerySchema });
 export const ModerationListPayloadSchema = z.object({ actor: ActorSchema, page: ModerationQuerySchema });
 export const OwnerPagePayloadSchema = z.object({ ownerId: uuid(), page: PageQuerySchema });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DonationRules, REPORT_REASONS } from '../donations.js';
 import { DonationMessages, Messages } from '../messages.js';
+import { AllocationSchema } from './requests.js';
 import { decimal, fromText, integer, MAX_INT_ID, optionalText, requiredText, string } from '../validation/fields.js';
 
 const title = requiredText('title', DonationRules.titleMaxLength, Messages.required);
@@ -21,6 +22,8 @@ export const CreateDonationSchema = z.object({
   imageUrl,
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
+  /** First come when left out (docs/product.md#request-window). */
+  allocation: AllocationSchema.optional(),
 });
 export type CreateDonationInput = z.output<typeof CreateDonationSchema>;
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { RATING_REASONS, RATING_VALUES, RatingMessages, RatingRules } from '../trust.js';
-import { optionalText } from '../validation/fields.js';
-
-/** Anything that reads as an HTML tag: member text is plain text everywhere it is shown. */
-const MARKUP = /<\/?[a-z!][^>]*>/i;
+import { DonationRules } from '../donations.js';
+import { RATING_REASONS, RATING_REPORT_REASONS, RATING_VALUES, RatingMessages, RatingRules } from '../trust.js';
+import { MARKUP, optionalText } from '../validation/fields.js';
 
 /** `POST /api/donations/{id}/ratings`: a reason is required for a down rating. */
 export const RateDonationSchema = z
@@ -16,3 +14,10 @@ export const RateDonationSchema = z
     if (rating.value === 'down' && !rating.reason) context.addIssue({ code: 'custom', path: ['reason'], message: RatingMessages.reasonRequired });
   });
 export type RateDonationInput = z.output<typeof RateDonationSchema>;
+
+/** `POST /api/ratings/{id}/reports`: why the comment should go. */
+export const ReportRatingSchema = z.object({
+  reason: z.enum(RATING_REPORT_REASONS, { error: RatingMessages.reportReason }),
+  details: optionalText('details', DonationRules.reportDetailsMaxLength),
+});
+export type ReportRatingInput = z.output<typeof ReportRatingSchema>;

@@ -75,3 +75,6 @@ export function decimal(message: string, min: number, max: number) {
 export function uuid(message: string = Messages.invalidRequest) {
   return z.guid({ error: message });
 }
+
+/** Anything that reads as an HTML tag: member text is plain text everywhere it is shown. */
+export const MARKUP = /<\/?[a-z!][^>]*>/i;

@@ -1,4 +1,5 @@
-import { displayName, imageUrlOf, roundKm, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { displayName, imageUrlOf, roundKm, type AllocationView, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { drawTimeOf } from './request-window.rules.js';
 import { expressionBuilder, sql, type Geography, type RowOf } from '@hdiya/platform';
 import type { Expression, RawBuilder } from 'kysely';
 import { db } from '../database/db.js';
@@ -40,6 +41,9 @@ export const CARD_COLUMNS_BUT_POSITION = [
   'd.created_at',
   'd.updated_at',
   'd.reservation_id',
+  'd.allocation_mode',
+  'd.requests_close_at',
+  'd.allocated_at',
 ] as const;
 
 /** A donation's own columns for an answer: its position rounded to 0.01° (about 1 km), never the exact one. */
@@ -65,6 +69,17 @@ export type DonationRow = RowOf<ReturnType<typeof donationCards>>;
 
 /** `status` as the database holds it: one of the statuses its CHECK constraint allows. */
 export const donationStatusOf = (status: string) => status as DonationStatus;
+
+/** First come, or the request window with its close, its draw and whether it is decided. */
+export function allocationOf(row: { allocation_mode: string; requests_close_at: Date | null; allocated_at: Date | null }): AllocationView {
+  if (row.allocation_mode !== 'choose' || !row.requests_close_at) return { mode: 'first' };
+  return {
+    mode: 'choose',
+    closesAt: row.requests_close_at.toISOString(),
+    drawAt: drawTimeOf(row.requests_close_at).toISOString(),
+    decided: row.allocated_at !== null,
+  };
+}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -93,6 +108,7 @@ export function toDonationView(row: DonationRow, distanceMetres?: number): Donat
     guaranteePoints: row.guarantee_points,
     reservationPoints: row.reservation_points,
     reserved: status === 'reserved',
+    allocation: allocationOf(row),
     reservedById: row.reserved_by_id,
     reservedAt: iso(row.reserved_at),
     confirmedAt: iso(row.confirmed_at),

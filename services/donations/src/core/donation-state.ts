@@ -36,6 +36,10 @@ export interface LockedDonation {
   offer_expires_at: Date | null;
   /** The end of the current reservation's 10 days (null while none is held). */
   auto_expire_at: Date | null;
+  /** First come, or a request window until `requests_close_at`, decided at `allocated_at`. */
+  allocation_mode: string;
+  requests_close_at: Date | null;
+  allocated_at: Date | null;
 }
 
 /**
@@ -57,6 +61,9 @@ export async function lockDonation(manager: EntityManager, donationId: number, l
       'd.offered_to_id',
       'd.offer_expires_at',
       'd.auto_expire_at',
+      'd.allocation_mode',
+      'd.requests_close_at',
+      'd.allocated_at',
     ])
     .where('d.id', '=', donationId);
   const donation = await firstRow(manager, lock ? query.forUpdate('d') : query);

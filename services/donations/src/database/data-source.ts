@@ -13,6 +13,8 @@ import { SearchSpots1764100000000 } from './migrations/1764100000000-SearchSpots
 import { HoardingLimits1764200000000 } from './migrations/1764200000000-HoardingLimits.js';
 import { DismissedReports1764310000000 } from './migrations/1764310000000-DismissedReports.js';
 import { Ratings1764400000000 } from './migrations/1764400000000-Ratings.js';
+import { RequestWindow1764450000000 } from './migrations/1764450000000-RequestWindow.js';
+import { RatingModeration1764500000000 } from './migrations/1764500000000-RatingModeration.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -28,6 +30,8 @@ export const DONATIONS_MIGRATIONS = [
   HoardingLimits1764200000000,
   DismissedReports1764310000000,
   Ratings1764400000000,
+  RequestWindow1764450000000,
+  RatingModeration1764500000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

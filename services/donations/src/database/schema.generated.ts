@@ -12,13 +12,29 @@ export interface Categories {
   name: string;
 }
 
+export interface DonationRequests {
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  donation_id: number;
+  draw_rank: number | null;
+  draw_weight: number | null;
+  id: string;
+  member_id: string;
+  message: string;
+  received_28d: number | null;
+  state: string;
+}
+
 export interface Donations {
+  allocated_at: Timestamp | null;
+  allocation_mode: Generated<string>;
   auto_expire_at: Timestamp | null;
   category_id: number;
   city: string;
   confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   description: string;
+  draw_seed: string | null;
   guarantee_points: Generated<number>;
   id: Generated<number>;
   image_key: string;
@@ -29,6 +45,7 @@ export interface Donations {
   offered_to_id: string | null;
   owner_id: string;
   points_value: Generated<number>;
+  requests_close_at: Timestamp | null;
   reservation_id: string | null;
   reservation_points: Generated<number>;
   reserved_at: Timestamp | null;
@@ -57,8 +74,22 @@ export interface Images {
   uploader_id: string;
 }
 
+export interface RatingReports {
+  closed_at: Timestamp | null;
+  closed_by: string | null;
+  created_at: Generated<Timestamp>;
+  details: string | null;
+  id: Generated<number>;
+  outcome: string | null;
+  rating_id: number;
+  reason: string;
+  reporter_id: string;
+}
+
 export interface Ratings {
   comment: string | null;
+  comment_removed_at: Timestamp | null;
+  comment_removed_by: string | null;
   created_at: Generated<Timestamp>;
   donation_id: number;
   id: Generated<number>;
@@ -130,9 +161,11 @@ export interface WaitlistEntries {
 
 export interface DB {
   categories: Categories;
+  donation_requests: DonationRequests;
   donations: Donations;
   favorites: Favorites;
   images: Images;
+  rating_reports: RatingReports;
   ratings: Ratings;
   reports: Reports;
   reservations: Reservations;

@@ -5,6 +5,10 @@ import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } fro
 import { CategoryCheck } from '../core/category-check.js';
 import { DonationPhotos } from '../core/donation-photos.js';
 import { WaitingLine } from '../core/waiting-line.js';
+import { Clock } from '../core/clock.js';
+import { refusal } from '../core/refusal.js';
+import { closeRequests } from '../core/request-outcomes.js';
+import { windowRefusal } from '../core/request-window.rules.js';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
@@ -29,6 +33,7 @@ export class DonationsService {
     private readonly categories: CategoryCheck,
     private readonly images: DonationPhotos,
     private readonly line: WaitingLine,
+    private readonly clock: Clock,
   ) {}
 
   async get(id: number): Promise<DonationView> {
@@ -43,6 +48,7 @@ export class DonationsService {
     await this.categories.assertExists(fields.categoryId);
     const city = this.cityOf(fields.city);
     const position = this.positionOf(fields, city);
+    const closesAt = this.requestWindowOf(fields);
     const id = await this.dataSource.transaction(async (manager) => {
       const row = await firstRow(
         manager,
@@ -61,6 +67,8 @@ export class DonationsService {
             location: publicPoint(position.lat, position.lng),
             search_text: searchDocument(fields.title, fields.description, city.name),
             points_value: DonationRules.publishReward,
+            allocation_mode: closesAt ? 'choose' : 'first',
+            requests_close_at: closesAt,
           })
           .returning(['id', 'created_at']),
       );
@@ -223,6 +231,7 @@ export class DonationsService {
       // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
       const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
       await this.line.closeLine(manager, row, 'deleted', new Date());
+      await closeRequests(manager, row, 'removed', null, new Date());
       await write(manager, db.deleteFrom('donations').where('id', '=', id));
       const imageKeys = [row.image_key, row.thumbnail_key];
       const payload: DonationDeletedV2 = {
@@ -238,6 +247,15 @@ export class DonationsService {
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationDeleted, payload)]);
       return { id, imageKeys: unusedKeys };
     });
+  }
+
+  /** The close of the donor's request window, checked on this service's clock; null for first come. */
+  private requestWindowOf(fields: CreateDonationInput): Date | null {
+    if (fields.allocation?.mode !== 'choose') return null;
+    const closesAt = new Date(fields.allocation.closesAt);
+    const refused = windowRefusal(closesAt, this.clock.now());
+    if (refused) throw refusal(refused);
+    return closesAt;
   }
 
   private async findRow(manager: EntityManager, id: number, lock = false): Promise<DonationRow> {

@@ -1,4 +1,4 @@
-import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, RequestMessages, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
 import type { Refusal } from '../core/refusal.js';
 
 // The donation lifecycle of docs/product.md#reservations as pure rules: who may do what, from which state.
@@ -25,6 +25,8 @@ export interface ReservationFacts {
   /** The member in line the item is offered to (status reserved, no reservation yet), and until when. */
   offeredToId: string | null;
   offerExpiresAt: Date | null;
+  /** The donor chooses among requests and has not yet (docs/product.md#request-window). */
+  awaitingChoice?: boolean;
 }
 
 /** True when the item waits for this member's answer to an offer from the waiting list. */
@@ -41,6 +43,7 @@ export function reserveRefusal(d: ReservationFacts, actorId: string, now: Date):
     return null;
   }
   if (d.status !== 'available') return { status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED, message: ReservationMessages.alreadyReserved };
+  if (d.awaitingChoice) return { status: 409, code: ErrorCodes.RESERVE_BY_REQUEST, message: RequestMessages.askFirst };
   return null;
 }
 

@@ -23,5 +23,7 @@ import { ReservationsService } from './reservations.service.js';
   ],
   controllers: [ReservationsHandlers],
   providers: [ReservationsService, PointsClient, ReservationJobs],
+  // The request window's choice reserves through the same saga.
+  exports: [ReservationsService],
 })
 export class ReservationsModule {}

@@ -29,7 +29,7 @@ import { Clock } from '../core/clock.js';
 import { HoardingLimits } from '../core/hoarding-limits.js';
 import { lockDonation, makeAvailable, type LockedDonation } from '../core/donation-state.js';
 import { PointsClient } from './points.client.js';
-import { refusal } from '../core/refusal.js';
+import { refusal, type Refusal } from '../core/refusal.js';
 import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
@@ -42,6 +42,12 @@ import {
   timeLeftMs,
   type ReservationFacts,
 } from './reservation.rules.js';
+
+/** What a caller of the saga adds: its own refusal at the claim, its own writes at the activation. */
+export interface SagaSteps {
+  refuse: (manager: EntityManager, donation: LockedDonation, now: Date) => Promise<Refusal | null>;
+  onActivated?: (manager: EntityManager, donation: LockedDonation) => Promise<void>;
+}
 
 /** A fresh 4-digit handover code, uniformly drawn. */
 const newHandoverCode = () => String(randomInt(0, 10 ** HandoverRules.digits)).padStart(HandoverRules.digits, '0');
@@ -68,19 +74,32 @@ export class ReservationsService {
   ) {}
 
   async reserve(actor: Actor, donationId: number): Promise<DonationView> {
+    await this.reserveFor(actor.id, donationId, {
+      refuse: async (_manager, donation, now) => reserveRefusal(facts(donation), actor.id, now),
+    });
+    return this.view(donationId);
+  }
+
+  /**
+   * The saga for `memberId`: a member reserving, or the asker a donor chose (or Hdiya drew) in a
+   * request window. `refuse` runs in the claim transaction, under the donation's lock;
+   * `onActivated` adds its writes to the activation's transaction (it is not called when the
+   * reservation was locked out meanwhile).
+   */
+  async reserveFor(memberId: string, donationId: number, steps: SagaSteps): Promise<void> {
     const reservationId = randomUUID();
     const claimed = await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
       const reservedAt = this.clock.now();
-      const refused = reserveRefusal(facts(donation), actor.id, reservedAt);
+      const refused = await steps.refuse(manager, donation, reservedAt);
       if (refused) throw refusal(refused);
-      await this.limits.refuseReserve(manager, actor.id, donationId, reservedAt);
+      await this.limits.refuseReserve(manager, memberId, donationId, reservedAt);
       await write(
         manager,
         db.insertInto('reservations').values({
           id: reservationId,
           donation_id: donationId,
-          reserver_id: actor.id,
+          reserver_id: memberId,
           owner_id: donation.owner_id,
           state: 'pending',
           reserved_at: reservedAt,
@@ -93,7 +112,7 @@ export class ReservationsService {
           .updateTable('donations')
           .set({
             status: 'reserved',
-            reserved_by_id: actor.id,
+            reserved_by_id: memberId,
             reserved_at: reservedAt,
             auto_expire_at: expiryOf(reservedAt),
             reservation_id: reservationId,
@@ -106,7 +125,7 @@ export class ReservationsService {
     crashpoint('donations.reserve.after-claim');
     const ref = { reservationId, donationId, title: claimed.title };
     try {
-      await this.points.hold({ ...ref, reserverId: actor.id, ownerId: claimed.owner_id });
+      await this.points.hold({ ...ref, reserverId: memberId, ownerId: claimed.owner_id });
       crashpoint('donations.reserve.after-hold');
     } catch (error) {
       await this.abandon(ref).catch((e: Error) => this.logger.warn(`reservation ${reservationId} left for recovery: ${e.message}`));
@@ -132,16 +151,17 @@ export class ReservationsService {
           .updateTable('waitlist_entries')
           .set({ state: 'accepted', closed_at: sql<Date>`now()` })
           .where('donation_id', '=', donationId)
-          .where('member_id', '=', actor.id)
+          .where('member_id', '=', memberId)
           .where('state', '=', 'offered'),
       );
       await write(
         manager,
-        db.updateTable('donations').set({ offered_to_id: null, offer_expires_at: null }).where('id', '=', donationId).where('offered_to_id', '=', actor.id),
+        db.updateTable('donations').set({ offered_to_id: null, offer_expires_at: null }).where('id', '=', donationId).where('offered_to_id', '=', memberId),
       );
+      await steps.onActivated?.(manager, claimed);
       const payload: ReservationMadeV1 = {
         ...ref,
-        reserverId: actor.id,
+        reserverId: memberId,
         ownerId: reservation.owner_id,
         reservedAt: reservation.reserved_at.toISOString(),
         expiresAt: reservation.expires_at.toISOString(),
@@ -154,7 +174,6 @@ export class ReservationsService {
       throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
     }
     countSaga('reserved');
-    return this.view(donationId);
   }
 
   /** The reserver confirms reception: the donation is given; points capture the hold and pay the donor. */
@@ -475,5 +494,6 @@ function facts(d: LockedDonation): ReservationFacts {
     reservationState: d.reservation_state,
     offeredToId: d.offered_to_id,
     offerExpiresAt: d.offer_expires_at,
+    awaitingChoice: d.allocation_mode === 'choose' && d.allocated_at === null,
   };
 }

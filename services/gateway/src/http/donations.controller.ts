@@ -69,7 +69,12 @@ export class DonationsController {
 
   @Get(':id')
   async get(@Param('id', DonationId()) id: number, @CurrentUser() viewer: SessionUser | undefined): Promise<DonationView> {
-    return donationForViewer(await this.services.call(Rpc.donations.get, { donationId: id }), viewer);
+    const donation = donationForViewer(await this.services.call(Rpc.donations.get, { donationId: id }), viewer);
+    // Its donor and receiver, once it is given, see whether they rated it and until when they may.
+    const party = viewer !== undefined && (viewer.id === donation.userId || viewer.id === donation.reservedById);
+    if (!party || donation.status !== 'completed') return donation;
+    const rating = await this.services.call(Rpc.donations.ratingState, { actor: viewer, donationId: id });
+    return rating ? { ...donation, ...rating } : donation;
   }
 
   /** The owner is the session member; `userId` and `pointsValue` from the body are ignored. */

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ImagesModule } from '../images/images.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
+import { AdminRatingsController } from './admin-ratings.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
 import { ContactController } from './contact.controller.js';
 import { DocsController } from './docs.controller.js';
+import { DonationRequestsController } from './donation-requests.controller.js';
 import { DonationsController } from './donations.controller.js';
 import { FailedMailsController } from './failed-mails.controller.js';
 import { HealthController } from './health.controller.js';
@@ -14,6 +16,7 @@ import { NotificationDeliveryController } from './notification-delivery.controll
 import { NotificationsController } from './notifications.controller.js';
 import { PointsController } from './points.controller.js';
 import { PushController } from './push.controller.js';
+import { RatingsController } from './ratings.controller.js';
 import { ReservationsController } from './reservations.controller.js';
 import { SavedSearchesController } from './saved-searches.controller.js';
 import { UsersController } from './users.controller.js';
@@ -30,11 +33,14 @@ import { WaitlistController } from './waitlist.controller.js';
     CatalogueController,
     DonationsController,
     WaitlistController,
+    DonationRequestsController,
     SavedSearchesController,
     MemberListsController,
     ReservationsController,
     PointsController,
     AdminController,
+    AdminRatingsController,
+    RatingsController,
     FailedMailsController,
     MessagesController,
     NotificationsController,

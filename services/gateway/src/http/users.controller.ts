@@ -10,15 +10,16 @@ export class UsersController {
   /**
    * A member's public profile: no e-mail, no phone, last name as an initial; with their usual
    * reply time from the messaging service, their record from the donations service and the level
-   * it earns.
+   * it earns, and their newest rating comments once their ratings show.
    */
   @Get(':id')
   async publicProfile(@Param('id', MemberId()) id: string): Promise<MemberProfileView> {
-    const [profile, replyTime, record] = await Promise.all([
+    const [profile, replyTime, record, recentComments] = await Promise.all([
       this.services.call(Rpc.users.getPublic, { userId: id }),
       this.services.call(Rpc.messaging.replyTime, { userId: id }),
       this.services.call(Rpc.donations.trustRecord, { userId: id }),
+      this.services.call(Rpc.donations.ratingComments, { userId: id }),
     ]);
-    return { ...profile, replyTime, memberSince: profile.createdAt, ...record, level: memberLevel(record) };
+    return { ...profile, replyTime, memberSince: profile.createdAt, ...record, level: memberLevel(record), recentComments };
   }
 }

@@ -33,6 +33,14 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
         ? `Plus qu’un jour pour remettre « ${text(p.title)} » : entrez le code du membre à la remise.`
         : `Plus qu’un jour pour récupérer « ${text(p.title)} » : montrez votre code au donateur.`,
     waitlist_offer: (p) => `C’est votre tour : « ${text(p.title)} » vous est proposé. Acceptez-le avant demain à la même heure.`,
+    request_decided: (p) =>
+      p.outcome === 'chosen'
+        ? `Vous avez été choisi pour « ${text(p.title)} » : il est réservé pour vous (points bloqués comme pour une réservation). Montrez votre code au donateur à la remise.`
+        : p.outcome === 'skipped'
+          ? `« ${text(p.title)} » vous revenait, mais il vous manquait des points ou vous aviez trop de réservations : il est passé à un autre membre.`
+          : p.by === 'removed'
+            ? `« ${text(p.title)} », que vous aviez demandé, a été retiré par son donateur.`
+            : `« ${text(p.title)} » a été donné à un autre membre. Merci d’avoir demandé : d’autres dons vous attendent.`,
     saved_search_match: (p) => `Nouveau don pour l’une de vos recherches : « ${text(p.title)} ».`,
     message_received: (p) => (p.title ? `Nouveau message de ${text(p.senderName)} à propos de « ${text(p.title)} ».` : `Nouveau message de ${text(p.senderName)}.`),
     reply_reminder: (p) =>
@@ -46,6 +54,14 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
     reservation_expiring: (p) =>
       p.role === 'owner' ? `بقي يوم واحد لتسليم «${text(p.title)}»: أدخل رمز العضو عند التسليم.` : `بقي يوم واحد لاستلام «${text(p.title)}»: أظهر رمزك للمتبرع.`,
     waitlist_offer: (p) => `جاء دورك: «${text(p.title)}» معروض عليك. اقبله قبل الغد في الساعة نفسها.`,
+    request_decided: (p) =>
+      p.outcome === 'chosen'
+        ? `تم اختيارك لـ«${text(p.title)}»: إنها محجوزة لك (نقاط محجوزة كما في أي حجز). أظهر رمزك للمتبرع عند التسليم.`
+        : p.outcome === 'skipped'
+          ? `كانت «${text(p.title)}» من نصيبك، لكن لم تكن لديك نقاط كافية أو كانت لديك حجوزات كثيرة: ذهبت إلى عضو آخر.`
+          : p.by === 'removed'
+            ? `سحب المتبرع «${text(p.title)}» التي طلبتها.`
+            : `أُهديت «${text(p.title)}» إلى عضو آخر. شكرًا على طلبك: هدايا أخرى في انتظارك.`,
     saved_search_match: (p) => `هدية جديدة تطابق إحدى عمليات بحثك: «${text(p.title)}».`,
     message_received: (p) => (p.title ? `رسالة جديدة من ${text(p.senderName)} بخصوص «${text(p.title)}».` : `رسالة جديدة من ${text(p.senderName)}.`),
     reply_reminder: (p) => `${text(p.otherName) || 'عضو'} في انتظار ردّك${p.title ? ` بخصوص «${text(p.title)}»` : ''} منذ ${hoursAr(hoursSince(p.since))}.`,

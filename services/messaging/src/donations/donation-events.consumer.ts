@@ -99,6 +99,14 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             await notifications.notify(manager, memberId, 'waitlist_closed', { donationId: payload.donationId, title: payload.title, reason: payload.reason });
           }
         },
+        'donations.RequestsDecided.v1': async ({ payload }, manager) => {
+          const about = { donationId: payload.donationId, title: payload.title, by: payload.by };
+          await notifications.notifyAll(
+            manager,
+            'request_decided',
+            payload.outcomes.map((ended) => ({ userId: ended.memberId, params: { ...about, outcome: ended.outcome } })),
+          );
+        },
         'donations.SavedSearchMatched.v1': async ({ payload }, manager) => {
           const about = { donationId: payload.donationId, title: payload.title, city: payload.city };
           await notifications.notifyAll(

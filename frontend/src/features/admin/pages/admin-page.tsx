@@ -17,6 +17,7 @@ import { useForceDeleteDonation } from '../api/force-delete-donation';
 import { useModerationDonations } from '../api/get-moderation-donations';
 import { GiftPairsSection } from '../components/gift-pairs-section';
 import { ModerationCard } from '../components/moderation-card';
+import { ReportedRatingsSection } from '../components/reported-ratings-section';
 import './admin.css';
 
 /** /admin: moderation. The server checks the role; the screen only explains who may enter. */
@@ -88,6 +89,7 @@ export function AdminPage() {
         </p>
       </header>
       <GiftPairsSection enabled={isAdmin} />
+      <ReportedRatingsSection enabled={isAdmin} />
       <div className="admin-filter">
         <input
           id={filterId}

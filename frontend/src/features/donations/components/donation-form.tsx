@@ -16,6 +16,7 @@ import {
   type DonationFormValues,
 } from '../lib/donation-form';
 import { PhotoField } from './photo-field';
+import { AllocationField } from './allocation-field';
 
 export interface DonationFormProps {
   mode: 'create' | 'edit';
@@ -125,6 +126,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
         </SelectField>
       </div>
       <PhotoField value={values.photo} onChange={(photo) => set('photo', photo)} error={errorOf('photo')} />
+      {mode === 'create' && <AllocationField hours={values.allocationHours ?? null} onChange={(hours) => set('allocationHours', hours)} />}
       {notice}
       <div>
         <Button type="submit" size="lg" loading={pending} disabled={uploading} data-testid="donation-submit">

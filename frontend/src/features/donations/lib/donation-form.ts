@@ -19,6 +19,8 @@ export interface DonationFormValues {
   categoryId: number;
   city: string;
   photo: PhotoValue | null;
+  /** Publishing only: null for first come, else how many hours members may ask (docs/product.md#request-window). */
+  allocationHours?: number | null;
 }
 
 export type DonationFormField = 'title' | 'description' | 'categoryId' | 'city' | 'photo';

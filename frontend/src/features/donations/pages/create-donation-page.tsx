@@ -17,7 +17,7 @@ import { MapPin } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
 import { POINTS_FIGURES } from '@/lib/points-rules';
 
-const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null };
+const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null, allocationHours: null };
 
 /** /create-donation (docs/product.md#giving-an-item): members only; the donor's rewards come once the item is given. */
 export function CreateDonationPage() {
@@ -90,6 +90,7 @@ function CreateDonationForm() {
         city: values.city,
         imageUrl: values.photo?.imageUrl ?? '',
         ...(coordinates ? { latitude: coordinates.lat, longitude: coordinates.lng } : {}),
+        ...(values.allocationHours ? { allocation: { mode: 'choose', closesAt: new Date(Date.now() + values.allocationHours * 3_600_000).toISOString() } } : {}),
       });
     } catch (error) {
       toast({ title: (tr) => tr('donations.form.createError'), description: (tr) => errorMessage(error, tr, 'donations.form.createErrorFallback'), variant: 'error' });

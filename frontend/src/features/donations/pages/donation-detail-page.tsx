@@ -28,6 +28,9 @@ import { ReportDialog } from '../components/report-dialog';
 import { HandoverCode, HandoverEntry } from '../components/handover-panel';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
 import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
+import { OwnerRequestsPanel, RequestWindowPanel } from '../components/request-window-panel';
+import { MemberRatingComments } from '../components/member-rating-comments';
+import { RatingPanel } from '../components/rating-panel';
 import '../components/donations.css';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 
@@ -143,6 +146,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
           </div>
 
           <StatusMessage donation={donation} actions={actions} />
+          <RatingPanel donation={donation} />
 
           {!userPending &&
             (actions.role === 'owner' ? (
@@ -153,6 +157,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
                 {contact?.(donation)}
               </>
             ))}
+          <MemberRatingComments memberId={donation.owner.id} />
         </div>
       </div>
       <MapDialog
@@ -202,6 +207,7 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
       )}
       {actions.role === 'reserver' && <HandoverCode donation={donation} />}
       {actions.role === 'member' && donation.status === 'reserved' && <WaitlistPanel donation={donation} />}
+      {actions.ask && <RequestWindowPanel donation={donation} signedIn={user !== null} />}
       <div className="row">
         {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
         {actions.report && (
@@ -245,6 +251,7 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
       {donation.status === 'reserved' && donation.reservedById !== null && <HandoverEntry donation={donation} />}
       {actions.cancel && <CancelReservationButton donation={donation} by="owner" />}
       {donation.status === 'reserved' && <OwnerWaitlistNote donation={donation} />}
+      {donation.allocation.mode === 'choose' && !donation.allocation.decided && <OwnerRequestsPanel donation={donation} />}
       {(actions.edit || actions.delete) && (
         <div className="row">
           {actions.edit && (

@@ -39,6 +39,11 @@ export function notificationText(notification: NotificationView, t: TFunction): 
       const p = notification.params;
       return t(`notifications.kinds.waitlist_closed_${p.reason}`, { title: isolate(p.title) });
     }
+    case 'request_decided': {
+      const p = notification.params;
+      const outcome = p.outcome === 'not_chosen' && p.by === 'removed' ? 'removed' : p.outcome;
+      return t(`notifications.kinds.request_${outcome}`, { title: isolate(p.title) });
+    }
     case 'saved_search_match':
       return t('notifications.kinds.saved_search_match', { title: isolate(notification.params.title) });
     case 'points_received': {

@@ -1,21 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { reliabilityLevel } from '../lib/reliability';
+import { MemberLevelLink } from '@/components/member-level-link';
 import './points.css';
 import { pointsText } from '@/lib/points-text';
 
 export interface PointsSummaryProps {
   points: number | null;
   blockedPoints: number | null;
-  reliabilityScore: number | null;
+  /** The member whose level shows beside the points. */
+  memberId: string;
 }
 
 /**
  * "10 points (2 bloqués) · Fiable". The available balance alone sits in [data-testid=header-points]
- * so tests can read it exactly; `—` stands for a points service that cannot be reached.
+ * so tests can read it exactly; `—` stands for a points service that cannot be reached. The level
+ * links to how levels are earned.
  */
-export function PointsSummary({ points, blockedPoints, reliabilityScore }: PointsSummaryProps) {
+export function PointsSummary({ points, blockedPoints, memberId }: PointsSummaryProps) {
   const { t } = useTranslation();
-  const level = reliabilityScore == null ? null : reliabilityLevel(reliabilityScore);
   return (
     <span className="points-summary" data-testid="header-points-summary">
       <span className="points-summary__balance" data-testid="header-points">
@@ -26,16 +27,7 @@ export function PointsSummary({ points, blockedPoints, reliabilityScore }: Point
           ({t('points.blocked', { count: blockedPoints })})
         </span>
       )}
-      {level && (
-        <span
-          className={`points-summary__reliability points-summary__reliability--${level}`}
-          data-testid="header-reliability"
-          data-level={level}
-          title={t('points.reliabilityTitle', { score: reliabilityScore })}
-        >
-          {t(`points.reliability.${level}`)}
-        </span>
-      )}
+      <MemberLevelLink memberId={memberId} className="points-summary__level" testId="header-level" />
     </span>
   );
 }

@@ -1,0 +1,18 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useMemberProfile } from '@/lib/member-profile';
+
+/**
+ * A member's level as one word ("Fiable"), linked to how levels are earned: the member's own level
+ * in the header and on the points pages, where the reliability score used to be (decision 0041).
+ */
+export function MemberLevelLink({ memberId, className, testId }: { memberId: string; className?: string; testId: string }) {
+  const { t } = useTranslation();
+  const level = useMemberProfile(memberId).data?.level;
+  if (!level) return null;
+  return (
+    <Link to="/levels" className={`member-level member-level--${level} ${className ?? ''}`} title={t('common.level.how')} data-testid={testId} data-level={level}>
+      {t(`common.level.${level}`)}
+    </Link>
+  );
+}
