@@ -1,3 +1,4 @@
+import { DISPATCHED_KINDS } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
@@ -23,7 +24,7 @@ describe('notification settings', () => {
     await grid.waitFor();
     await page.getByRole('heading', { name: 'Réglages des notifications' }).waitFor();
     await page.getByTestId('device-push').waitFor();
-    expect(await grid.getByRole('switch').count()).toBe(16);
+    expect(await grid.getByRole('switch').count()).toBe(DISPATCHED_KINDS.length * 2);
     const switchOff = page.getByRole('switch', { name: 'Un membre réserve votre objet : Courriel' });
     expect(await switchOff.isChecked()).toBe(true);
     await switchOff.click();

@@ -14,8 +14,8 @@ const browser = browserForFile();
 const base = testEnv().gatewayUrl;
 
 const TEXTS = {
-  fr: { title: 'Évaluer cet échange', thanks: 'Merci, votre évaluation est enregistrée', reasonRequired: 'Indiquez ce qui s’est mal passé.', level: 'Nouveau membre', removed: 'Commentaire retiré : l’évaluation reste.' },
-  ar: { title: 'قيّم هذا التبادل', thanks: 'شكرًا، تم تسجيل تقييمك', reasonRequired: 'حدّد ما الذي لم يسر على ما يرام.', level: 'عضو جديد', removed: 'تم حذف التعليق: يبقى التقييم.' },
+  fr: { title: 'Évaluer cet échange', thanks: 'Merci, votre évaluation est enregistrée', reasonRequired: 'Indiquez ce qui s’est mal passé.', level: 'Nouveau membre', headerLevel: 'Nouveau', removed: 'Commentaire retiré : l’évaluation reste.' },
+  ar: { title: 'قيّم هذا التبادل', thanks: 'شكرًا، تم تسجيل تقييمك', reasonRequired: 'حدّد ما الذي لم يسر على ما يرام.', level: 'عضو جديد', headerLevel: 'جديد', removed: 'تم حذف التعليق: يبقى التقييم.' },
 } as const;
 
 describe.each(['fr', 'ar'] as const)('rating a gift (%s)', (language) => {
@@ -31,7 +31,7 @@ describe.each(['fr', 'ar'] as const)('rating a gift (%s)', (language) => {
     const form = page.getByTestId('rating-form');
     await form.waitFor();
     expect(await form.getByRole('heading').innerText()).toBe(text.title);
-    if (width === 1280) expect(await page.getByTestId('header-level').innerText()).toBe(text.level);
+    if (width === 1280) expect(await page.getByTestId('header-level').innerText()).toBe(text.headerLevel);
     else expect(await page.getByTestId('header-level').isVisible()).toBe(false);
 
     await page.getByTestId('rating-down').click();

@@ -1,29 +1,46 @@
 import { testEnv } from '@hdiya/testing';
-import type { DonationRequestsView } from '@hdiya/contracts';
+import type { DonationRequestsView, DonationView } from '@hdiya/contracts';
 import { signedUpMember } from '../support/api-client.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
-import { dataUrl, jpegWithGps } from '../support/images.js';
-import { notificationAbout, welcomedMember } from '../support/members.js';
+import { jpegWithGps } from '../support/images.js';
+import { expectBalance, notificationAbout, welcomedMember } from '../support/members.js';
 
-// The request window in the web app (docs/product.md#request-window): a member asks with a few
-// words instead of reserving, the donor sees every asker with their level and chooses one, who
-// gets the reservation; in French and Arabic, on a desktop and a 390 px phone.
+// The request window's whole journey in the web app (docs/product.md#request-window): the donor
+// publishes with "Laisser chacun demander", three members ask (one in the web app, no
+// "Réserver"), the donor sees each asker's level and chooses one, the gift is handed over, both
+// rate it, and the donor's record and limits show it; in French and Arabic, desktop and 390 px.
 
 const browser = browserForFile();
 const base = testEnv().gatewayUrl;
 
 describe.each([
-  { language: 'fr' as const, ask: 'Demander cet objet', sent: 'Votre demande est envoyée', level: 'Nouveau membre', choose: 'Choisir' },
-  { language: 'ar' as const, ask: 'اطلب هذا الغرض', sent: 'أُرسل طلبك', level: 'عضو جديد', choose: 'اختيار' },
-])('the request window ($language)', ({ language, ask, sent, level, choose }) => {
-  it.each([1280, 390])('should let a member ask and the donor choose among three askers (%i px)', async (width) => {
+  { language: 'fr' as const, title: 'Lit bébé en bois', ask: 'Demander cet objet', sent: 'Votre demande est envoyée', level: 'Nouveau membre', choose: 'Choisir', record: 'dons remis : 1' },
+  { language: 'ar' as const, title: 'سرير أطفال خشبي', ask: 'اطلب هذا الغرض', sent: 'أُرسل طلبك', level: 'عضو جديد', choose: 'اختيار', record: 'هدايا سلّمها: 1' },
+])('the request window ($language)', ({ language, title, ask, sent, level, choose, record }) => {
+  it.each([1280, 390])('should go publish with a window → three ask → the donor chooses → handover → both rate → the record shows it (%i px)', async (width) => {
+    const viewport = { viewport: { width, height: 900 } };
     const donor = await signedUpMember();
-    const closesAt = new Date(Date.now() + 6 * 3_600_000).toISOString();
-    const created = await donor.client.call('POST /api/donations', {
-      body: { title: 'Lit bébé en bois', description: 'Avec son matelas.', categoryId: 8, city: 'Rabat', imageUrl: dataUrl(await jpegWithGps(320, 240)), allocation: { mode: 'choose', closesAt } },
-    });
-    expect(created.status).toBe(201);
-    const id = created.body.id;
+    const donorContext = await signedInContext(browser(), donor.client, language, viewport);
+    const donorPage = await donorContext.newPage();
+
+    // Publish, letting everyone ask for 6 hours.
+    await donorPage.goto(`${base}/create-donation`);
+    await donorPage.getByTestId('donation-title-input').fill(title);
+    await donorPage.getByTestId('donation-description-input').fill('Avec son matelas. مع فراشه.');
+    await donorPage.getByTestId('donation-category').selectOption('8');
+    await donorPage.getByTestId('donation-city').selectOption('Rabat');
+    await donorPage.locator('#donation-photo').setInputFiles({ name: 'lit.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
+    await donorPage.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
+    await donorPage.getByTestId('allocation-choose').check();
+    await donorPage.getByTestId('allocation-hours').selectOption('6');
+    await screenshot(donorPage, `request-window-publish-${language}-${width}`, true);
+    await donorPage.getByTestId('donation-submit').click();
+    await donorPage.waitForURL(`${base}/`);
+    const [item] = (await donor.client.call('GET /api/user/donations')).body as DonationView[];
+    expect(item).toMatchObject({ title, allocation: { mode: 'choose', decided: false } });
+    const id = item!.id;
+    if (item!.allocation.mode === 'choose') expect(Date.parse(item!.allocation.closesAt) - Date.parse(item!.createdAt)).toBeGreaterThan(6 * 3_600_000 - 120_000);
+
     const [first, second] = [await welcomedMember(), await welcomedMember()];
     for (const asker of [first, second]) {
       expect((await asker.client.call('POST /api/donations/{id}/requests', { params: { id }, body: { message: 'Bonjour, je peux passer demain.' } })).status).toBe(201);
@@ -31,7 +48,7 @@ describe.each([
 
     // The third asks in the web app: no "Réserver", a message and "Demander".
     const third = await welcomedMember();
-    const askerContext = await signedInContext(browser(), third.client, language, { viewport: { width, height: 900 } });
+    const askerContext = await signedInContext(browser(), third.client, language, viewport);
     const askerPage = await askerContext.newPage();
     await askerPage.goto(`${base}/donations/${id}`);
     await askerPage.getByTestId('request-window').waitFor();
@@ -40,11 +57,9 @@ describe.each([
     await askerPage.getByRole('button', { name: ask }).click();
     await askerPage.getByTestId('request-sent').filter({ hasText: sent }).waitFor();
     await screenshot(askerPage, `request-window-asked-${language}-${width}`);
-    await askerContext.close();
+    await expectBalance(third.client, { points: 10, blockedPoints: 0 }, 'nothing held for asking');
 
     // The donor sees three askers with their level and chooses the one who asked in the web app.
-    const donorContext = await signedInContext(browser(), donor.client, language, { viewport: { width, height: 900 } });
-    const donorPage = await donorContext.newPage();
     await donorPage.goto(`${base}/donations/${id}`);
     const requests = donorPage.getByTestId('owner-request');
     await requests.nth(2).waitFor();
@@ -53,12 +68,29 @@ describe.each([
     await screenshot(donorPage, `request-window-owner-${language}-${width}`, true);
     await donorPage.locator(`[data-testid="owner-request"][data-member="${third.user.id}"]`).getByRole('button', { name: choose }).click();
     await donorPage.getByTestId('owner-requests').waitFor({ state: 'detached' });
-    await donorContext.close();
-
-    const after = (await donor.client.call('GET /api/donations/{id}', { params: { id } })).body;
-    expect(after).toMatchObject({ status: 'reserved', reservedById: third.user.id });
+    await expectBalance(third.client, { points: 8, blockedPoints: 2 }, 'the chosen asker holds 2 points');
     expect((await notificationAbout(third.client, 'request_decided', id)).params).toMatchObject({ outcome: 'chosen' });
-    const window = (await first.client.call('GET /api/donations/{id}/requests', { params: { id } })).body as DonationRequestsView;
-    expect(window.mine).toMatchObject({ state: 'not_chosen' });
+    expect(((await first.client.call('GET /api/donations/{id}/requests', { params: { id } })).body as DonationRequestsView).mine).toMatchObject({ state: 'not_chosen' });
+
+    // The handover: the chosen member confirms; both rate (the donor in the web app).
+    expect((await third.client.call('POST /api/donations/{id}/confirm', { params: { id } })).status).toBe(200);
+    expect((await third.client.call('POST /api/donations/{id}/ratings', { params: { id }, body: { value: 'up' } })).status).toBe(201);
+    await donorPage.reload();
+    await donorPage.getByTestId('rating-form').waitFor();
+    await donorPage.getByTestId('rating-up').click();
+    await donorPage.getByTestId('rating-submit').click();
+    await donorPage.getByTestId('rating-done').waitFor();
+
+    // The record shows the gift next to the donor's name, and their limits the points it earned.
+    await askerPage.goto(`${base}/donations/${id}`);
+    await askerPage.getByTestId('owner-level').filter({ hasText: record }).waitFor();
+    await screenshot(askerPage, `request-window-given-${language}-${width}`);
+    await donorPage.goto(`${base}/profile`);
+    const earned = donorPage.getByTestId('limit-giftPoints');
+    await earned.waitFor();
+    expect(await earned.getAttribute('data-used')).toBe('10');
+    await screenshot(donorPage, `request-window-limits-${language}-${width}`, true);
+    await askerContext.close();
+    await donorContext.close();
   });
 });

@@ -86,6 +86,9 @@ describe.each(['fr', 'ar'] as const)('the donor of an item offered from the line
     await page.goto(`${base}/donations/${item.id}`);
     const offer = page.getByTestId('owner-waitlist-offer');
     await offer.waitFor();
+    // Who it is offered to, with their level beside the name.
+    await offer.getByTestId('owner-waitlist-offered-to').filter({ hasText: first.payload.firstName as string }).waitFor();
+    expect(await offer.getByTestId('owner-waitlist-level').getAttribute('data-level')).toBe('new');
     await screenshot(page, `waitlist-owner-offer-${language}`);
     await offer.getByTestId('waitlist-skip-offer').click();
     await page.getByTestId('toast').getByText(language === 'fr' ? 'L’objet passe au suivant de la file' : 'يُعرض الغرض الآن على التالي في القائمة').waitFor();

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PointsRules, type CurrentAccountView } from '@hdiya/contracts';
+import path from 'node:path';
+import { PointsRules, type CurrentAccountView, type DonationRequestsView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
 import { expectBalance, invariantViolations, withDatabase } from '../support/members.js';
-import { withPrivateStack, type PrivateStack } from '../support/private-stack.js';
+import { ROOT, withPrivateStack, type PrivateStack } from '../support/private-stack.js';
+import { requestWindowProblems } from '../support/request-window.js';
 
 // Chaos (`npm run chaos`, and a 30-second run in `npm test`): members reserve, confirm, cancel,
 // transfer and publish at once while random services, the gateway and NATS itself are killed
@@ -14,6 +16,12 @@ import { withPrivateStack, type PrivateStack } from '../support/private-stack.js
 // invariants for every member, no item held by two members, no reservation left pending, and the
 // points of the whole system as the rules say (welcome points, rewards within the caps of decision
 // 0019 replayed independently, reservation costs). It prints the counts.
+//
+// Request windows (docs/product.md#request-window) join the run: members ask and withdraw, donors
+// choose, and windows are closed a day back at random so the draw runs, on two replicas of the
+// donations service (only the first is killed). Afterwards only chosen askers hold a window's item,
+// nobody else holds points for one, and every asker was told once. A second test races the
+// donor's choice against the draw across the two replicas, round after round.
 
 const SECONDS = Number(process.env.HDIYA_CHAOS_SECONDS ?? 30);
 const MEMBERS = 12;
@@ -31,15 +39,20 @@ withPrivateStack(
   async (started) => {
     world = started;
     photo = dataUrl(await jpegWithGps(120, 90));
+    // A second replica of the donations service, never killed: windows are decided on either.
+    const { METRICS_PORT: _taken, ...settings } = world.stack.env('donations');
+    world.stack.supervisor.spawn('donations-2', { file: path.join('dist', 'main.js'), cwd: path.join(ROOT, 'services', 'donations'), env: settings });
   },
 );
 
 type Outcome = 'ok' | 'refused' | 'unknown';
 interface Operation {
-  kind: 'reserve' | 'confirm' | 'cancel' | 'transfer' | 'publish';
+  kind: 'reserve' | 'confirm' | 'cancel' | 'transfer' | 'publish' | 'ask' | 'withdraw' | 'choose';
   member: string;
   donationId?: number;
   key?: string;
+  /** The request a donor chose. */
+  requestId?: string;
   outcome: Outcome;
   /** A refusal by a hoarding limit (decision 0020): expected and acknowledged, never lost work. */
   limited?: boolean;
@@ -91,6 +104,19 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     }
   }
 
+  // Request windows of 3 hours, two per donor, kept apart from the first-come items above.
+  const windows: { id: number; owner: (typeof members)[number] }[] = [];
+  for (const m of members.slice(4, 8)) {
+    for (let i = 0; i < 2; i++) {
+      const closesAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+      const res = await m.client.call('POST /api/donations', {
+        body: { title: `Fenêtre chaos ${i}`, description: 'Demandez-le.', categoryId: 8, city: 'Oujda', imageUrl: photo, allocation: { mode: 'choose', closesAt } },
+      });
+      expect(res.status).toBe(201);
+      windows.push({ id: res.body.id, owner: m });
+    }
+  }
+
   const operations: Operation[] = [];
   const kills: string[] = [];
   const deadline = Date.now() + SECONDS * 1000;
@@ -98,16 +124,18 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   const worker = async (m: (typeof members)[number]) => {
     while (Date.now() < deadline) {
       const roll = Math.random();
-      if (roll < 0.35) {
+      if (roll >= 0.8) {
+        await windowOperation(m, roll);
+      } else if (roll < 0.28) {
         const donationId = pick(donationIds);
         operations.push({ kind: 'reserve', member: m.user.id, donationId, ...(await attemptReserve(() => m.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } }))) });
-      } else if (roll < 0.55) {
+      } else if (roll < 0.44) {
         const donationId = pick(donationIds);
         operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } })) });
-      } else if (roll < 0.65) {
+      } else if (roll < 0.52) {
         const donationId = pick(donationIds);
         operations.push({ kind: 'cancel', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })) });
-      } else if (roll < 0.92) {
+      } else if (roll < 0.74) {
         // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
         const to = pick(members.filter((o) => o !== m));
         const key = `chaos-${randomUUID()}`;
@@ -126,6 +154,43 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
         operations.push({ kind: 'publish', member: m.user.id, outcome });
       }
       await sleep(50 + Math.random() * 150);
+    }
+  };
+
+  /** Ask or withdraw on a window that is not one's own, or, as a donor, choose among the askers. */
+  const windowOperation = async (m: (typeof members)[number], roll: number) => {
+    const own = windows.filter((w) => w.owner === m);
+    if (own.length > 0 && roll >= 0.95) {
+      const window = pick(own);
+      let requestId: string | undefined;
+      const outcome = await attempt(async () => {
+        const seen = await m.client.call('GET /api/donations/{id}/requests', { params: { id: window.id } });
+        const open = seen.status === 200 ? (seen.body as DonationRequestsView).requests.filter((r) => r.state === 'open') : [];
+        if (open.length === 0) return seen.status === 200 ? { status: 409 } : seen;
+        requestId = pick(open).id;
+        return m.client.call('POST /api/donations/{id}/requests/{requestId}/choose', { params: { id: window.id, requestId } });
+      });
+      operations.push({ kind: 'choose', member: m.user.id, donationId: window.id, requestId, outcome });
+      return;
+    }
+    const window = pick(windows.filter((w) => w.owner !== m));
+    if (roll >= 0.92) {
+      operations.push({ kind: 'withdraw', member: m.user.id, donationId: window.id, outcome: await attempt(() => m.client.call('DELETE /api/donations/{id}/requests', { params: { id: window.id } })) });
+    } else {
+      const outcome = await attempt(() => m.client.call('POST /api/donations/{id}/requests', { params: { id: window.id }, body: { message: 'Je peux passer ce soir.' } }));
+      operations.push({ kind: 'ask', member: m.user.id, donationId: window.id, outcome });
+    }
+  };
+
+  /** Now and then a window closed a day ago: the draw's job takes it, on either replica. */
+  const closer = async () => {
+    while (Date.now() < deadline - 3000) {
+      await sleep(1500 + Math.random() * 1500);
+      const window = pick(windows);
+      await withDatabase(
+        (db) => db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '25 hours' WHERE id = $1 AND allocated_at IS NULL`, [window.id]),
+        world.databaseUrl,
+      ).catch(() => undefined);
     }
   };
 
@@ -148,7 +213,7 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     }
   };
 
-  await Promise.all([killer(), ...members.map(worker)]);
+  await Promise.all([killer(), closer(), ...members.map(worker)]);
 
   // Quiet again: let the outboxes drain, the consumers catch up and the recovery finish.
   await waitFor(
@@ -189,6 +254,10 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
           [op.donationId, op.member],
         );
         if (kept === 0) lost += 1;
+      } else if (op.kind === 'ask' && op.outcome === 'ok') {
+        if ((await count(`SELECT count(*) AS n FROM donations.donation_requests WHERE donation_id = $1 AND member_id = $2`, [op.donationId, op.member])) === 0) lost += 1;
+      } else if (op.kind === 'choose' && op.outcome === 'ok') {
+        if ((await count(`SELECT count(*) AS n FROM donations.donation_requests WHERE id = $1 AND state = 'chosen'`, [op.requestId])) === 0) lost += 1;
       } else if (op.kind === 'confirm' && op.outcome === 'ok') {
         const given = await count(`SELECT count(*) AS n FROM donations.donations WHERE id = $1 AND status = 'completed'`, [op.donationId]);
         if (given === 0) lost += 1;
@@ -218,8 +287,19 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     if (gifts.length !== completed) problems.push(`${completed} gifts completed, ${gifts.length} confirmations received by the points service`);
     const rewards = replayGiftRewards(gifts, Number(process.env.GIFT_POINTS_DAILY_CAP ?? PointsRules.giftDailyCap));
     const expected = 10 * MEMBERS + rewards.paid - 2 * completed;
-    return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, problems, violations: await invariantViolations(db) };
+    const decided = await count(`SELECT count(*) AS n FROM donations.donations WHERE allocation_mode = 'choose' AND allocated_at IS NOT NULL`);
+    return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, decided, problems, violations: await invariantViolations(db) };
   }, world.databaseUrl);
+
+  // The messaging service's notices follow the events a moment later.
+  let windowProblems: string[] = [];
+  await waitFor(
+    async () => {
+      windowProblems = await withDatabase(requestWindowProblems, world.databaseUrl);
+      return windowProblems.length === 0;
+    },
+    { what: 'every request window’s rules', timeoutMs: 30_000, intervalMs: 500 },
+  ).catch(() => undefined);
 
   const tally = (kind: Operation['kind']) => {
     const of = operations.filter((o) => o.kind === kind);
@@ -229,7 +309,8 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   console.log(
     [
       `chaos: ${SECONDS} s, ${MEMBERS} members, ${operations.length} operations, ${kills.length} kills (${VICTIMS.map((v) => `${v} ${kills.filter((k) => k === v).length}`).join(', ')})`,
-      ...(['reserve', 'confirm', 'cancel', 'transfer', 'publish'] as const).map(tally),
+      ...(['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose'] as const).map(tally),
+      `request windows: ${report.decided} of ${windows.length} decided (by the donor or the draw), ${windowProblems.length} broken rules`,
       `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
       `points: ${report.total} in the system, ${report.expected} expected (${MEMBERS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2)`,
       `gifts: ${report.rewards.full} paid in full, ${report.rewards.partial} in part (daily cap), ${report.rewards.none} paid nothing (pair rule or daily cap)`,
@@ -239,4 +320,56 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   expect(operations.filter((o) => o.outcome === 'ok').length).toBeGreaterThan(0);
   expect(report).toMatchObject({ lost: 0, duplicated: 0, heldTwice: 0, pending: 0, problems: [], violations: [] });
   expect(report.total).toBe(report.expected);
+  expect(windowProblems).toEqual([]);
 }, (SECONDS + 240) * 1000);
+
+it('should give a window to exactly one asker when the donor’s choice races the draw on two replicas', async () => {
+  const { stack } = world;
+  const signUp = async () => {
+    const client = new ApiClient(stack.url, stack.url);
+    const res = await client.call('POST /api/signup', { body: newMemberPayload() });
+    expect(res.status).toBe(201);
+    await expectBalance(client, { points: 10 }, 'welcome');
+    return { client, user: res.body };
+  };
+  const donor = await signUp();
+  const decidedBy: ('donor' | 'draw')[] = [];
+  for (let round = 0; round < 6; round++) {
+    const closesAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const published = await donor.client.call('POST /api/donations', {
+      body: { title: `Course ${round}`, description: 'Un seul gagnant.', categoryId: 8, city: 'Oujda', imageUrl: photo, allocation: { mode: 'choose', closesAt } },
+    });
+    const id = published.body.id;
+    const askers = [await signUp(), await signUp(), await signUp()];
+    for (const asker of askers) expect((await asker.client.call('POST /api/donations/{id}/requests', { params: { id }, body: { message: 'Moi !' } })).status).toBe(201);
+    const seen = (await donor.client.call('GET /api/donations/{id}/requests', { params: { id } })).body as DonationRequestsView;
+    const pickedByDonor = pick(seen.requests);
+    // The draw falls due, and the donor chooses 0 to 500 ms later: the replicas' jobs (every
+    // 300 ms each) and the choice, served by either replica, meet at every distance.
+    await withDatabase((db) => db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '25 hours' WHERE id = $1`, [id]), world.databaseUrl);
+    await sleep(round * 100);
+    const choice = await donor.client.call('POST /api/donations/{id}/requests/{requestId}/choose', { params: { id, requestId: pickedByDonor.id } });
+    const reserved = await waitFor(
+      async () => {
+        const d = (await donor.client.call('GET /api/donations/{id}', { params: { id } })).body;
+        return d.status === 'reserved' && d.allocation.mode === 'choose' && d.allocation.decided ? d : false;
+      },
+      { what: `round ${round} decided`, timeoutMs: 20_000 },
+    );
+    const holder = askers.find((a) => a.user.id === reserved.reservedById);
+    expect(holder).toBeDefined();
+    // The draw won: the donor is told it is decided (or, had it drawn the same asker, the request is no longer open).
+    if (choice.status === 200) expect(reserved.reservedById).toBe(pickedByDonor.member.id);
+    else expect(['REQUESTS_CLOSED', 'REQUEST_NOT_OPEN']).toContain((choice.body as unknown as { code: string }).code);
+    decidedBy.push(choice.status === 200 ? 'donor' : 'draw');
+    await expectBalance(holder!.client, { points: 8, blockedPoints: 2 }, 'the chosen asker holds 2 points');
+    for (const other of askers.filter((a) => a !== holder)) await expectBalance(other.client, { points: 10, blockedPoints: 0 }, 'nothing held for the others');
+    const open = await withDatabase(
+      async (db) => (await db.query(`SELECT count(*)::int AS n FROM donations.reservations WHERE donation_id = $1 AND state IN ('pending', 'aborting', 'active')`, [id])).rows[0].n,
+      world.databaseUrl,
+    );
+    expect(open).toBe(1);
+  }
+  await waitFor(async () => (await withDatabase(requestWindowProblems, world.databaseUrl)).length === 0, { what: 'every asker told once', timeoutMs: 20_000 });
+  console.log(`request windows raced on two replicas: ${decidedBy.filter((by) => by === 'donor').length} decided by the donor, ${decidedBy.filter((by) => by === 'draw').length} by the draw`);
+}, 180_000);

@@ -13,6 +13,7 @@ export * from './reservations.js';
 export * from './reservation-actions.js';
 export * from './neighbourhood.js';
 export * from './hoarding.js';
+export * from './limits.js';
 export * from './trust.js';
 export * from './requests.js';
 export * from './cities.js';

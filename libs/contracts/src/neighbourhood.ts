@@ -31,6 +31,8 @@ export interface WaitlistView {
   offerOut: boolean;
   /** The owner sees until when the current offer runs; others null. */
   offerExpiresAt: string | null;
+  /** The owner sees who the item is offered to (their level beside the name); others null. */
+  offeredTo: { id: string; displayName: string } | null;
   /** The session member's place: waiting (1 = next), offered (until), or not in line. */
   me: { state: 'waiting'; position: number } | { state: 'offered'; offerExpiresAt: string } | null;
 }

@@ -225,8 +225,10 @@ describe('the owner and an item offered from the line', () => {
     expect(await refusal(replica.call(Rpc.donations.skipWaitlistOffer, { actor: member(), donationId: item.id }))).toMatchObject({ status: 403 });
 
     const line = await replica.call<WaitlistView>(Rpc.donations.skipWaitlistOffer, { actor: item.owner, donationId: item.id });
-    expect(line).toMatchObject({ waiting: 0, offerOut: true, offerExpiresAt: expect.any(String) });
+    // The owner sees who it is offered to now (the web app puts their level beside the name); nobody else does.
+    expect(line).toMatchObject({ waiting: 0, offerOut: true, offerExpiresAt: expect.any(String), offeredTo: { id: item.second.id } });
     expect((await view(item.first, item.id)).me).toBeNull();
+    expect((await view(item.second, item.id)).offeredTo).toBeNull();
     expect((await view(item.second, item.id)).me).toMatchObject({ state: 'offered' });
     expect(await refusal(reserve(item.first, item.id))).toMatchObject({ status: 409, code: ErrorCodes.DONATION_ALREADY_RESERVED });
     expect(await outboxOf('WaitlistOfferLapsed', item.id)).toEqual([

@@ -55,7 +55,7 @@ describe('joining and leaving', () => {
     expect(await refusal(join(item.owner, item.id))).toMatchObject({ status: 403 });
     expect(await refusal(join(item.reserver, item.id))).toMatchObject({ status: 409, message: 'Vous avez déjà réservé cet objet.' });
     // The owner sees how many wait, not who.
-    expect(await view(item.owner, item.id)).toEqual({ donationId: item.id, waiting: 2, offerOut: false, offerExpiresAt: null, me: null });
+    expect(await view(item.owner, item.id)).toEqual({ donationId: item.id, waiting: 2, offerOut: false, offerExpiresAt: null, offeredTo: null, me: null });
 
     await replica.call(Rpc.donations.leaveWaitlist, { actor: first, donationId: item.id });
     expect((await view(second, item.id)).me).toEqual({ state: 'waiting', position: 1 });

@@ -15,6 +15,8 @@ import { LateCancelPenalty } from './reliability/late-cancel-penalty.js';
 import { GiftPairsHandlers } from './rewards/gift-pairs.handlers.js';
 import { GiftPairsService } from './rewards/gift-pairs.service.js';
 import { GiftRewardsService } from './rewards/gift-rewards.service.js';
+import { LimitsHandlers } from './limits/limits.handlers.js';
+import { PointsLimitsService } from './limits/points-limits.service.js';
 import { TransfersHandlers } from './transfers/transfers.handlers.js';
 import { TransfersService } from './transfers/transfers.service.js';
 import { POINTS_CONFIG, SCHEMA, type PointsConfig } from './config.js';
@@ -30,12 +32,13 @@ export class AppModule {
       imports: [
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
       ],
-      controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers],
+      controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers, LimitsHandlers],
       providers: [
         { provide: POINTS_CONFIG, useValue: config },
         LedgerService,
         HoldsService,
         TransfersService,
+        PointsLimitsService,
         HistoryService,
         DonationRewardsService,
         LateCancelPenalty,

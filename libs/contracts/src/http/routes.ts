@@ -28,6 +28,7 @@ import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { PointsHistoryQuerySchema, TransferPointsSchema } from '../schemas/points.js';
 import type { CurrentAccountView, MemberProfileView } from '../users.js';
 import { answer, type RouteSpec } from './route.js';
+import type { MemberLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
 import { AskDonationSchema } from '../schemas/requests.js';
 
@@ -101,6 +102,7 @@ export const ApiRoutes = {
   'POST /api/favorites': { summary: 'Add a favourite', access: 'member', body: FavoriteSchema, answer: answer<{ donationId: number; favorite: true }>('Added (twice keeps one)'), status: [201, 404] },
   'DELETE /api/favorites/{donationId}': { summary: 'Remove a favourite', access: 'member', params: { donationId: 'donationId' }, answer: answer<{ donationId: number; favorite: false }>('Removed'), status: [200] },
   'GET /api/user/favorites': { summary: 'The member’s favourites', access: 'member', query: PageQuerySchema, answer: answer<DonationView[]>(PAGE), status: [200] },
+  'GET /api/user/limits': { summary: 'Where the member stands against the limits, and when each frees up', access: 'member', answer: answer<MemberLimitsView>('Reservations, waiting-list places, cooldowns, reward points and points sent'), status: [200] },
   'GET /api/user/donations': { summary: 'The member’s own donations, every status', access: 'member', query: PageQuerySchema, answer: answer<DonationView[]>(PAGE), status: [200] },
   'GET /api/saved-searches': { summary: 'The member’s saved searches', access: 'member', answer: answer<SavedSearchView[]>('Newest first'), status: [200] },
   'POST /api/saved-searches': { summary: 'Save a search', access: 'member', body: SavedSearchSchema, answer: answer<SavedSearchView>('Saved'), status: [201, 409] },

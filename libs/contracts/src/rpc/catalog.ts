@@ -9,6 +9,7 @@ import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourho
 import type { BalanceView, GiftPair } from '../points.js';
 import type { ModerationRatingView, RatingCommentView, RatingModerationResult, RatingStateView, RatingView, TrustRecordView } from '../trust.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
+import type { DonationLimitsView, PointsLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
@@ -51,6 +52,8 @@ export const Rpc = {
   points: {
     health: 'points.health',
     balance: 'points.balance',
+    /** Reward points earned and points sent over the last 24 hours, against their caps. */
+    limits: 'points.limits',
     /** Holds the reservation cost; idempotent per reservation id. */
     hold: 'points.hold',
     /** Voids a reservation's hold (refunding it if it was taken); idempotent, and a later hold is refused. */
@@ -114,6 +117,8 @@ export const Rpc = {
     leaveWaitlist: 'donations.waitlist.leave',
     /** The owner passes the item offered from the line to the next in line (decision 0020). */
     skipWaitlistOffer: 'donations.waitlist.skip-offer',
+    /** A member's open reservations, waiting-list places and cooldowns, against their caps. */
+    limits: 'donations.limits',
     /** A request window as the session member sees it: the owner every asker, others their own request. */
     requests: 'donations.requests.get',
     ask: 'donations.requests.ask',
@@ -191,6 +196,7 @@ export const RpcRequests = {
   'users.mails.failed': P.FailedMailsPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
+  'points.limits': P.MemberPayloadSchema,
   'points.hold': P.HoldPayloadSchema,
   'points.release': P.ReservationRefSchema,
   'points.history': P.HistoryPayloadSchema,
@@ -234,6 +240,7 @@ export const RpcRequests = {
   'donations.waitlist.join': P.ActorDonationPayloadSchema,
   'donations.waitlist.leave': P.ActorDonationPayloadSchema,
   'donations.waitlist.skip-offer': P.ActorDonationPayloadSchema,
+  'donations.limits': P.MemberPayloadSchema,
   'donations.requests.get': P.ActorDonationPayloadSchema,
   'donations.requests.ask': P.AskPayloadSchema,
   'donations.requests.withdraw': P.ActorDonationPayloadSchema,
@@ -295,6 +302,7 @@ export interface RpcResponses {
   'users.mails.failed': FailedMailView[];
   'points.health': HealthReport;
   'points.balance': BalanceView;
+  'points.limits': PointsLimitsView;
   'points.hold': { held: true };
   'points.release': { released: boolean };
   'points.history': PointsHistoryEntry[];
@@ -338,6 +346,7 @@ export interface RpcResponses {
   'donations.waitlist.join': WaitlistView;
   'donations.waitlist.leave': WaitlistView;
   'donations.waitlist.skip-offer': WaitlistView;
+  'donations.limits': DonationLimitsView;
   'donations.requests.get': DonationRequestsView;
   'donations.requests.ask': DonationRequestsView;
   'donations.requests.withdraw': DonationRequestsView;

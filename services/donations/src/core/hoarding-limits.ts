@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { ErrorCodes, HoardingMessages } from '@hdiya/contracts';
-import { firstRow, rpcError, rpcLimitError, sql, write } from '@hdiya/platform';
+import { ErrorCodes, HoardingMessages, type DonationLimitsView } from '@hdiya/contracts';
+import { firstRow, rows, rpcError, rpcLimitError, sql, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
 import { db } from '../database/db.js';
 
@@ -56,20 +56,65 @@ export class HoardingLimits {
    * not count against the reserver.
    */
   private async refuseDuringCooldown(manager: EntityManager, memberId: string, donationId: number, now: Date): Promise<void> {
+    const [cooling] = await this.cooldowns(manager, memberId, now, donationId);
+    if (cooling) throw rpcLimitError(409, ErrorCodes.RESERVE_AGAIN_COOLDOWN, HoardingMessages.reserveAgain(cooling.until), cooling.until);
+  }
+
+  /**
+   * The items the member cancelled themselves, or let expire, less than RESERVE_AGAIN_COOLDOWN_HOURS
+   * ago (all of them, or the one given), with when each frees up. An owner's cancel does not count.
+   */
+  private async cooldowns(manager: EntityManager, memberId: string, now: Date, donationId?: number): Promise<{ donationId: number; title: string; until: Date }[]> {
     const cooldownMs = this.config.RESERVE_AGAIN_COOLDOWN_HOURS * HOUR_MS;
-    if (cooldownMs <= 0) return;
-    const { ended } = (await firstRow(
+    if (cooldownMs <= 0) return [];
+    let query = db
+      .selectFrom('reservations as r')
+      .innerJoin('donations as d', 'd.id', 'r.donation_id')
+      .select(['r.donation_id', 'd.title', (eb) => eb.fn.max('r.closed_at').as('ended')])
+      .where('r.reserver_id', '=', memberId)
+      .where((eb) => eb.or([eb('r.state', '=', 'expired'), eb.and([eb('r.state', '=', 'cancelled'), eb('r.cancelled_by', '=', 'reserver')])]))
+      .where('r.closed_at', '>', new Date(now.getTime() - cooldownMs));
+    if (donationId !== undefined) query = query.where('r.donation_id', '=', donationId);
+    const found = await rows(manager, query.groupBy(['r.donation_id', 'd.title']).orderBy('ended'));
+    return found.map((c) => ({ donationId: c.donation_id, title: c.title, until: new Date(c.ended!.getTime() + cooldownMs) }));
+  }
+
+  /**
+   * Where the member stands (docs/product.md#where-you-stand): open reservations, a place freeing
+   * at the earliest end of theirs at the latest; waiting-list places (they free when the member
+   * leaves or is offered the item); the items they may not reserve again yet, and until when.
+   */
+  async standing(manager: EntityManager, memberId: string, now: Date): Promise<DonationLimitsView> {
+    const counts = (await firstRow(
       manager,
-      db
-        .selectFrom('reservations')
-        .select((eb) => eb.fn.max('closed_at').as('ended'))
-        .where('reserver_id', '=', memberId)
-        .where('donation_id', '=', donationId)
-        .where((eb) => eb.or([eb('state', '=', 'expired'), eb.and([eb('state', '=', 'cancelled'), eb('cancelled_by', '=', 'reserver')])])),
+      db.selectNoFrom((eb) => [
+        eb
+          .selectFrom('reservations')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('reserver_id', '=', memberId)
+          .where('state', 'in', ['pending', 'aborting', 'active'])
+          .as('reservations'),
+        eb
+          .selectFrom('reservations')
+          .select((r) => r.fn.min('expires_at').as('soonest'))
+          .where('reserver_id', '=', memberId)
+          .where('state', '=', 'active')
+          .as('soonest_end'),
+        eb
+          .selectFrom('waitlist_entries')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('member_id', '=', memberId)
+          .where('state', 'in', ['waiting', 'offered'])
+          .as('places'),
+      ]),
     ))!;
-    if (!ended) return;
-    const freeAt = new Date(ended.getTime() + cooldownMs);
-    if (freeAt > now) throw rpcLimitError(409, ErrorCodes.RESERVE_AGAIN_COOLDOWN, HoardingMessages.reserveAgain(freeAt), freeAt);
+    const cooling = await this.cooldowns(manager, memberId, now);
+    const soonest = counts.soonest_end as Date | null;
+    return {
+      reservations: { used: counts.reservations ?? 0, max: this.config.RESERVATIONS_OPEN_MAX, freesAt: soonest ? soonest.toISOString() : null },
+      waitlistPlaces: { used: counts.places ?? 0, max: this.config.WAITLIST_PLACES_MAX, freesAt: null },
+      cooldowns: cooling.map((c) => ({ ...c, until: c.until.toISOString() })),
+    };
   }
 
   private async lockMember(manager: EntityManager, memberId: string): Promise<void> {

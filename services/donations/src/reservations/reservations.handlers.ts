@@ -7,6 +7,11 @@ import { ReservationsService } from './reservations.service.js';
 export class ReservationsHandlers {
   constructor(private readonly reservations: ReservationsService) {}
 
+  @RpcHandler(Rpc.donations.limits)
+  limits(input: RpcRequest<'donations.limits'>) {
+    return this.reservations.standing(input.userId);
+  }
+
   @RpcHandler(Rpc.donations.reserve)
   reserve(input: RpcRequest<'donations.reserve'>) {
     return this.reservations.reserve(input.actor, input.donationId);

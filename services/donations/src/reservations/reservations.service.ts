@@ -8,6 +8,7 @@ import {
   HandoverMessages,
   HandoverRules,
   type Actor,
+  type DonationLimitsView,
   type DonationPage,
   type DonationView,
   type HandoverView,
@@ -174,6 +175,11 @@ export class ReservationsService {
       throw rpcError(503, ErrorCodes.RESERVATION_UNAVAILABLE, ReservationMessages.unavailable);
     }
     countSaga('reserved');
+  }
+
+  /** Where the member stands against the hoarding limits, and when each frees up. */
+  standing(memberId: string): Promise<DonationLimitsView> {
+    return this.limits.standing(this.dataSource.manager, memberId, this.clock.now());
   }
 
   /** The reserver confirms reception: the donation is given; points capture the hold and pay the donor. */

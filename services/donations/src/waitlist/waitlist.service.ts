@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DonationMessages, ErrorCodes, type Actor, type WaitlistView } from '@hdiya/contracts';
+import { displayName, DonationMessages, ErrorCodes, type Actor, type WaitlistView } from '@hdiya/contracts';
 import { firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
 import { Clock } from '../core/clock.js';
@@ -27,7 +27,14 @@ export class WaitlistService {
 
   async view(actor: Actor, donationId: number): Promise<WaitlistView> {
     const manager = this.dataSource.manager;
-    const donation = await firstRow(manager, db.selectFrom('donations').select(['owner_id', 'offered_to_id', 'offer_expires_at']).where('id', '=', donationId));
+    const donation = await firstRow(
+      manager,
+      db
+        .selectFrom('donations as d')
+        .leftJoin('members as m', 'm.user_id', 'd.offered_to_id')
+        .select(['d.owner_id', 'd.offered_to_id', 'd.offer_expires_at', 'm.username', 'm.first_name', 'm.last_name'])
+        .where('d.id', '=', donationId),
+    );
     if (!donation) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     const line = await firstRow(
       manager,
@@ -65,6 +72,13 @@ export class WaitlistService {
       waiting: line?.waiting ?? 0,
       offerOut: donation.offered_to_id !== null,
       offerExpiresAt: donation.owner_id === actor.id || me?.state === 'offered' ? offerExpiresAt : null,
+      offeredTo:
+        donation.owner_id === actor.id && donation.offered_to_id
+          ? {
+              id: donation.offered_to_id,
+              displayName: donation.username ? displayName({ username: donation.username, firstName: donation.first_name, lastName: donation.last_name }) : 'Utilisateur',
+            }
+          : null,
       me,
     };
   }

@@ -6,6 +6,7 @@ import {
   PageQuerySchema,
   Rpc,
   type FavoriteInput,
+  type MemberLimitsView,
   type PageQuery,
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
@@ -15,7 +16,7 @@ import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
 
-/** The signed-in member's own lists: favourites and donations. */
+/** The signed-in member's own lists: favourites and donations; and where they stand against the limits. */
 @Controller('api')
 @UseGuards(SignedInGuard)
 export class MemberListsController {
@@ -31,6 +32,13 @@ export class MemberListsController {
   @Delete('favorites/:donationId')
   removeFavorite(@Param('donationId', DonationId()) donationId: number, @CurrentUser() user: SessionUser) {
     return this.services.call(Rpc.donations.removeFavorite, { actor: user, donationId });
+  }
+
+  /** Where the member stands against every limit, from the two services that keep them. */
+  @Get('user/limits')
+  async limits(@CurrentUser() user: SessionUser): Promise<MemberLimitsView> {
+    const [donations, points] = await Promise.all([this.services.call(Rpc.donations.limits, { userId: user.id }), this.services.call(Rpc.points.limits, { userId: user.id })]);
+    return { ...donations, ...points };
   }
 
   @Get('user/favorites')

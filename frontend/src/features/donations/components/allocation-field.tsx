@@ -14,7 +14,7 @@ export function AllocationField({ hours, onChange }: { hours: number | null; onC
   return (
     <fieldset className="stack allocation-field" data-testid="allocation-field">
       <legend className="field__label">{t('requests.allocation.legend')}</legend>
-      <label className="row">
+      <label className="allocation-field__option">
         <input type="radio" name="allocation" checked={hours === null} onChange={() => onChange(null)} data-testid="allocation-first" />
         <span>
           <strong>{t('requests.allocation.first')}</strong>
@@ -22,7 +22,7 @@ export function AllocationField({ hours, onChange }: { hours: number | null; onC
           <span className="muted">{t('requests.allocation.firstHint')}</span>
         </span>
       </label>
-      <label className="row">
+      <label className="allocation-field__option">
         <input type="radio" name="allocation" checked={hours !== null} onChange={() => onChange(24)} data-testid="allocation-choose" />
         <span>
           <strong>{t('requests.allocation.choose')}</strong>

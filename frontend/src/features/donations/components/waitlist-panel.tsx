@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ListOrdered, PartyPopper } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { MemberLevelNote } from '@/components/member-level-note';
 import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
 import { DonationRules, type Donation } from '@/lib/donations';
@@ -117,6 +118,14 @@ export function OwnerWaitlistNote({ donation }: { donation: Donation }) {
       {line.offerExpiresAt && (
         <div className="stack" data-testid="owner-waitlist-offer">
           <p className="muted detail__note">{t('donations.waitlist.ownerOffer', { date: formatDateTime(line.offerExpiresAt, i18n.language) })}</p>
+          {line.offeredTo && (
+            <div data-testid="owner-waitlist-offered-to">
+              <strong>
+                <bdi>{line.offeredTo.displayName}</bdi>
+              </strong>
+              <MemberLevelNote memberId={line.offeredTo.id} className="detail__note" testId="owner-waitlist-level" />
+            </div>
+          )}
           <p className="muted detail__note">{t('donations.waitlist.ownerSkipHint')}</p>
           <div className="row">
             <Button variant="outline" size="sm" onClick={skipOffer} loading={skip.isPending} data-testid="waitlist-skip-offer">

@@ -27,7 +27,7 @@ export function PointsSummary({ points, blockedPoints, memberId }: PointsSummary
           ({t('points.blocked', { count: blockedPoints })})
         </span>
       )}
-      <MemberLevelLink memberId={memberId} className="points-summary__level" testId="header-level" />
+      <MemberLevelLink memberId={memberId} className="points-summary__level" testId="header-level" short />
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
+import { MemberLimitsCard } from '../components/member-limits-card';
 import { ProfileTabs } from '../components/profile-tabs';
 import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
@@ -48,6 +49,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
       <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`} data-testid="profile-tab-panel">
         {tab === 'profile' ? (
           <div className="stack">
+            <MemberLimitsCard />
             <ProfileForm key={user.id} user={user} />
             {settings}
           </div>
