@@ -18,10 +18,10 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { PUBLIC_POINT } from '@hdiya/donations/search-api';
+import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, searchDocument, searchQuery, typoWords } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
-import { bareStatement, countStatement, pageStatement } from './search-statements.mjs';
+import { bareStatement, countStatement, pageStatement, textPageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -33,6 +33,14 @@ const CITIES = MOROCCAN_CITIES.slice(0, 20);
 const cleanups = [];
 /** Linux clock ticks per second, for /proc CPU times. */
 const CLOCK_TICKS = 100;
+/** The seeded titles, in French, Arabic and Darija, and their description. */
+const TITLES = ['chaise en bois', 'table basse', 'velo enfant', 'livres scolaires', 'poussette', 'manteau hiver', 'telephone', 'jouets', 'كرسي', 'طاوله', 'ملابس اطفال', 'كتب'];
+const DESCRIPTION = 'Objet de démonstration pour le banc de mesure';
+/** What searchers type (decision 0043): Arabizi, Arabic with its article, French, and a typo. */
+const TEXT_QUERIES = ['kursi', 'الكرسي', 'chaise', 'ktab', '7wayj', 'telephne'];
+/** Each (title, city) pair's search text as the service builds it: `(title, city, document)` rows for SQL. */
+const searchDocuments = () =>
+  TITLES.flatMap((title) => CITIES.map((c) => `('${title}', '${c.name.replace(/'/g, "''")}', '${searchDocument(title, DESCRIPTION, c.name).replace(/'/g, "''")}')`)).join(', ');
 
 /**
  * @typedef {import('./search-statements.mjs').Point} Point
@@ -76,20 +84,19 @@ async function seed(db) {
       `WITH c(i, name, lat, lng) AS (VALUES ${cities}),
        g AS (SELECT n, (n % ${CITIES.length}) AS ci, random() AS r1, random() AS r2, random() AS r3 FROM generate_series($1::int, $2::int) n)
        INSERT INTO donations.donations (title, description, image_key, thumbnail_key, status, category_id, owner_id, city,
-         latitude, longitude, location, search_text, reserved_by_id, reserved_at, reservation_id, created_at)
-       SELECT t.title, 'Objet de démonstration pour le banc de mesure', 'donations/bench.webp', 'donations/bench-thumb.webp',
+         latitude, longitude, location, search_text, search_version, reserved_by_id, reserved_at, reservation_id, created_at)
+       SELECT t.title, '${DESCRIPTION}', 'donations/bench.webp', 'donations/bench-thumb.webp',
          CASE WHEN g.r3 < 0.80 THEN 'available' WHEN g.r3 < 0.95 THEN 'reserved' ELSE 'completed' END,
          1 + (g.n % 8), md5('owner' || (g.n % 5000))::uuid, c.name,
          c.lat + (g.r1 - 0.5) * 0.5, c.lng + (g.r2 - 0.5) * 0.5,
          ${PUBLIC_POINT('c.lat + (g.r1 - 0.5) * 0.5', 'c.lng + (g.r2 - 0.5) * 0.5')},
-         t.title || ' ' || lower(c.name),
+         t.title || ' ' || lower(c.name), 0,
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN md5('reserver' || g.n)::uuid END,
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN now() END,
          CASE WHEN g.r3 >= 0.80 AND g.r3 < 0.95 THEN md5('reservation' || g.n)::uuid END,
          now() - (g.n % 100000) * interval '1 minute'
        FROM g JOIN c ON c.i = g.ci
-       CROSS JOIN LATERAL (SELECT (ARRAY['chaise en bois', 'table basse', 'velo enfant', 'livres scolaires', 'poussette',
-         'manteau hiver', 'telephone', 'jouets', 'كرسي', 'طاوله', 'ملابس اطفال', 'كتب'])[1 + (g.n % 12)] AS title) t`,
+       CROSS JOIN LATERAL (SELECT (ARRAY[${TITLES.map((t) => `'${t}'`).join(', ')}])[1 + (g.n % ${TITLES.length})] AS title) t`,
       [from, Math.min(from + batch - 1, ROWS)],
     );
     process.stdout.write(`\rbench     | ${Math.min(from + batch - 1, ROWS).toLocaleString('en')} rows`);
@@ -97,6 +104,42 @@ async function seed(db) {
   process.stdout.write('\n');
   await db.query('VACUUM ANALYZE donations.donations');
   say(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Builds the rows' search text as the service does (derived tokens, decision 0043) where an older
+ * version built it, and the vocabulary typo tolerance reads; the service's own re-indexing job
+ * would do the same, a batch at a time, while the bench measures.
+ * @param {pg.Client} db
+ */
+async function refreshSearchIndex(db) {
+  const [{ stale }] = (await db.query('SELECT count(*)::int AS stale FROM donations.donations WHERE search_version < $1', [SEARCH_INDEX_VERSION])).rows;
+  if (stale > 0) {
+    say(`building the search text of ${stale.toLocaleString('en')} donations (version ${SEARCH_INDEX_VERSION})...`);
+    await db.query(
+      `UPDATE donations.donations d SET search_text = v.doc, search_version = $1
+       FROM (VALUES ${searchDocuments()}) AS v(title, city, doc) WHERE d.title = v.title AND d.city = v.city AND d.search_version < $1`,
+      [SEARCH_INDEX_VERSION],
+    );
+    await db.query('VACUUM ANALYZE donations.donations');
+  }
+  const words = [...new Set(TITLES.flatMap((title) => CITIES.flatMap((c) => typoWords(`${title} ${DESCRIPTION} ${c.name}`))))];
+  await db.query('INSERT INTO donations.search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [words]);
+}
+
+/**
+ * The tsqueries of TEXT_QUERIES as the service builds them, the typo's neighbours looked up as it
+ * looks them up.
+ * @param {pg.Client} db
+ */
+async function textQueries(db) {
+  const tsqueries = [];
+  for (const query of TEXT_QUERIES) {
+    const words = typoWords(query);
+    const found = words.length === 0 ? [] : (await db.query(SIMILAR_WORDS_SQL, [words, TYPO_MIN_SIMILARITY])).rows;
+    tsqueries.push(/** @type {string} */ (searchQuery(query, new Map(found.filter((r) => r.similar.length > 0).map((r) => [r.word, r.similar])))));
+  }
+  return tsqueries;
 }
 
 /**
@@ -133,7 +176,7 @@ function cpuMs(pids) {
  * per connection, as the service runs its search). Also the CPU Postgres spent per statement: the
  * statement's own cost, whatever the client costs on this machine's shared cores.
  * @param {Point[]} points
- * @param {(point: Point) => { sql: string, params: unknown[] }} statementOf
+ * @param {(point: Point, index: number) => { sql: string, params: unknown[] }} statementOf
  * @param {number} connections
  * @returns {Promise<Measure>}
  */
@@ -252,6 +295,9 @@ async function startFloorChain(stack) {
 
 const floorRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
 
+const textRequests = (/** @type {Point[]} */ points) =>
+  points.map((p, i) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24&query=${encodeURIComponent(/** @type {string} */ (TEXT_QUERIES[i % TEXT_QUERIES.length]))}` }));
+
 const searchRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/api/donations?lat=${p.lat}&lng=${p.lng}&distance=10&limit=24` }));
 
 /**
@@ -275,6 +321,8 @@ async function main() {
   const db = new pg.Client({ connectionString: databaseUrl('donations', { database: DATABASE }) });
   await db.connect();
   await seed(db);
+  await refreshSearchIndex(db);
+  const tsqueries = await textQueries(db);
   const [{ available }] = (await db.query(`SELECT count(*)::int AS available FROM donations.donations WHERE status = 'available'`)).rows;
   const jitSetting = (await db.query('SHOW jit')).rows[0].jit;
   const detailIds = (await db.query('SELECT id FROM donations.donations TABLESAMPLE SYSTEM (1) LIMIT 200')).rows.map((r) => r.id);
@@ -287,7 +335,7 @@ async function main() {
   const floorUrl = await startFloorChain(stack);
   await checkSearchAnswer(floorUrl, floorRequests(points)[0]);
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
-  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count', Measure>>} */
+  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count' | 'textApi' | 'textSql', Measure>>} */
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
     say(`${connections} connection(s): the API through the gateway, the floor chain, the same SQL, the bare KNN query...`);
@@ -297,6 +345,8 @@ async function main() {
       sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
       count: await measureSql(points, countStatement, connections),
+      textApi: await measureApi(stack.url, textRequests(points), connections),
+      textSql: await measureSql(points, (p, i) => textPageStatement(p, /** @type {string} */ (tsqueries[i % tsqueries.length])), connections),
     };
   }
   say(`donation detail through the gateway (${CONNECTIONS} connections)...`);
@@ -312,10 +362,14 @@ async function main() {
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
     console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
     console.log(row(`first page's count, ${connections} conn.`, r.count));
+    console.log(row(`text search API, ${connections} conn.`, r.textApi));
+    console.log(row(`text search page SQL, ${connections} conn.`, r.textSql));
   }
   console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
   console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
+  const textRatio = many.textSql.pgCpuMs && many.bare.pgCpuMs ? `${(many.textSql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
+  console.log(`text search page cost / bare KNN: ${textRatio}${(many.bare.rps / many.textSql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections (queries: ${TEXT_QUERIES.join(', ')})`);
   console.log(`API / SQL throughput at ${CONNECTIONS} connections: ${((many.api.rps / many.sql.rps) * 100).toFixed(0)} %`);
   console.log(`floor chain / SQL throughput at ${CONNECTIONS} connections: ${((many.floor.rps / many.sql.rps) * 100).toFixed(0)} % (the most any API on this path reaches here)`);
   console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms (floor chain: ${(one.floor.p50 - one.sql.p50).toFixed(2)} ms)`);

@@ -10,6 +10,15 @@ import { DonationRules } from '@hdiya/contracts';
 export const pageStatement = (/** @type {Point} */ p) =>
   searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25 });
 
+/**
+ * The same page with words (decision 0043): the searcher's query as the service turns it into a
+ * tsquery (every form of each word: prefix, stem, skeleton, concept, the typo's neighbours).
+ * @param {Point} p
+ * @param {string} tsquery
+ */
+export const textPageStatement = (p, tsquery) =>
+  searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery, cursor: null, limit: 25 });
+
 /** The count the first page of the same search runs beside it ("N dons trouvés"), capped as the service caps it. */
 export const countStatement = (/** @type {Point} */ p) =>
   searchCountSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null }, DonationRules.searchCountCap);

@@ -62,6 +62,8 @@ SELECT format('ALTER ROLE %I IN DATABASE %I SET search_path = %I, public', r.nam
 
 -- PostGIS lives in public and belongs to the superuser; services only use it.
 CREATE EXTENSION IF NOT EXISTS postgis SCHEMA public;
+-- Trigram similarity: the donations search's typo tolerance (decision 0043).
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 
 -- PostGIS's high cost estimates switch the JIT on and make nearby searches ~15x slower.
 SELECT format('ALTER DATABASE %I SET jit = off', current_database())

@@ -17,6 +17,7 @@ export * from './limits.js';
 export * from './trust.js';
 export * from './requests.js';
 export * from './cities.js';
+export * from './search-lexicon.js';
 export * from './mail.js';
 export * from './envelope.js';
 export * from './dead-letters.js';

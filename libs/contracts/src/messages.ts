@@ -56,6 +56,7 @@ export const DonationMessages = {
   limit: `La taille de page doit être comprise entre 1 et ${DonationRules.maxPageSize}.`,
   cursor: 'Curseur de pagination invalide.',
   queryWords: 'Chaque mot recherché doit contenir au moins 2 caractères, et la recherche au plus 6 mots.',
+  queryLetters: 'Votre recherche doit contenir au moins une lettre : des chiffres ou des symboles seuls ne trouvent rien.',
   donationId: 'Identifiant de don invalide.',
   reportReason: 'Motif de signalement inconnu.',
   reportedFilter: 'Le filtre « reported » vaut true ou false.',

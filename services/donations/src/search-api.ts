@@ -3,4 +3,6 @@
 export { searchSql } from './donations/search-sql.js';
 export { searchCountSql } from './donations/search-count-sql.js';
 export { PUBLIC_POINT } from './core/donation-row.js';
+export { searchDocument, searchQuery } from './core/search-text.js';
+export { SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from './core/search-index.js';
 export { matchSql } from './saved-searches/alerts.consumer.js';

@@ -46,6 +46,7 @@ beforeAll(async () => {
   const db = new DataSource({ type: 'postgres', url });
   await db.initialize();
   await db.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await db.query('CREATE SCHEMA donations');
   await db.destroy();
 });

@@ -10,7 +10,9 @@ import { SESSION_MIDDLEWARE, type SessionMiddleware } from './session/session.mi
 import { unlessVisitorRead } from './session/visitor-reads.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
+import { linkPreview } from './frontend/link-preview.js';
 import { serveFrontend } from './frontend/spa.js';
+import { ServiceClient } from './rpc/service-client.js';
 import { jsonBodies, OversizeBodyInterceptor } from './http/json-bodies.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
@@ -26,7 +28,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.MAP_TILE_URL) }));
-  app.use(serveFrontend(config.FRONTEND_DIST));
+  app.use(serveFrontend(config.FRONTEND_DIST, linkPreview(app.get(ServiceClient), config.PUBLIC_ORIGINS[0] ?? '')));
   app.use(originCheck(config.PUBLIC_ORIGINS));
   // A visitor's read has no session: it skips the store, the lifetime check and passport's lookup
   // (passport.initialize still runs: guards ask every request whether it is signed in).

@@ -65,7 +65,12 @@ export type ModerationQuery = z.output<typeof ModerationQuerySchema>;
 export const SEARCH_WORDS = /^\s*(?:\S{2,}(?:\s+\S{2,}){0,5})?\s*$/u;
 
 export const SearchDonationsQuerySchema = PositionQuerySchema.extend({
-  query: string('query').max(100, Messages.tooLong('query', 100)).regex(SEARCH_WORDS, DonationMessages.queryWords).optional(),
+  query: string('query')
+    .max(100, Messages.tooLong('query', 100))
+    .regex(SEARCH_WORDS, DonationMessages.queryWords)
+    // "777" or "!!!" (Arabizi digits alone, symbols) names nothing: said, rather than every item.
+    .refine((query) => query.trim() === '' || /\p{L}/u.test(query), DonationMessages.queryLetters)
+    .optional(),
   /** A category id, or `all`. */
   category: z.string({ error: DonationMessages.categoryUnknown }).regex(/^(all|\d{1,6})$/, DonationMessages.categoryUnknown).optional(),
   /** A status (any of the accepted words) or `all`. */

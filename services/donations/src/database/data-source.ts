@@ -15,6 +15,7 @@ import { DismissedReports1764310000000 } from './migrations/1764310000000-Dismis
 import { Ratings1764400000000 } from './migrations/1764400000000-Ratings.js';
 import { RequestWindow1764450000000 } from './migrations/1764450000000-RequestWindow.js';
 import { RatingModeration1764500000000 } from './migrations/1764500000000-RatingModeration.js';
+import { SearchWords1764550000000 } from './migrations/1764550000000-SearchWords.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -32,6 +33,7 @@ export const DONATIONS_MIGRATIONS = [
   Ratings1764400000000,
   RequestWindow1764450000000,
   RatingModeration1764500000000,
+  SearchWords1764550000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

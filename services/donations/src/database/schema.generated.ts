@@ -52,6 +52,7 @@ export interface Donations {
   reserved_by_id: string | null;
   search: Generated<string | null>;
   search_text: string;
+  search_version: Generated<number>;
   spot: Generated<Int8>;
   status: Generated<string>;
   thumbnail_key: string;
@@ -141,6 +142,10 @@ export interface SavedSearches {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SearchWords {
+  word: string;
+}
+
 export interface Spots {
   latitude: number;
   location: Geography;
@@ -170,6 +175,7 @@ export interface DB {
   reports: Reports;
   reservations: Reservations;
   saved_searches: SavedSearches;
+  search_words: SearchWords;
   spots: Spots;
   waitlist_entries: WaitlistEntries;
 }

@@ -21,6 +21,7 @@ import { decodeCursor } from '../core/page-cursor.js';
 import { searchCountStatement } from './search-count-sql.js';
 import { recentStatement, searchStatement } from './search-sql.js';
 import { searchQuery } from '../core/search-text.js';
+import { SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
 
 interface Center {
   lat: number;
@@ -61,7 +62,7 @@ export class DonationSearchService {
       radiusMetres: (query.distance ?? DonationRules.defaultDistanceKm) * 1000,
       status: this.statusFilter(query.status),
       categoryId,
-      tsquery: query.query ? searchQuery(query.query) : null,
+      tsquery: query.query ? searchQuery(query.query, await this.similarWords(query.query)) : null,
     };
     const cursor = decodeCursor(query.cursor, center.given ? 'number' : 'time');
     // Search is the busiest read: a named prepared statement (preparedRows), so each pooled
@@ -74,6 +75,14 @@ export class DonationSearchService {
     ]);
     const page = pageOf(rows, limit, center.given);
     return total ? { ...page, total } : page;
+  }
+
+  /** Typo tolerance (decision 0043): the vocabulary's words most like each word of the query it does not know. */
+  private async similarWords(query: string): Promise<Map<string, string[]>> {
+    const words = typoWords(query);
+    if (words.length === 0) return new Map();
+    const found: { word: string; similar: string[] }[] = await this.dataSource.query(SIMILAR_WORDS_SQL, [words, TYPO_MIN_SIMILARITY]);
+    return new Map(found.filter((row) => row.similar.length > 0).map((row) => [row.word, row.similar]));
   }
 
   private async count(filters: Parameters<typeof searchCountStatement>[0]): Promise<SearchTotal> {

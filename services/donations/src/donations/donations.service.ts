@@ -14,7 +14,7 @@ import { db } from '../database/db.js';
 import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
 import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
 import { pageOf } from '../core/page.js';
-import { searchDocument } from '../core/search-text.js';
+import { rememberWords, searchColumns } from '../core/search-index.js';
 
 const NOT_OWNER = "Seul le donateur peut modifier ou supprimer ce don.";
 const NOT_EDITABLE = 'Ce don ne peut plus être modifié : il est réservé ou terminé.';
@@ -65,13 +65,14 @@ export class DonationsService {
             latitude: position.lat,
             longitude: position.lng,
             location: publicPoint(position.lat, position.lng),
-            search_text: searchDocument(fields.title, fields.description, city.name),
+            ...searchColumns(fields.title, fields.description, city.name),
             points_value: DonationRules.publishReward,
             allocation_mode: closesAt ? 'choose' : 'first',
             requests_close_at: closesAt,
           })
           .returning(['id', 'created_at']),
       );
+      await rememberWords(manager, fields.title, fields.description, city.name);
       // Only the member's own upload, not yet used by another donation (else nothing is written).
       await this.images.attach(manager, actor, row!.id, image);
       const payload: DonationCreatedV1 = {
@@ -122,12 +123,13 @@ export class DonationsService {
             city: cityName,
             image_key: image?.imageKey ?? row.image_key,
             thumbnail_key: image?.thumbnailKey ?? row.thumbnail_key,
-            search_text: searchDocument(title, description, cityName),
+            ...searchColumns(title, description, cityName),
             updated_at: sql<Date>`now()`,
             ...moved,
           })
           .where('id', '=', id),
       );
+      await rememberWords(manager, title, description, cityName);
       const payload: DonationUpdatedV1 = {
         donationId: id,
         ownerId: row.owner_id,

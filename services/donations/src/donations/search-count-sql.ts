@@ -10,9 +10,8 @@ type CountShape = Omit<SearchShape, 'limit' | 'cursor'> & { cap: number };
  * How many donations a search finds, counted up to `cap + 1` rows and no further: "N dons
  * trouvés" needs an exact figure for a neighbourhood, not for a whole city's thousands (shown as
  * "more than cap"), and a capped count reads at most `cap + 1` index entries however crowded the
- * radius. The rows are the search's own (see `searchStatement`): with a position and no words, the
- * spots within the radius as the sphere measures; otherwise the donations within it as
- * `ST_DWithin` measures.
+ * radius. The rows are the search's own (see `searchStatement`): with a position, the spots within
+ * the radius as the sphere measures; otherwise the donations within it as `ST_DWithin` measures.
  */
 function buildCount(shape: CountShape, value: SearchValue) {
   if (!Number.isInteger(shape.cap) || shape.cap < 1) throw new Error(`bad cap ${shape.cap}`);
@@ -20,7 +19,7 @@ function buildCount(shape: CountShape, value: SearchValue) {
   const radius = value('radius');
   const where = filtersOf(shape, value);
   let found;
-  if (shape.given && !shape.words) {
+  if (shape.given) {
     let rows = db
       .selectFrom('spots as s')
       .innerJoin('donations as d', 'd.spot', 's.spot')

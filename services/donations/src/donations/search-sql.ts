@@ -78,7 +78,10 @@ export function filtersOf(shape: Pick<SearchShape, 'status' | 'category' | 'word
   if (shape.status !== null && !DONATION_STATUSES.includes(shape.status)) throw new Error(`unknown status ${shape.status}`);
   const where: Expression<SqlBool>[] = [shape.status ? d('d.status', '=', sql.lit(shape.status)) : d('d.status', '<>', sql.lit('cancelled'))];
   if (shape.category) where.push(d('d.category_id', '=', value('categoryId')));
-  if (shape.words) where.push(sql<SqlBool>`${d.ref('d.search')} @@ to_tsquery('simple', ${value('tsquery')})`);
+  // The function form of `@@`, which no index answers: the walk checks each nearby donation's
+  // words as it goes, rather than the planner fetching every match in the country from the text
+  // index for each spot (decision 0043).
+  if (shape.words) where.push(sql<SqlBool>`ts_match_vq(${d.ref('d.search')}, to_tsquery('simple', ${value('tsquery')}))`);
   return where;
 }
 
@@ -87,8 +90,7 @@ export function filtersOf(shape: Pick<SearchShape, 'status' | 'category' | 'word
  * Postgres to compare). Keyset pagination in every case: it continues after the cursor's (key, id).
  *
  * - No position: within the radius of Casablanca, newest first.
- * - Position and words: the text index narrows the rows; they are sorted by (distance, id).
- * - Position alone (the hot path): a walk of the spots (the grid points donations are shown at)
+ * - Position, with or without words (the hot path): a walk of the spots (the grid points donations are shown at)
  *   within the radius, nearest first (KNN `<->`); at each spot its donations in id order, from
  *   the index on (spot, status, id), at most a page of them. The walk stops at the first spot
  *   that fills the page (`FETCH FIRST n ROWS WITH TIES` on the spot's distance takes in that
@@ -97,7 +99,10 @@ export function filtersOf(shape: Pick<SearchShape, 'status' | 'category' | 'word
  *   the distance alone, which the index gives, leaves the planner no sort to put below the cut
  *   (with a sort, it would read every spot in the radius). Owner names are looked up for the
  *   page only, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the whole
- *   members table).
+ *   members table). Words filter each spot's donations on the way (decision 0043): a common word
+ *   fills the page in the first spots, where the text index would have fetched its every match in
+ *   the country (80,000 of a million for "chaise") to sort them by distance; a rare one reads at
+ *   most the donations within the radius.
  */
 function buildSearch(shape: SearchShape, value: SearchValue) {
   // The status and the row count are written into the statement, not passed as parameters: the
@@ -117,14 +122,6 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     query = query.where(within(d.ref('d.location'), point, radius));
     if (cursor) query = query.where(sql<SqlBool>`(${d.ref('d.created_at')}, ${d.ref('d.id')}) < (${cursor.k}::timestamptz, ${cursor.id})`);
     return query.orderBy('d.created_at', 'desc').orderBy('d.id', 'desc').limit(limit);
-  }
-
-  const distance = distanceBetween(d.ref('d.location'), point);
-  if (shape.words) {
-    let query = donationCards().select(distance.as('sort_key'));
-    for (const condition of where) query = query.where(condition);
-    if (cursor) query = query.where(sql<SqlBool>`(${distance} > ${cursor.k} OR (${distance} = ${cursor.k} AND ${d.ref('d.id')} > ${cursor.id}))`);
-    return query.where(within(d.ref('d.location'), point, radius)).orderBy(distance).orderBy('d.id').limit(limit);
   }
 
   // The radius bounds the walk through the index (a box, on the sphere as `<->` measures) and

@@ -31,6 +31,7 @@ import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
 import { OwnerRequestsPanel, RequestWindowPanel } from '../components/request-window-panel';
 import { MemberRatingComments } from '../components/member-rating-comments';
 import { RatingPanel } from '../components/rating-panel';
+import { ShareButtons } from '../components/share-buttons';
 import '../components/donations.css';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 
@@ -130,6 +131,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               <MapIcon className="icon" aria-hidden="true" /> {t('donations.map.show')}
             </Button>
           </div>
+          {donation.status !== 'cancelled' && <ShareButtons donation={donation} city={cityLabel(donation.city)} />}
 
           <div className="detail__owner" data-testid="donation-owner">
             <span className="avatar" aria-hidden="true">

@@ -1,3 +1,4 @@
+import '@/lib/notification-settings-texts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BellRing } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@/lib/notification-settings-texts';
 import { useTranslation } from 'react-i18next';
 import type { DispatchedKind, NotificationPreferenceView } from '@hdiya/contracts';
 import { useToast } from '@/components/ui/toast';

@@ -1,3 +1,4 @@
+import '@/lib/notification-settings-texts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '@/components/sign-in-required';

@@ -1,3 +1,4 @@
+import '@/lib/notification-settings-texts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';

@@ -1,0 +1,53 @@
+import type { EntityManager } from 'typeorm';
+import { write } from '@hdiya/platform';
+import { db } from '../database/db.js';
+import { normalizeForSearch, searchDocument } from './search-text.js';
+
+/**
+ * The version of the text index (normalisation and lexicon, search-text.ts): bumped when either
+ * changes, so the re-indexing job rebuilds every donation indexed before (decision 0043).
+ */
+export const SEARCH_INDEX_VERSION = 1;
+
+/** Latin-script words long enough for a typo to be told from another word. */
+const TYPO_WORD = /^[a-z0-9]*[a-z][a-z0-9]*$/;
+const TYPO_MIN_LENGTH = 4;
+
+/** The Latin-script words of a text that typo tolerance may suggest (French and Arabizi). */
+export function typoWords(text: string): string[] {
+  return [...new Set(normalizeForSearch(text).split(' ').filter((word) => word.length >= TYPO_MIN_LENGTH && TYPO_WORD.test(word)))];
+}
+
+/** How close a word must be to count as a typo of another (pg_trgm similarity: "frgo" and "frigo" 0.38, "chauss" and "chaise" 0.27). */
+export const TYPO_MIN_SIMILARITY = 0.35;
+
+/**
+ * Typo tolerance's look-up ($1 the query's words, $2 TYPO_MIN_SIMILARITY): for each word that
+ * begins no word of the vocabulary, the three most similar words donations use (pg_trgm's `%`,
+ * answered by the trigram index), in one statement. A word the catalogue knows as typed costs one
+ * probe of the primary key.
+ */
+export const SIMILAR_WORDS_SQL = `SELECT q.w AS word,
+       array(SELECT v.word FROM search_words v
+             WHERE v.word % q.w AND similarity(v.word, q.w) >= $2
+             ORDER BY similarity(v.word, q.w) DESC, v.word LIMIT 3) AS similar
+FROM unnest($1::text[]) AS q(w)
+WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
+
+/** A donation's search columns: its document and the version it was built with. */
+export function searchColumns(title: string, description: string, city: string) {
+  return { search_text: searchDocument(title, description, city), search_version: SEARCH_INDEX_VERSION };
+}
+
+/** Adds a donation's words to the vocabulary typo tolerance draws from (kept when the donation goes: a word stays a word). */
+export async function rememberWords(manager: EntityManager, title: string, description: string, city: string): Promise<void> {
+  const words = typoWords(`${title} ${description} ${city}`);
+  if (words.length === 0) return;
+  await write(
+    manager,
+    db
+      .insertInto('search_words')
+      .values(words.map((word) => ({ word })))
+      .onConflict((conflict) => conflict.column('word').doNothing()),
+  );
+}

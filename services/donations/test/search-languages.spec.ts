@@ -1,0 +1,74 @@
+import { Rpc, type DonationPage } from '@hdiya/contracts';
+import { RpcFailure } from '@hdiya/testing';
+import { SearchReindexService } from '../src/donations/search-reindex.service.js';
+import { DonationsFixture, member } from './donations-fixture.js';
+
+// Search across French, Arabic and Darija on the real database (decision 0043): the same chairs
+// found by "chaise", "كرسي" and "kursi"; Arabic words without their article, and by their
+// skeleton ("كتاب" finds "كتب"); Arabizi with its digits; typos in Latin letters through the
+// trigram vocabulary; older donations re-indexed by the job; digits alone refused.
+
+const fixture = new DonationsFixture();
+// A spot of its own in the south, so other tests' donations never fall in these searches.
+const here = { lat: 27.1 + Math.random() * 0.3, lng: -13.1 - Math.random() * 0.3 };
+const owner = member();
+const titles = {
+  chairFr: 'Chaise en bois',
+  chairAr: 'كرسي خشبي',
+  chairDarija: 'Kursi dial lkhchab',
+  fridgeAr: 'ثلاجة صغيرة',
+  fridgeFr: 'Frigo Samsung',
+  books: 'كتب مدرسية',
+  socks: 'تقاشر ديال الدراري',
+  shoes: 'Chaussures de sport',
+  pram: 'Poussette canne',
+} as const;
+const ids: Record<keyof typeof titles, number> = {} as never;
+
+const search = (query: string) => fixture.call<DonationPage>(Rpc.donations.search, { lat: here.lat, lng: here.lng, distance: 2, query });
+const found = async (query: string) => (await search(query)).items.map((d) => d.id).sort((a, b) => a - b);
+const of = (...names: (keyof typeof titles)[]) => names.map((name) => ids[name]).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  await fixture.start();
+  for (const [name, title] of Object.entries(titles)) {
+    ids[name as keyof typeof titles] = (await fixture.create(owner, { title, description: '—', latitude: here.lat, longitude: here.lng })).id;
+  }
+});
+afterAll(async () => {
+  await fixture.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [Object.values(ids)]);
+  await fixture.stop();
+});
+
+it('should find the same chairs in French, Arabic, Darija and Arabizi', async () => {
+  for (const query of ['chaise', 'كرسي', 'kursi', 'الكرسي', 'koursi']) expect({ query, found: await found(query) }).toEqual({ query, found: of('chairFr', 'chairAr', 'chairDarija') });
+});
+
+it('should match Arabic words by stem and skeleton, and Arabizi by its digits', async () => {
+  expect(await found('كتاب')).toEqual(of('books'));
+  expect(await found('الثلاجة')).toEqual(of('fridgeAr', 'fridgeFr'));
+  expect(await found('tlaja')).toEqual(of('fridgeAr', 'fridgeFr'));
+  expect(await found('t9ach')).toEqual(of('socks'));
+  expect(await found('sbat')).toEqual(of('shoes'));
+});
+
+it('should forgive a typo in Latin letters without matching a neighbouring word', async () => {
+  expect(await found('frgo')).toEqual(of('fridgeAr', 'fridgeFr'));
+  expect(await found('pousette')).toEqual(of('pram'));
+  expect(await found('chauss')).toEqual(of('shoes'));
+});
+
+it('should re-index donations indexed by an older version', async () => {
+  await fixture.db.query(`UPDATE donations.donations SET search_text = 'ancien', search_version = 0 WHERE id = $1`, [ids.chairDarija]);
+  expect(await found('كرسي')).toEqual(of('chairFr', 'chairAr'));
+  await fixture.app.get(SearchReindexService).reindexStale();
+  expect(await found('كرسي')).toEqual(of('chairFr', 'chairAr', 'chairDarija'));
+});
+
+it('should refuse a query of digits or symbols alone, in French', async () => {
+  for (const query of ['777', '2024 99', '!!! ??']) {
+    const error = await search(query).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcFailure);
+    expect((error as RpcFailure).body).toMatchObject({ status: 400, message: 'Votre recherche doit contenir au moins une lettre : des chiffres ou des symboles seuls ne trouvent rien.' });
+  }
+});
