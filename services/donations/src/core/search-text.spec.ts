@@ -1,4 +1,4 @@
-import { arabicStem, conceptOf, normalizeForSearch, searchDocument, searchQuery, skeletonOf } from './search-text.js';
+import { arabicStem, conceptOf, normalizeForSearch, searchDocument, searchQuery, skeletonOf, termsOf } from './search-text.js';
 
 describe(normalizeForSearch.name, () => {
   it('should drop French accents and case', () => {
@@ -173,5 +173,12 @@ describe(searchQuery.name, () => {
     expect(searchQuery('!!! ---')).toBeNull();
     // The derived tokens' mark typed by a member loses its hamza: it names no derived token.
     expect(searchQuery('ۓtable')).toBe('ےtable:*');
+  });
+});
+
+describe(termsOf.name, () => {
+  it('should give back each word of a tsquery with its forms', () => {
+    expect(termsOf(searchQuery('Table basse')!)).toEqual([['table', 'ۓتبل', 'ۓtable'], ['basse']]);
+    expect(termsOf(searchQuery('t9ach')!)).toEqual([['t9ach', 'ۓتقش', 'ۓchaussette']]);
   });
 });

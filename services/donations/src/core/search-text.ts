@@ -157,3 +157,12 @@ export function searchQuery(query: string, similar: ReadonlyMap<string, readonly
   });
   return groups.join(' & ');
 }
+
+/**
+ * The words of a tsquery built by `searchQuery`, each as its forms (the `:*` of a prefix dropped):
+ * what the cells of the map are checked for before the nearby walk (decision 0043). A form checked
+ * as a prefix where the tsquery wants it exact only widens that check, never the answer.
+ */
+export function termsOf(tsquery: string): string[][] {
+  return tsquery.split(' & ').map((group) => group.replace(/^\(|\)$/g, '').split(' | ').map((form) => form.replace(/:\*$/, '')));
+}

@@ -16,6 +16,7 @@ import { Ratings1764400000000 } from './migrations/1764400000000-Ratings.js';
 import { RequestWindow1764450000000 } from './migrations/1764450000000-RequestWindow.js';
 import { RatingModeration1764500000000 } from './migrations/1764500000000-RatingModeration.js';
 import { SearchWords1764550000000 } from './migrations/1764550000000-SearchWords.js';
+import { CellWords1764600000000 } from './migrations/1764600000000-CellWords.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -34,6 +35,7 @@ export const DONATIONS_MIGRATIONS = [
   RequestWindow1764450000000,
   RatingModeration1764500000000,
   SearchWords1764550000000,
+  CellWords1764600000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

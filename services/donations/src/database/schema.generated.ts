@@ -12,6 +12,11 @@ export interface Categories {
   name: string;
 }
 
+export interface CellWords {
+  cell: Int8;
+  word: string;
+}
+
 export interface DonationRequests {
   closed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -166,6 +171,7 @@ export interface WaitlistEntries {
 
 export interface DB {
   categories: Categories;
+  cell_words: CellWords;
   donation_requests: DonationRequests;
   donations: Donations;
   favorites: Favorites;

@@ -2,7 +2,7 @@ import { sql, statementTemplate } from '@hdiya/platform';
 import type { SqlBool } from 'kysely';
 import { db } from '../database/db.js';
 import { d } from '../core/donation-row.js';
-import { distanceBetween, filtersOf, s, searcherPoint, shapeOf, valuesOf, within, type SearchShape, type SearchSqlInput, type SearchValue, type SearchValues } from './search-sql.js';
+import { distanceBetween, filtersOf, s, searcherPoint, shapeOf, spotsHoldingTheWords, valuesOf, withCells, within, type SearchShape, type SearchSqlInput, type SearchValue, type SearchValues } from './search-sql.js';
 
 type CountShape = Omit<SearchShape, 'limit' | 'cursor'> & { cap: number };
 
@@ -26,6 +26,7 @@ function buildCount(shape: CountShape, value: SearchValue) {
       .select(sql.lit(1).as('one'))
       .where(within(s.ref('s.location'), point, radius, false))
       .where(sql<SqlBool>`${distanceBetween(s.ref('s.location'), point)} <= ${radius}`);
+    if (shape.words) rows = rows.where(spotsHoldingTheWords(s.ref('s.spot')));
     for (const condition of where) rows = rows.where(condition);
     found = rows.limit(sql.lit(shape.cap + 1)).as('found');
   } else {
@@ -33,7 +34,7 @@ function buildCount(shape: CountShape, value: SearchValue) {
     for (const condition of where) rows = rows.where(condition);
     found = rows.where(within(d.ref('d.location'), point, radius)).limit(sql.lit(shape.cap + 1)).as('found');
   }
-  return db.selectFrom(found).select(sql<number>`count(*)::int`.as('count'));
+  return withCells({ words: shape.given && shape.words }, value).selectFrom(found).select(sql<number>`count(*)::int`.as('count'));
 }
 
 const countTemplates = new Map<string, ReturnType<typeof countTemplate>>();

@@ -1,10 +1,11 @@
 import { DONATION_STATUSES, DonationRules, type DonationStatus } from '@hdiya/contracts';
 import { expressionBuilder, sql, statementTemplate, type Geography } from '@hdiya/platform';
-import type { Expression, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, Kysely, QueryCreator, RawBuilder, SqlBool } from 'kysely';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
 import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from '../core/donation-row.js';
 import type { PageCursor } from '../core/page-cursor.js';
+import { termsOf } from '../core/search-text.js';
 
 export interface SearchSqlInput {
   center: { lat: number; lng: number; given: boolean };
@@ -29,10 +30,56 @@ export type SearchValues = {
   radius: number;
   categoryId: number;
   tsquery: string;
+  /** The tsquery's forms (`termsOf`), flat, and the word each belongs to (0, 1, …); how many words. */
+  forms: string[];
+  formWords: number[];
+  wordCount: number;
   /** The cursor's sort key (a distance, or a time in ISO form) and id. */
   cursorK: number | string;
   cursorId: number;
 };
+
+/** The tsquery's forms, flat, with the index of the word each stands for. */
+function formsOf(tsquery: string | null): Pick<SearchValues, 'forms' | 'formWords' | 'wordCount'> {
+  const terms = tsquery ? termsOf(tsquery) : [];
+  return { forms: terms.flat(), formWords: terms.flatMap((forms, word) => forms.map(() => word)), wordCount: terms.length };
+}
+
+/**
+ * The cells (0.1°, see the CellWords migration) within the radius that hold a form of every word
+ * of the query: a superset of the places that can match, found by a few probes of `cell_words`
+ * per cell. The cells are enumerated from the searcher's point and radius.
+ */
+export function cellsHoldingTheWords(value: SearchValue): RawBuilder<string[]> {
+  const dLat = sql<number>`(${value('radius')}::float8 / 111195.0)`;
+  const dLng = sql<number>`(${value('radius')}::float8 / (111195.0 * cos(radians(${value('lat')}::float8))))`;
+  return sql<string[]>`ARRAY(
+    SELECT la * 1000000 + lo
+    FROM generate_series(floor(((${value('lat')}::float8 - ${dLat}) * 100 - 1) / 10)::bigint, ceil(((${value('lat')}::float8 + ${dLat}) * 100 + 1) / 10)::bigint) AS la,
+         generate_series(floor(((${value('lng')}::float8 - ${dLng}) * 100 - 1 + 500000) / 10)::bigint, ceil(((${value('lng')}::float8 + ${dLng}) * 100 + 1 + 500000) / 10)::bigint) AS lo
+    WHERE (SELECT count(DISTINCT f.word) FROM unnest(${value('formWords')}::int[], ${value('forms')}::text[]) AS f(word, form)
+           WHERE EXISTS (SELECT 1 FROM cell_words w WHERE w.cell = la * 1000000 + lo AND w.word >= f.form COLLATE "C" AND w.word < (f.form || chr(1114111)) COLLATE "C")) = ${value('wordCount')}
+  )`;
+}
+
+/** The root of a statement: with words, its `cells` CTE (one row, `a`: `cellsHoldingTheWords`), worked out once. */
+export function withCells(shape: Pick<SearchShape, 'words'>, value: SearchValue): QueryCreator<Tables> {
+  if (!shape.words) return db;
+  // The CTE is only named in raw SQL (spotsHoldingTheWords): the builder's own tables are unchanged.
+  return db.with('cells', (cte) => cte.selectNoFrom(cellsHoldingTheWords(value).as('a'))) as unknown as QueryCreator<Tables>;
+}
+
+/** The tables `db` knows (the service's and the shared ones). */
+type Tables = typeof db extends Kysely<infer T> ? T : never;
+
+/**
+ * The spot is in one of the cells of `CELLS`. Both tests read the CTE, computed once; the first,
+ * holding no spot, is a one-time filter: when no cell of the radius holds the words, the walk does
+ * not start (as `IN (…)` of the cells, the planner would work them out again for every spot).
+ */
+export function spotsHoldingTheWords(spot: Expression<string>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`((SELECT cardinality(c.a) FROM cells c) > 0 AND cell_of(${spot}) = ANY ((SELECT c.a FROM cells c)::bigint[]))`;
+}
 
 /** A search's parameter, by name: one parameter however often the statement names it. */
 export type SearchValue = <Name extends keyof SearchValues>(name: Name) => RawBuilder<SearchValues[Name]>;
@@ -56,6 +103,7 @@ export const valuesOf = (input: Omit<SearchSqlInput, 'limit'>): SearchValues => 
   // Unused unless the shape says so.
   categoryId: input.categoryId ?? 0,
   tsquery: input.tsquery ?? '',
+  ...formsOf(input.tsquery),
   cursorK: input.cursor?.k ?? 0,
   cursorId: input.cursor?.id ?? 0,
 });
@@ -132,6 +180,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     .select(['s.spot', 's.latitude', 's.longitude', spotDistance.as('distance')])
     .where(within(s.ref('s.location'), point, radius, false))
     .where(sql<SqlBool>`${spotDistance} <= ${radius}`);
+  if (shape.words) spots = spots.where(spotsHoldingTheWords(s.ref('s.spot')));
   if (cursor) spots = spots.where(sql<SqlBool>`${spotDistance} >= ${cursor.k}`);
   const walk = db
     .selectFrom(spots.orderBy(spotDistance).as('s'))
@@ -145,7 +194,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     .select(['s.latitude', 's.longitude', 's.distance as sort_key'])
     .orderBy('s.distance')
     .modifyEnd(sql`fetch first ${limit} rows with ties`);
-  return db
+  return withCells(shape, value)
     .with('walk', () => walk)
     .with('page', (page) => page.selectFrom('walk').selectAll().orderBy('sort_key').orderBy('id').limit(limit))
     .selectFrom('page as d')
