@@ -73,9 +73,10 @@ export function withCells(shape: Pick<SearchShape, 'words'>, value: SearchValue)
 type Tables = typeof db extends Kysely<infer T> ? T : never;
 
 /**
- * The spot is in one of the cells of `CELLS`. Both tests read the CTE, computed once; the first,
- * holding no spot, is a one-time filter: when no cell of the radius holds the words, the walk does
- * not start (as `IN (…)` of the cells, the planner would work them out again for every spot).
+ * The spot is in one of the cells of the statement's `cells` CTE (`withCells`). Both tests read the
+ * CTE, computed once; the first, holding no spot, is a one-time filter: when no cell of the radius
+ * holds the words, the walk does not start (as `IN (…)` of the cells, the planner would work them
+ * out again for every spot).
  */
 export function spotsHoldingTheWords(spot: Expression<string>): RawBuilder<SqlBool> {
   return sql<SqlBool>`((SELECT cardinality(c.a) FROM cells c) > 0 AND cell_of(${spot}) = ANY ((SELECT c.a FROM cells c)::bigint[]))`;
