@@ -123,14 +123,18 @@ export const distanceBetween = (location: Expression<Geography>, point: RawBuild
  * The conditions on a donation's own columns (status, category, words), on `d`. Shared by the
  * search and its count, so both always agree.
  */
-export function filtersOf(shape: Pick<SearchShape, 'status' | 'category' | 'words'>, value: SearchValue): Expression<SqlBool>[] {
+export function filtersOf(shape: Pick<SearchShape, 'given' | 'status' | 'category' | 'words'>, value: SearchValue): Expression<SqlBool>[] {
   if (shape.status !== null && !DONATION_STATUSES.includes(shape.status)) throw new Error(`unknown status ${shape.status}`);
   const where: Expression<SqlBool>[] = [shape.status ? d('d.status', '=', sql.lit(shape.status)) : d('d.status', '<>', sql.lit('cancelled'))];
   if (shape.category) where.push(d('d.category_id', '=', value('categoryId')));
-  // The function form of `@@`, which no index answers: the walk checks each nearby donation's
-  // words as it goes, rather than the planner fetching every match in the country from the text
-  // index for each spot (decision 0043).
-  if (shape.words) where.push(sql<SqlBool>`ts_match_vq(${d.ref('d.search')}, to_tsquery('simple', ${value('tsquery')}))`);
+  if (shape.words) {
+    const tsquery = sql`to_tsquery('simple', ${value('tsquery')})`;
+    // With a position, the function form of `@@`, which no index answers: the walk checks each
+    // nearby donation's words as it goes, rather than the planner fetching every match in the
+    // country from the text index for each spot (decision 0043). Without one (newest first), the
+    // text index still narrows the rows.
+    where.push(shape.given ? sql<SqlBool>`ts_match_vq(${d.ref('d.search')}, ${tsquery})` : sql<SqlBool>`${d.ref('d.search')} @@ ${tsquery}`);
+  }
   return where;
 }
 
