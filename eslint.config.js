@@ -80,11 +80,12 @@ const folderLayers = [
     { layer: ['config.ts', 'database'] },
     { layer: ['core'] },
     {
-      layer: ['categories', 'donations', 'favorites', 'images', 'impact', 'members', 'ratings', 'reports', 'reservations', 'saved-searches', 'waitlist'],
+      layer: ['asks', 'categories', 'donations', 'favorites', 'images', 'impact', 'members', 'ratings', 'reports', 'reservations', 'saved-searches', 'waitlist'],
       apart: true,
     },
-    // The request window reserves through the saga and shows the askers' records.
-    { layer: ['requests'] },
+    // The request window reserves through the saga and shows the askers' records; a new
+    // donation's alerts go to saved searches and to asks.
+    { layer: ['requests', 'alerts'] },
     { layer: ['app.module.ts', 'main.ts', 'search-api.ts'] },
   ]),
 ];

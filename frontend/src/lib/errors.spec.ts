@@ -3,8 +3,9 @@ import { ErrorCodes } from '@hdiya/contracts';
 import { ApiError } from './api-client';
 import { errorMessage } from './errors';
 import { i18n } from './i18n';
-// The codes only the rating screens meet are translated with those screens' texts, loaded on demand.
+// The codes only the rating and asks screens meet are translated with those screens' texts, loaded on demand.
 import './rating-texts';
+import './ask-texts';
 import { formatDateTime } from './relative-time';
 
 const reserved = () =>

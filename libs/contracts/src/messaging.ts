@@ -89,6 +89,10 @@ export interface NotificationParamsByKind {
   request_decided: { donationId: number; title: string; outcome: 'chosen' | 'not_chosen' | 'skipped'; by: 'owner' | 'draw' | 'removed' };
   /** A new donation matches one of your saved searches. */
   saved_search_match: { donationId: number; title: string; city: string; savedSearchId: string };
+  /** A new donation matches what you asked for (docs/product.md#asks). */
+  ask_match: { donationId: number; title: string; city: string; askId: string };
+  /** A donor offers you their donation for your ask. */
+  ask_offer: { donationId: number; title: string; askId: string; askTitle: string };
   /** Points transferred to you. */
   points_received: { points: number; senderName: string; message: string | null };
   /** A new message (one unread notice per conversation). */

@@ -12,6 +12,8 @@ export const DISPATCHED_KINDS = [
   'waitlist_offer',
   'request_decided',
   'saved_search_match',
+  'ask_match',
+  'ask_offer',
   'message_received',
   'reply_reminder',
 ] as const;

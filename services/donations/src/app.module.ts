@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { serviceModule } from '@hdiya/platform';
+import { AlertsModule } from './alerts/alerts.module.js';
+import { AsksModule } from './asks/asks.module.js';
 import { CategoriesModule } from './categories/categories.module.js';
 import { type DonationsConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
@@ -41,6 +43,8 @@ export class AppModule {
         WaitlistModule,
         RequestsModule,
         SavedSearchesModule,
+        AsksModule,
+        AlertsModule,
         ImagesModule,
         MembersModule,
       ],

@@ -5,4 +5,4 @@ export { searchCountSql } from './donations/search-count-sql.js';
 export { PUBLIC_POINT } from './core/donation-row.js';
 export { searchDocument, searchQuery } from './core/search-text.js';
 export { SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from './core/search-index.js';
-export { matchSql } from './saved-searches/alerts.consumer.js';
+export { matchSql } from './saved-searches/saved-search-matches.js';

@@ -1,6 +1,6 @@
 import { MOROCCAN_CITIES, Rpc, SavedSearchRules, type Actor, type SavedSearchView } from '@hdiya/contracts';
 import { RpcFailure, waitFor } from '@hdiya/testing';
-import { matchSavedSearches } from '../src/saved-searches/alerts.consumer.js';
+import { matchSavedSearches } from '../src/saved-searches/saved-search-matches.js';
 import { DonationsFixture, member, northOf } from './donations-fixture.js';
 
 // Saved searches on the real donations service: limits and ownership, and matching of new

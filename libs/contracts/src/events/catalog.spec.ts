@@ -60,6 +60,8 @@ const samples: { [N in EventName]: EventPayload<N> } = {
       { requestId: 'q2', memberId: 'u4', outcome: 'not_chosen' },
     ],
   },
+  'donations.AskMatched.v1': { donationId: 1, title: 'Poussette', city: 'Rabat', matches: [{ memberId: 'u3', askId: 'a1', matchId: 'm1' }] },
+  'donations.AskOffered.v1': { donationId: 1, title: 'Poussette', askId: 'a1', askTitle: 'poussette', memberId: 'u3', how: 'matched' },
   'points.PointsChanged.v1': { userId: 'u1', points: 10, blockedPoints: 2, reliabilityScore: 100, reason: 'transfer' },
   'points.PointsTransferred.v1': { transferId: 't1', senderId: 'u1', receiverId: 'u2', points: 3, message: null },
   'messaging.MessageSent.v1': {

@@ -17,6 +17,8 @@ import {
 } from './reservations.events.js';
 import {
   RequestsDecidedV1Schema,
+  AskMatchedV1Schema,
+  AskOfferedV1Schema,
   ReservationExpiringV1Schema,
   SavedSearchMatchedV1Schema,
   WaitlistClosedV1Schema,
@@ -65,6 +67,8 @@ export const EventSchemas = {
   'donations.WaitlistClosed.v1': WaitlistClosedV1Schema,
   'donations.SavedSearchMatched.v1': SavedSearchMatchedV1Schema,
   'donations.RequestsDecided.v1': RequestsDecidedV1Schema,
+  'donations.AskMatched.v1': AskMatchedV1Schema,
+  'donations.AskOffered.v1': AskOfferedV1Schema,
   'points.PointsChanged.v1': PointsChangedV1Schema,
   'points.PointsTransferred.v1': PointsTransferredV1Schema,
   'messaging.MessageSent.v1': MessageSentV1Schema,
@@ -103,6 +107,8 @@ export const Events = {
     WaitlistClosed: 'donations.WaitlistClosed.v1',
     SavedSearchMatched: 'donations.SavedSearchMatched.v1',
     RequestsDecided: 'donations.RequestsDecided.v1',
+    AskMatched: 'donations.AskMatched.v1',
+    AskOffered: 'donations.AskOffered.v1',
   },
   points: {
     PointsChanged: 'points.PointsChanged.v1',

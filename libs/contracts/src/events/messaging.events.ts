@@ -51,6 +51,8 @@ const NotificationParamsSchemas = {
     by: z.enum(['owner', 'draw', 'removed']),
   }),
   saved_search_match: z.object({ donationId: z.number(), title: z.string(), city: z.string(), savedSearchId: z.string() }),
+  ask_match: z.object({ donationId: z.number(), title: z.string(), city: z.string(), askId: z.string() }),
+  ask_offer: z.object({ donationId: z.number(), title: z.string(), askId: z.string(), askTitle: z.string() }),
   points_received: z.object({ points: z.number(), senderName: z.string(), message: z.string().nullable() }),
   message_received: z.object({ senderId: z.string(), senderName: z.string(), donationId: z.number().nullable(), title: z.string().nullable() }),
   reply_reminder: z.object({
@@ -77,6 +79,8 @@ const NotificationViewSchema = z.discriminatedUnion('kind', [
   notificationOf('waitlist_closed'),
   notificationOf('request_decided'),
   notificationOf('saved_search_match'),
+  notificationOf('ask_match'),
+  notificationOf('ask_offer'),
   notificationOf('points_received'),
   notificationOf('message_received'),
   notificationOf('reply_reminder'),

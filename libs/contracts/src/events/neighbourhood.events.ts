@@ -78,3 +78,26 @@ export const SavedSearchMatchedV1Schema = z.object({
   matches: z.array(z.object({ memberId: z.string(), savedSearchId: z.string() })),
 });
 export type SavedSearchMatchedV1 = z.output<typeof SavedSearchMatchedV1Schema>;
+
+/**
+ * Payload of `donations.AskMatched.v1`: a new donation matches open asks (docs/product.md#asks),
+ * one per asker; each asker is told, and the donation's owner sees them unnamed.
+ */
+export const AskMatchedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  city: z.string(),
+  matches: z.array(z.object({ memberId: z.string(), askId: z.string(), matchId: z.string() })),
+});
+export type AskMatchedV1 = z.output<typeof AskMatchedV1Schema>;
+
+/** Payload of `donations.AskOffered.v1`: a donor offered a donation to one ask (from its matches, or answering a public ask). */
+export const AskOfferedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  askId: z.string(),
+  askTitle: z.string(),
+  memberId: z.string(),
+  how: z.enum(['matched', 'answered']),
+});
+export type AskOfferedV1 = z.output<typeof AskOfferedV1Schema>;

@@ -31,6 +31,8 @@ import { answer, type RouteSpec } from './route.js';
 import type { MemberLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
 import { AskDonationSchema } from '../schemas/requests.js';
+import type { AskPage, AskView, DonationAskMatchesView } from '../asks.js';
+import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
 
 const donation = { id: 'donationId' } as const;
 const member = { userId: 'memberId' } as const;
@@ -108,6 +110,17 @@ export const ApiRoutes = {
   'POST /api/saved-searches': { summary: 'Save a search', access: 'member', body: SavedSearchSchema, answer: answer<SavedSearchView>('Saved'), status: [201, 409] },
   'PATCH /api/saved-searches/{id}': { summary: 'Change a saved search', access: 'member', params: { id: 'string' }, body: SavedSearchSchema, answer: answer<SavedSearchView>('Changed'), status: [200, 404] },
   'DELETE /api/saved-searches/{id}': { summary: 'Delete a saved search', access: 'member', params: { id: 'string' }, answer: answer<{ deleted: true }>('Deleted'), status: [200, 404] },
+
+  // Asks, "Je cherche" (docs/product.md#asks)
+  'GET /api/asks': { summary: 'Open public asks near a place, newest first', access: 'public', query: AskListQuerySchema, answer: answer<AskPage>('A page and the next page’s cursor'), status: [200] },
+  'GET /api/asks/mine': { summary: 'The member’s own asks, public and discreet, every state', access: 'member', answer: answer<AskView[]>('Newest first'), status: [200] },
+  'POST /api/asks': { summary: 'Ask for something, publicly or discreetly (30 days, renewable)', access: 'member', body: PostAskSchema, answer: answer<AskView>('Published'), status: [201, 409] },
+  'GET /api/asks/{id}': { summary: 'A public ask, or one’s own', access: 'public', params: { id: 'string' }, answer: answer<AskView>('The ask'), status: [200, 404] },
+  'POST /api/asks/{id}/renew': { summary: 'Renew one’s ask for 30 days from now', access: 'member', params: { id: 'string' }, answer: answer<AskView>('Open again'), status: [200, 404, 409] },
+  'DELETE /api/asks/{id}': { summary: 'End one’s ask', access: 'member', params: { id: 'string' }, answer: answer<AskView>('Closed'), status: [200, 404] },
+  'POST /api/asks/{id}/answers': { summary: 'Offer one of one’s available donations to a public ask', access: 'member', params: { id: 'string' }, body: AnswerAskSchema, answer: answer<AskView>('The ask (its asker is told)'), status: [201, 403, 404, 409] },
+  'GET /api/donations/{id}/ask-matches': { summary: 'The owner: people nearby whose asks the donation matches, unnamed', access: 'member', params: donation, answer: answer<DonationAskMatchesView>('One entry per person'), status: [200, 403, 404] },
+  'POST /api/donations/{id}/ask-matches/{matchId}/offer': { summary: 'The owner offers the donation to someone who asked for it (they are told)', access: 'member', params: { ...donation, matchId: 'string' }, answer: answer<DonationAskMatchesView>('The matches, this one offered'), status: [200, 403, 404, 409] },
 
   // Points
   'POST /api/transfer-points': { summary: 'Give points to a member named by phone (`Idempotency-Key` header)', access: 'member', body: TransferPointsSchema, answer: answer<TransferReceipt>('The new balance and the transfer'), status: [201, 404, 422] },

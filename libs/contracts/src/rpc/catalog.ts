@@ -11,6 +11,7 @@ import type { ModerationRatingView, RatingCommentView, RatingModerationResult, R
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { DonationLimitsView, PointsLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
+import type { AskPage, AskView, DonationAskMatchesView } from '../asks.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
@@ -133,6 +134,18 @@ export const Rpc = {
     createSavedSearch: 'donations.saved-searches.create',
     updateSavedSearch: 'donations.saved-searches.update',
     deleteSavedSearch: 'donations.saved-searches.delete',
+    /** Public open asks near a place (docs/product.md#asks). */
+    asks: 'donations.asks.list',
+    myAsks: 'donations.asks.mine',
+    getAsk: 'donations.asks.get',
+    postAsk: 'donations.asks.create',
+    renewAsk: 'donations.asks.renew',
+    closeAsk: 'donations.asks.close',
+    /** The owner offers one of their available donations to a public ask. */
+    answerAsk: 'donations.asks.answer',
+    /** The owner: the people nearby whose asks a donation matches, without who they are. */
+    askMatches: 'donations.ask-matches.list',
+    offerToAsk: 'donations.ask-matches.offer',
   },
   messaging: {
     health: 'messaging.health',
@@ -251,6 +264,15 @@ export const RpcRequests = {
   'donations.saved-searches.create': P.CreateSavedSearchPayloadSchema,
   'donations.saved-searches.update': P.UpdateSavedSearchPayloadSchema,
   'donations.saved-searches.delete': P.SavedSearchIdPayloadSchema,
+  'donations.asks.list': P.AskListPayloadSchema,
+  'donations.asks.mine': P.ActorPayloadSchema,
+  'donations.asks.get': P.AskPayloadIdSchema,
+  'donations.asks.create': P.PostAskPayloadSchema,
+  'donations.asks.renew': P.ActorAskPayloadSchema,
+  'donations.asks.close': P.ActorAskPayloadSchema,
+  'donations.asks.answer': P.AnswerAskPayloadSchema,
+  'donations.ask-matches.list': P.ActorDonationPayloadSchema,
+  'donations.ask-matches.offer': P.OfferToAskPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
@@ -357,6 +379,15 @@ export interface RpcResponses {
   'donations.saved-searches.create': SavedSearchView;
   'donations.saved-searches.update': SavedSearchView;
   'donations.saved-searches.delete': { deleted: true };
+  'donations.asks.list': AskPage;
+  'donations.asks.mine': AskView[];
+  'donations.asks.get': AskView;
+  'donations.asks.create': AskView;
+  'donations.asks.renew': AskView;
+  'donations.asks.close': AskView;
+  'donations.asks.answer': AskView;
+  'donations.ask-matches.list': DonationAskMatchesView;
+  'donations.ask-matches.offer': DonationAskMatchesView;
   'messaging.health': HealthReport;
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];

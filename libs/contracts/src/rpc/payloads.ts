@@ -6,6 +6,8 @@ import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySche
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
 import { AskDonationSchema } from '../schemas/requests.js';
+import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
+import { AskMessages } from '../asks.js';
 import { RequestMessages } from '../requests.js';
 import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { RatingMessages } from '../trust.js';
@@ -104,6 +106,14 @@ const savedSearchId = uuid(SavedSearchMessages.notFound);
 export const SavedSearchIdPayloadSchema = z.object({ actor: ActorSchema, savedSearchId });
 export const CreateSavedSearchPayloadSchema = z.object({ actor: ActorSchema, search: SavedSearchSchema });
 export const UpdateSavedSearchPayloadSchema = SavedSearchIdPayloadSchema.extend({ search: SavedSearchSchema });
+// Asks (docs/product.md#asks): a visitor may read public asks (no actor).
+const askId = uuid(AskMessages.notFound);
+export const AskListPayloadSchema = z.object({ actor: ActorSchema.nullable(), query: AskListQuerySchema });
+export const AskPayloadIdSchema = z.object({ actor: ActorSchema.nullable(), askId });
+export const ActorAskPayloadSchema = z.object({ actor: ActorSchema, askId });
+export const PostAskPayloadSchema = z.object({ actor: ActorSchema, ask: PostAskSchema });
+export const AnswerAskPayloadSchema = ActorAskPayloadSchema.extend({ answer: AnswerAskSchema });
+export const OfferToAskPayloadSchema = ActorDonationPayloadSchema.extend({ matchId: uuid(AskMessages.matchNotFound) });
 export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid) });
 
 // messaging

@@ -1,4 +1,4 @@
-import { arabicStem, conceptOf, normalizeForSearch, searchDocument, searchQuery, skeletonOf, termsOf } from './search-text.js';
+import { arabicStem, conceptOf, keyWords, normalizeForSearch, searchDocument, searchQuery, skeletonOf, termsOf } from './search-text.js';
 
 describe(normalizeForSearch.name, () => {
   it('should drop French accents and case', () => {
@@ -180,5 +180,18 @@ describe(termsOf.name, () => {
   it('should give back each word of a tsquery with its forms', () => {
     expect(termsOf(searchQuery('Table basse')!)).toEqual([['table', 'ۓتبل', 'ۓtable'], ['basse']]);
     expect(termsOf(searchQuery('t9ach')!)).toEqual([['t9ach', 'ۓتقش', 'ۓchaussette']]);
+  });
+});
+
+describe(keyWords.name, () => {
+  it.each([
+    ['Je cherche une poussette pour bébé', 'poussette bebe'],
+    ['machine à coudre', 'machine coudre'],
+    ['ana bghit kursi 3afak', 'kursi'],
+    ['أبحث عن ثلاجة', 'ثلاجه'],
+    ['Je cherche un', ''],
+    ['!!! 7 ?', ''],
+  ])('should keep the words that name the thing in %j', (title, words) => {
+    expect(keyWords(title)).toBe(words);
   });
 });

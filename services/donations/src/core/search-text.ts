@@ -158,6 +158,28 @@ export function searchQuery(query: string, similar: ReadonlyMap<string, readonly
   return groups.join(' & ');
 }
 
+/** Words that say nothing of the thing looked for ("je cherche une … pour …"), normalised. */
+const FILLER_WORDS = new Set(
+  [
+    'je', 'cherche', 'recherche', 'cherchons', 'besoin', 'un', 'une', 'des', 'de', 'du', 'la', 'le', 'les', 'pour', 'avec', 'et',
+    'ou', 'en', 'au', 'aux', 'mon', 'ma', 'mes', 'son', 'sa', 'ses', 'notre', 'nos', 'svp', 'merci', 'urgent', 'qui', 'que',
+    'ana', 'bghit', 'kan9alab', 'kanqalab', 'kanqleb', 'kan9leb', '3afak', 'afak', 'chi', 'wahed',
+    'ابحث', 'احتاج', 'بغيت', 'كنقلب', 'عافاك', 'عن', 'من', 'في', 'على', 'لي', 'واحد', 'شي', 'انا',
+  ].map(normalizeForSearch),
+);
+
+/**
+ * The words of a phrase that name what is looked for: an ask's title ("Je cherche une poussette
+ * pour bébé") is matched by "poussette bébé", as a search for those words would find it.
+ */
+export function keyWords(text: string): string {
+  return normalizeForSearch(text)
+    .split(' ')
+    .filter((word) => word.length >= 2 && !FILLER_WORDS.has(word))
+    .slice(0, 6)
+    .join(' ');
+}
+
 /**
  * The words of a tsquery built by `searchQuery`, each as its forms (the `:*` of a prefix dropped):
  * what the cells of the map are checked for before the nearby walk (decision 0043). A form checked

@@ -5,6 +5,33 @@
 
 import type { Generated, Geography, Geometry, Int8, Timestamp } from "@hdiya/platform";
 
+export interface AskMatches {
+  ask_id: string;
+  created_at: Generated<Timestamp>;
+  donation_id: number;
+  how: string;
+  id: string;
+  member_id: string;
+  offered_at: Timestamp | null;
+}
+
+export interface Asks {
+  area: Geometry;
+  category_id: number | null;
+  city: string;
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  location: Geography;
+  member_id: string;
+  public_location: Geography;
+  radius_m: number;
+  terms: string | null;
+  title: string;
+  visibility: string;
+}
+
 export interface Categories {
   color: string;
   icon: string;
@@ -170,6 +197,8 @@ export interface WaitlistEntries {
 }
 
 export interface DB {
+  ask_matches: AskMatches;
+  asks: Asks;
   categories: Categories;
   cell_words: CellWords;
   donation_requests: DonationRequests;

@@ -2,19 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  DonationMessages,
   ErrorCodes,
-  findCity,
   SavedSearchMessages,
   SavedSearchRules,
   type Actor,
   type SavedSearchInput,
   type SavedSearchView,
 } from '@hdiya/contracts';
-import { expressionBuilder, firstRow, rows, rpcError, sql, write, type Geography, type Geometry, type RowOf } from '@hdiya/platform';
+import { expressionBuilder, firstRow, rows, rpcError, sql, write, type RowOf } from '@hdiya/platform';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
-import { normalizeForSearch, searchQuery } from '../core/search-text.js';
+import { normalizeForSearch } from '../core/search-text.js';
+import { watchColumns, watchPlaceOf } from '../core/watch-place.js';
 
 const savedSearch = expressionBuilder<{ saved_searches: DB['saved_searches'] }, 'saved_searches'>();
 
@@ -32,19 +31,6 @@ const COLUMNS = [
 
 const savedSearches = () => db.selectFrom('saved_searches').select(COLUMNS);
 type SavedSearchRow = RowOf<ReturnType<typeof savedSearches>>;
-
-/** The searched place and its disc, as the alerts consumer matches them (see `matchStatement`). */
-function placeColumns(place: { query: string; lat: number; lng: number; radiusM: number }) {
-  const terms = searchQuery(place.query);
-  const point = sql<Geography>`ST_SetSRID(ST_MakePoint(${place.lng}, ${place.lat}), 4326)::geography`;
-  return {
-    query: place.query,
-    terms: terms === null ? null : sql<string>`to_tsquery('simple', ${terms})`,
-    location: point,
-    radius_m: place.radiusM,
-    area: sql<Geometry>`ST_Buffer(${point}, ${place.radiusM}::int)::geometry`,
-  };
-}
 
 function toView(row: SavedSearchRow): SavedSearchView {
   return {
@@ -87,7 +73,7 @@ export class SavedSearchesService {
       const place = this.placeOf(input);
       await write(
         manager,
-        db.insertInto('saved_searches').values({ id, member_id: actor.id, category_id: input.categoryId ?? null, city: place.city, ...placeColumns(place) }),
+        db.insertInto('saved_searches').values({ id, member_id: actor.id, category_id: input.categoryId ?? null, city: place.city, query: place.query, ...watchColumns(place.query, place) }),
       );
       return this.find(manager, actor, id);
     });
@@ -99,7 +85,7 @@ export class SavedSearchesService {
       this.dataSource.manager,
       db
         .updateTable('saved_searches')
-        .set({ category_id: input.categoryId ?? null, city: place.city, ...placeColumns(place), updated_at: sql<Date>`now()` })
+        .set({ category_id: input.categoryId ?? null, city: place.city, query: place.query, ...watchColumns(place.query, place), updated_at: sql<Date>`now()` })
         .where('id', '=', id)
         .where('member_id', '=', actor.id),
     );
@@ -113,20 +99,10 @@ export class SavedSearchesService {
     return { deleted: true };
   }
 
-  /** The place searched around: the member's position when given, else the city's centre. */
+  /** The searched words (none when they hold no searchable word) and place. */
   private placeOf(input: SavedSearchInput) {
-    const city = findCity(input.city);
-    if (!city) throw rpcError(400, ErrorCodes.CITY_NOT_FOUND, DonationMessages.cityUnknown, 'city');
-    const hasLat = input.lat !== undefined && input.lat !== null;
-    const hasLng = input.lng !== undefined && input.lng !== null;
-    if (hasLat !== hasLng) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, DonationMessages.bothCoordinates, hasLat ? 'lng' : 'lat');
-    return {
-      query: normalizeForSearch(input.query ?? '') ? (input.query ?? '').trim().replace(/\s+/g, ' ') : '',
-      city: city.name,
-      lat: hasLat ? input.lat! : city.lat,
-      lng: hasLng ? input.lng! : city.lng,
-      radiusM: input.distance * 1000,
-    };
+    const query = normalizeForSearch(input.query ?? '') ? (input.query ?? '').trim().replace(/\s+/g, ' ') : '';
+    return { query, ...watchPlaceOf(input) };
   }
 
   private async find(manager: EntityManager, actor: Actor, id: string): Promise<SavedSearchView> {

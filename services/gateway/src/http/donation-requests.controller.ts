@@ -1,21 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards, type PipeTransform } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AskDonationSchema, ErrorCodes, RequestMessages, Rpc, type AskDonationInput, type DonationRequestsView } from '@hdiya/contracts';
-import { ApiException } from '../errors/api-exception.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UuidParam } from './uuid-param.js';
 
 /** `/requests/{requestId}`: anything but a UUID names no request. */
-const RequestId = (): PipeTransform<string, string> => ({
-  transform(value: string): string {
-    if (!UUID.test(value)) throw new ApiException(404, ErrorCodes.REQUEST_NOT_FOUND, RequestMessages.notFound);
-    return value.toLowerCase();
-  },
-});
+const RequestId = () => UuidParam(ErrorCodes.REQUEST_NOT_FOUND, RequestMessages.notFound);
 
 /** A donation's request window (docs/product.md#request-window): ask, withdraw, and the owner's choice. */
 @Controller('api/donations/:id/requests')

@@ -3,6 +3,8 @@ import { ImagesModule } from '../images/images.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRatingsController } from './admin-ratings.controller.js';
+import { AsksController } from './asks.controller.js';
+import { DonationAskMatchesController } from './donation-ask-matches.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
 import { ContactController } from './contact.controller.js';
 import { DocsController } from './docs.controller.js';
@@ -34,6 +36,8 @@ import { WaitlistController } from './waitlist.controller.js';
     DonationsController,
     WaitlistController,
     DonationRequestsController,
+    DonationAskMatchesController,
+    AsksController,
     SavedSearchesController,
     MemberListsController,
     ReservationsController,

@@ -42,6 +42,8 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
             ? `« ${text(p.title)} », que vous aviez demandé, a été retiré par son donateur.`
             : `« ${text(p.title)} » a été donné à un autre membre. Merci d’avoir demandé : d’autres dons vous attendent.`,
     saved_search_match: (p) => `Nouveau don pour l’une de vos recherches : « ${text(p.title)} ».`,
+    ask_match: (p) => `Quelqu’un donne peut-être ce que vous cherchez : « ${text(p.title)} », à ${text(p.city)}.`,
+    ask_offer: (p) => `Un donateur vous propose « ${text(p.title)} » pour votre demande « ${text(p.askTitle)} ». Réservez-le s’il vous convient.`,
     message_received: (p) => (p.title ? `Nouveau message de ${text(p.senderName)} à propos de « ${text(p.title)} ».` : `Nouveau message de ${text(p.senderName)}.`),
     reply_reminder: (p) =>
       `${text(p.otherName) || 'Un membre'} attend votre réponse${p.title ? ` à propos de « ${text(p.title)} »` : ''} depuis ${hoursFr(hoursSince(p.since))}.`,
@@ -63,6 +65,8 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
             ? `سحب المتبرع «${text(p.title)}» التي طلبتها.`
             : `أُهديت «${text(p.title)}» إلى عضو آخر. شكرًا على طلبك: هدايا أخرى في انتظارك.`,
     saved_search_match: (p) => `هدية جديدة تطابق إحدى عمليات بحثك: «${text(p.title)}».`,
+    ask_match: (p) => `ربما يهدي أحدهم ما تبحث عنه: «${text(p.title)}» في ${text(p.city)}.`,
+    ask_offer: (p) => `يعرض عليك متبرع «${text(p.title)}» لطلبك «${text(p.askTitle)}». احجزها إن كانت تناسبك.`,
     message_received: (p) => (p.title ? `رسالة جديدة من ${text(p.senderName)} بخصوص «${text(p.title)}».` : `رسالة جديدة من ${text(p.senderName)}.`),
     reply_reminder: (p) => `${text(p.otherName) || 'عضو'} في انتظار ردّك${p.title ? ` بخصوص «${text(p.title)}»` : ''} منذ ${hoursAr(hoursSince(p.since))}.`,
   },

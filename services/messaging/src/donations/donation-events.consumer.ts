@@ -115,6 +115,22 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             payload.matches.map((match) => ({ userId: match.memberId, params: { ...about, savedSearchId: match.savedSearchId } })),
           );
         },
+        'donations.AskMatched.v1': async ({ payload }, manager) => {
+          const about = { donationId: payload.donationId, title: payload.title, city: payload.city };
+          await notifications.notifyAll(
+            manager,
+            'ask_match',
+            payload.matches.map((match) => ({ userId: match.memberId, params: { ...about, askId: match.askId } })),
+          );
+        },
+        'donations.AskOffered.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.memberId, 'ask_offer', {
+            donationId: payload.donationId,
+            title: payload.title,
+            askId: payload.askId,
+            askTitle: payload.askTitle,
+          });
+        },
       },
       logger: new Logger('messaging:donations'),
     });

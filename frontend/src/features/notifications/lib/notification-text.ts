@@ -46,6 +46,10 @@ export function notificationText(notification: NotificationView, t: TFunction): 
     }
     case 'saved_search_match':
       return t('notifications.kinds.saved_search_match', { title: isolate(notification.params.title) });
+    case 'ask_match':
+      return t('notifications.kinds.ask_match', { title: isolate(notification.params.title) });
+    case 'ask_offer':
+      return t('notifications.kinds.ask_offer', { title: isolate(notification.params.title), askTitle: isolate(notification.params.askTitle) });
     case 'points_received': {
       const p = notification.params;
       return t('notifications.kinds.points_received', { name: isolate(p.senderName), count: p.points });
