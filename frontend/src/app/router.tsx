@@ -40,6 +40,7 @@ const DonationDetailPage = lazyNamed(() => import('@/features/donations/pages/do
 const CreateDonationPage = lazyNamed(() => import('@/features/donations/pages/create-donation-page'), 'CreateDonationPage');
 const EditDonationPage = lazyNamed(() => import('@/features/donations/pages/edit-donation-page'), 'EditDonationPage');
 const AdminPage = lazyNamed(() => import('@/features/admin/pages/admin-page'), 'AdminPage');
+const AsksPage = lazyNamed(() => import('@/features/donations/pages/asks-page'), 'AsksPage');
 const SavedSearchesPage = lazyNamed(() => import('@/features/donations/pages/saved-searches-page'), 'SavedSearchesPage');
 const TransferPointsPage = lazyNamed(() => import('@/features/points/pages/transfer-points-page'), 'TransferPointsPage');
 const MessagesPage = lazyNamed(() => import('@/features/messages/pages/messages-page'), 'MessagesPage');
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: 'messages', element: <MessagesPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'alerts', element: <SavedSearchesPage /> },
+      { path: 'asks', element: <AsksPage /> },
       { path: 'transfer-points', element: <TransferPointsPage /> },
       { path: 'points-history', element: <PointsHistoryPage /> },
       { path: 'notifications', element: <NotificationsPage /> },

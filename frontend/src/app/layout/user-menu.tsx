@@ -10,6 +10,7 @@ const MENU_LINKS = [
   { to: '/profile?tab=donations', label: 'layout.userMenu.donations', testId: 'user-menu-donations' },
   { to: '/profile?tab=favorites', label: 'layout.userMenu.favorites', testId: 'user-menu-favorites' },
   { to: '/alerts', label: 'layout.userMenu.alerts', testId: 'user-menu-alerts' },
+  { to: '/asks', label: 'layout.userMenu.asks', testId: 'user-menu-asks' },
   { to: '/settings/notifications', label: 'layout.userMenu.notificationSettings', testId: 'user-menu-notification-settings' },
   { to: '/transfer-points', label: 'layout.userMenu.transfer', testId: 'user-menu-transfer' },
   { to: '/points-history', label: 'layout.userMenu.history', testId: 'user-menu-history' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { PageLoading, PageShell } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
@@ -9,7 +9,9 @@ import { DEFAULT_CITY } from '@/lib/cities';
 import { errorMessage } from '@/lib/errors';
 import { requestDevicePosition, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useAsk } from '../api/asks';
 import { useCreateDonation } from '../api/create-donation';
+import { AskAnswerNote, useOfferNewDonation } from '../components/ask-answer';
 import { DonationForm } from '../components/donation-form';
 import type { DonationFormValues } from '../lib/donation-form';
 import '../components/donations.css';
@@ -64,6 +66,9 @@ function CreateDonationForm() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const create = useCreateDonation();
+  // Publishing for a public ask (`?ask=`, from /asks): the new donation is offered to it.
+  const answering = useAsk(useSearchParams()[0].get('ask'));
+  const offerToAsk = useOfferNewDonation();
   // Asked as the form opens, so the answer is usually there by the time the member submits.
   const devicePosition = useRef<Promise<Coordinates | null>>(Promise.resolve(null));
   const [locationFailed, setLocationFailed] = useState(false);
@@ -82,8 +87,9 @@ function CreateDonationForm() {
   async function submit(values: DonationFormValues) {
     // Without the device's position the server places the donation at the chosen city.
     const coordinates = await devicePosition.current;
+    let donation;
     try {
-      await create.mutateAsync({
+      donation = await create.mutateAsync({
         title: values.title.trim(),
         description: values.description.trim(),
         categoryId: values.categoryId,
@@ -96,7 +102,8 @@ function CreateDonationForm() {
       toast({ title: (tr) => tr('donations.form.createError'), description: (tr) => errorMessage(error, tr, 'donations.form.createErrorFallback'), variant: 'error' });
       throw error;
     }
-    toast({ title: (tr) => tr('donations.form.createSuccess'), description: (tr) => tr('donations.form.createSuccessText'), variant: 'success' });
+    if (answering.data) await offerToAsk(answering.data.id, donation.id);
+    else toast({ title: (tr) => tr('donations.form.createSuccess'), description: (tr) => tr('donations.form.createSuccessText'), variant: 'success' });
     navigate('/');
   }
 
@@ -107,7 +114,9 @@ function CreateDonationForm() {
       onSubmit={submit}
       pending={create.isPending}
       notice={
-        locationFailed ? (
+        answering.data ? (
+          <AskAnswerNote ask={answering.data} />
+        ) : locationFailed ? (
           <p className="muted form-note" data-testid="location-fallback-note">
             <MapPin className="icon" aria-hidden="true" /> {t('donations.form.locationFallback')}
           </p>

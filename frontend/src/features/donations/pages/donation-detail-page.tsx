@@ -33,6 +33,7 @@ import { MemberRatingComments } from '../components/member-rating-comments';
 import { RatingPanel } from '../components/rating-panel';
 import { ShareButtons } from '../components/share-buttons';
 import '../components/donations.css';
+import { AskMatchesPanel } from '../components/ask-matches-panel';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 
 /** The message form for non-owners, given by the app (features do not import each other). */
@@ -254,6 +255,7 @@ function OwnerActions({ donation, actions }: { donation: Donation; actions: Deta
       {actions.cancel && <CancelReservationButton donation={donation} by="owner" />}
       {donation.status === 'reserved' && <OwnerWaitlistNote donation={donation} />}
       {donation.allocation.mode === 'choose' && !donation.allocation.decided && <OwnerRequestsPanel donation={donation} />}
+      {donation.status === 'available' && <AskMatchesPanel donationId={donation.id} />}
       {(actions.edit || actions.delete) && (
         <div className="row">
           {actions.edit && (
