@@ -71,7 +71,6 @@ export const AskMessages = {
   notOpen: 'Cette demande est terminée ou a expiré.',
   closed: 'Cette demande est terminée : publiez-en une nouvelle.',
   own: 'Vous ne pouvez pas répondre à votre propre demande.',
-  discreet: 'Une demande discrète ne reçoit pas de réponse publique.',
   donationNotYours: 'Vous ne pouvez proposer que vos propres dons encore disponibles.',
   alreadyAnswered: 'Vous avez déjà proposé ce don pour cette demande.',
   matchNotFound: 'Cette personne ne cherche plus cet objet.',

@@ -140,8 +140,8 @@ export class AsksService {
   async answer(actor: Actor, askId: string, donationId: number): Promise<AskView> {
     return this.dataSource.transaction(async (manager) => {
       const ask = await this.find(manager, askId, actor);
+      // A discreet ask of someone else was a 404 already (`find`): what is left is public or one's own.
       if (ask.mine) throw rpcError(403, ErrorCodes.ASK_OWN, AskMessages.own);
-      if (ask.visibility !== 'public') throw rpcError(403, ErrorCodes.ASK_DISCREET, AskMessages.discreet);
       if (ask.state !== 'open') throw rpcError(409, ErrorCodes.ASK_NOT_OPEN, AskMessages.notOpen);
       const donation = await firstRow(
         manager,
