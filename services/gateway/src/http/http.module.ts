@@ -4,6 +4,7 @@ import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRatingsController } from './admin-ratings.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
+import { ChatPhotosController } from './chat-photos.controller.js';
 import { ContactController } from './contact.controller.js';
 import { DocsController } from './docs.controller.js';
 import { DonationRequestsController } from './donation-requests.controller.js';
@@ -43,6 +44,7 @@ import { WaitlistController } from './waitlist.controller.js';
     RatingsController,
     FailedMailsController,
     MessagesController,
+    ChatPhotosController,
     NotificationsController,
     NotificationDeliveryController,
     PushController,
