@@ -5,6 +5,7 @@ import { nameInitials } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { conversationHref } from '@/lib/conversation-link';
 import { formatWaitingSince } from '@/lib/duration';
+import '@/lib/chat-photo-texts';
 
 interface ConversationListProps {
   conversations: ConversationView[];
@@ -58,6 +59,7 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   {/* "Vous : " in the screen's language, the message in its own direction. */}
                   <span className="conversation__last muted">
                     {lastMessage.senderId === userId ? t('messages.you') : ''}
+                    {lastMessage.photo && <span data-testid="conversation-photo">{t('chatPhotos.preview')} </span>}
                     <bdi className="conversation__text" dir="auto">
                       {lastMessage.content}
                     </bdi>

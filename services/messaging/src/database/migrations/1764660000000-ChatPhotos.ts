@@ -12,6 +12,9 @@ export class ChatPhotos1764660000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE "messaging"."messages" ADD COLUMN "photo_key" text, ADD COLUMN "photo_thumbnail_key" text`);
     await q.query(`ALTER TABLE "messaging"."messages" ADD CONSTRAINT "messages_photo_keys_chk" CHECK (("photo_key" IS NULL) = ("photo_thumbnail_key" IS NULL))`);
+    // A photo's caption may be empty; a text message still may not.
+    await q.query(`ALTER TABLE "messaging"."messages" DROP CONSTRAINT "messages_content_check",
+      ADD CONSTRAINT "messages_content_check" CHECK (length("content") <= 2000 AND (length("content") >= 1 OR "photo_key" IS NOT NULL))`);
     await q.query(`CREATE UNIQUE INDEX "messages_photo_key_idx" ON "messaging"."messages" ("photo_key") WHERE "photo_key" IS NOT NULL`);
     await q.query(`CREATE UNIQUE INDEX "messages_photo_thumbnail_key_idx" ON "messaging"."messages" ("photo_thumbnail_key") WHERE "photo_thumbnail_key" IS NOT NULL`);
     await q.query(`CREATE TABLE "messaging"."chat_photo_uploads" (
@@ -25,6 +28,9 @@ export class ChatPhotos1764660000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE "messaging"."chat_photo_uploads"`);
+    await q.query(`DELETE FROM "messaging"."messages" WHERE "photo_key" IS NOT NULL AND "content" = ''`);
+    await q.query(`ALTER TABLE "messaging"."messages" DROP CONSTRAINT "messages_content_check",
+      ADD CONSTRAINT "messages_content_check" CHECK (length("content") BETWEEN 1 AND 2000)`);
     await q.query(`ALTER TABLE "messaging"."messages" DROP CONSTRAINT "messages_photo_keys_chk", DROP COLUMN "photo_key", DROP COLUMN "photo_thumbnail_key"`);
   }
 }
