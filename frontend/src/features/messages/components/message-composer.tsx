@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Camera } from 'lucide-react';
 import { MessagingRules } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
 import { sendTyping } from '@/lib/realtime';
@@ -86,7 +87,7 @@ export function MessageComposer({ receiverId, donationId, disabled, onSend, onSe
         data-testid="message-photo"
         onClick={() => photoInput.current?.click()}
       >
-        <span aria-hidden="true">📷</span>
+        <Camera aria-hidden="true" size={18} />
       </Button>
       <Button type="submit" disabled={disabled || !text.trim()} data-testid="message-send">
         {t('messages.send')}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Camera } from 'lucide-react';
 import { DonationRules, type MessageView } from '@hdiya/contracts';
 import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
@@ -188,7 +189,11 @@ function OutgoingBubble({ item, onRetry }: { item: OutgoingMessage; onRetry: () 
   const { t } = useTranslation();
   return (
     <div className={`bubble bubble--own bubble--${item.status}`} data-testid="message-outgoing" data-status={item.status}>
-      {item.photo && <p className="bubble__text">{t('chatPhotos.preview')}</p>}
+      {item.photo && (
+        <p className="bubble__text">
+          <Camera aria-hidden="true" size={14} /> {t('chatPhotos.preview')}
+        </p>
+      )}
       {item.content && (
         <p className="bubble__text" dir="auto">
           {item.content}
