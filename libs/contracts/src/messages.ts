@@ -94,6 +94,8 @@ export const MessagingMessages = {
   limit: `La taille de page doit être comprise entre 1 et ${MessagingRules.conversationMaxPageSize}.`,
   notificationNotFound: "Cette notification n'existe pas.",
   blockSelf: 'Vous ne pouvez pas vous bloquer vous-même.',
+  photoRequired: 'Veuillez choisir une photo à envoyer.',
+  photoUnsent: "La photo n'a pas pu être envoyée : réessayez.",
 } as const;
 
 type PlainKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];

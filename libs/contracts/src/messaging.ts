@@ -11,7 +11,24 @@ export const MessagingRules = {
   notificationsPageSize: 20,
   /** Badges show the count up to this, then `9+`. */
   badgeCap: 9,
+  /** A chat photo stored but never sent (its sender's request died half-way) is deleted after this. */
+  photoUnsentTtlMs: 60 * 60 * 1000,
 } as const;
+
+/** A photo sent in a conversation (decision 0045): only its two members may fetch either size. */
+export interface MessagePhotoView {
+  url: string;
+  thumbnailUrl: string;
+}
+
+/** Chat photos live under their own private prefix, never served by the public donation route. */
+export const CHAT_PHOTO_KEY = /^chats\/[0-9a-f-]{36}\.webp$/;
+export const CHAT_PHOTO_THUMBNAIL_KEY = /^chats\/[0-9a-f-]{36}-thumb\.webp$/;
+
+/** `chats/<uuid>.webp` → `/api/messages/photos/<uuid>.webp` (signed in, the conversation's two members only). */
+export function chatPhotoUrlOf(key: string): string {
+  return `/api/messages/photos/${key.slice('chats/'.length)}`;
+}
 
 /** A member as a message shows them (docs/product.md#how-members-are-shown: first name and last-name initial, else username). */
 export interface MessageMemberView {
@@ -36,6 +53,8 @@ export interface MessageView {
   sender: MessageMemberView;
   receiver: MessageMemberView;
   donation: { id: number; title: string } | null;
+  /** The photo a message carries (its `content` is then an optional caption, maybe empty); null for text. */
+  photo: MessagePhotoView | null;
 }
 
 /** One conversation: the other member and the donation it is about (or none). */

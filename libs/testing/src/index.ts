@@ -3,3 +3,4 @@ export * from './wait-for.js';
 export * from './microservice.js';
 export * from './infrastructure/index.js';
 export * from './push-service-stand-in.js';
+export * from './object-store.js';

@@ -18,6 +18,7 @@ import { DirectoryService } from './members/directory.service.js';
 import { UsersEventsConsumer } from './members/users-events.consumer.js';
 import { MessagesHandlers } from './messages/messages.handlers.js';
 import { MessagesService } from './messages/messages.service.js';
+import { ChatPhotosService } from './messages/chat-photos.service.js';
 import { NotificationsHandlers } from './notifications/notifications.handlers.js';
 import { NotificationsService } from './notifications/notifications.service.js';
 import { PointsEventsConsumer } from './notifications/points-events.consumer.js';
@@ -60,6 +61,7 @@ export class AppModule {
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
         MessagesService,
+        ChatPhotosService,
         BlocksService,
         NotificationsService,
         UsersEventsConsumer,

@@ -79,6 +79,22 @@ const samples: { [N in EventName]: EventPayload<N> } = {
       donation: { id: 1, title: 'Vélo' },
     },
   },
+  'messaging.MessageSent.v2': {
+    message: {
+      id: 'm1',
+      content: 'Bonjour',
+      senderId: 'u1',
+      receiverId: 'u2',
+      donationId: 1,
+      read: false,
+      createdAt: at,
+      clientId: null,
+      sender: member,
+      receiver: { ...member, id: 'u2' },
+      donation: { id: 1, title: 'Vélo' },
+      photo: { url: '/api/messages/photos/p.webp', thumbnailUrl: '/api/messages/photos/p-thumb.webp' },
+    },
+  },
   'messaging.MessagesRead.v1': { senderId: 'u1', receipt: { readerId: 'u2', donationId: null, readAt: at } },
   'messaging.NotificationCreated.v1': {
     userId: 'u2',

@@ -26,7 +26,7 @@ import {
   WaitlistOfferLapsedV1Schema,
   WaitlistOfferLapsedV2Schema,
 } from './neighbourhood.events.js';
-import { MessageSentV1Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
+import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
 import {
   ContactMessageReceivedV1Schema,
   PasswordResetRequestedV1Schema,
@@ -72,6 +72,7 @@ export const EventSchemas = {
   'points.PointsChanged.v1': PointsChangedV1Schema,
   'points.PointsTransferred.v1': PointsTransferredV1Schema,
   'messaging.MessageSent.v1': MessageSentV1Schema,
+  'messaging.MessageSent.v2': MessageSentV2Schema,
   'messaging.MessagesRead.v1': MessagesReadV1Schema,
   'messaging.NotificationCreated.v1': NotificationCreatedV1Schema,
 } as const;
@@ -115,7 +116,7 @@ export const Events = {
     PointsTransferred: 'points.PointsTransferred.v1',
   },
   messaging: {
-    MessageSent: 'messaging.MessageSent.v1',
+    MessageSent: 'messaging.MessageSent.v2',
     MessagesRead: 'messaging.MessagesRead.v1',
     NotificationCreated: 'messaging.NotificationCreated.v1',
   },

@@ -13,7 +13,8 @@ const member = z.object({
 });
 const donationRef = z.object({ id: z.number(), title: z.string() }).nullable();
 
-const MessageViewSchema = z.object({
+/** The message as `MessageSent.v1` carried it, before photos in chat. */
+const MessageViewV1Schema = z.object({
   id: z.string(),
   content: z.string(),
   senderId: z.string(),
@@ -25,6 +26,9 @@ const MessageViewSchema = z.object({
   sender: member,
   receiver: member,
   donation: donationRef,
+});
+const MessageViewSchema = MessageViewV1Schema.extend({
+  photo: z.object({ url: z.string(), thumbnailUrl: z.string() }).nullable(),
 });
 
 const MessagesReadReceiptSchema = z.object({
@@ -88,15 +92,19 @@ const NotificationViewSchema = z.discriminatedUnion('kind', [
 
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const viewsAgree: [
+  Exactly<z.output<typeof MessageViewV1Schema>, Omit<MessageView, 'photo'>>,
   Exactly<z.output<typeof MessageViewSchema>, MessageView>,
   Exactly<z.output<typeof MessagesReadReceiptSchema>, MessagesReadReceipt>,
   Exactly<z.output<typeof NotificationViewSchema>, NotificationView>,
-] = [true, true, true];
+] = [true, true, true, true];
 void viewsAgree;
 
-/** Payload of `messaging.MessageSent.v1`: the stored message as both participants see it. */
-export const MessageSentV1Schema = z.object({ message: MessageViewSchema });
+/** Payload of `messaging.MessageSent.v1`: the stored message as both participants saw it before photos in chat. */
+export const MessageSentV1Schema = z.object({ message: MessageViewV1Schema });
 export type MessageSentV1 = z.output<typeof MessageSentV1Schema>;
+/** Payload of `messaging.MessageSent.v2`: the stored message as both participants see it, with its photo or null (decision 0045). */
+export const MessageSentV2Schema = z.object({ message: MessageViewSchema });
+export type MessageSentV2 = z.output<typeof MessageSentV2Schema>;
 
 /** Payload of `messaging.MessagesRead.v1`: `receipt.readerId` read what `senderId` sent them. */
 export const MessagesReadV1Schema = z.object({ senderId: z.string(), receipt: MessagesReadReceiptSchema });

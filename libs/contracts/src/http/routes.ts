@@ -128,6 +128,8 @@ export const ApiRoutes = {
 
   // Messages and notifications
   'POST /api/messages': { summary: 'Send a message', access: 'member', body: SendMessageSchema, answer: answer<MessageView>('Stored (a retried `clientId` answers the stored one)'), status: [201, 404] },
+  'POST /api/messages/photo': { summary: 'Send a photo (multipart: `image`, then a message’s fields; `content` is an optional caption)', access: 'member', body: 'multipart', answer: answer<MessageView>('Stored, with `photo` (a retried `clientId` answers the stored one)'), status: [201, 403, 413] },
+  'GET /api/messages/photos/{file}': { summary: 'A chat photo, for the conversation’s two members only', access: 'member', params: { file: 'string' }, answer: answer<unknown>('The WebP image (`Cache-Control: private`)'), status: [200, 404], contentType: 'image/webp' },
   'GET /api/messages': { summary: 'The member’s latest 200 messages', access: 'member', answer: answer<MessageView[]>('Newest first'), status: [200] },
   'GET /api/messages/conversation/{userId}': { summary: 'One conversation, a page at a time', access: 'member', params: member, query: ConversationQuerySchema, answer: answer<MessageView[]>('Oldest first'), status: [200] },
   'POST /api/messages/conversation/{userId}/read': { summary: 'Mark a conversation read', access: 'member', params: member, body: ConversationReadSchema, answer: answer<{ updated: number }>('How many messages'), status: [200] },

@@ -162,6 +162,15 @@ export const Rpc = {
     blocked: 'messaging.blocked',
     /** Whether the first member's typing hint may reach the other (neither blocked the other). */
     mayType: 'messaging.may-type',
+    // Photos in chat (decision 0045)
+    /** Checked as a send would be (member, donation, block), the keys recorded before the bytes are stored; or the message a retried clientId already stored. */
+    registerPhoto: 'messaging.photos.register',
+    /** Sends a registered photo: the record becomes the message, in one transaction. */
+    sendPhoto: 'messaging.photos.send',
+    /** Whether the member is the sender or receiver of the message holding that key. */
+    photoAccess: 'messaging.photos.access',
+    /** Forgets photos registered but never sent for a while; answers their keys for the gateway to delete. */
+    sweepPhotos: 'messaging.photos.sweep',
     notifications: 'messaging.notifications.list',
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
@@ -283,6 +292,10 @@ export const RpcRequests = {
   'messaging.unblock': P.MemberPairPayloadSchema,
   'messaging.blocked': P.MemberPayloadSchema,
   'messaging.may-type': P.TypingPairPayloadSchema,
+  'messaging.photos.register': P.SendPhotoPayloadSchema,
+  'messaging.photos.send': P.SendPhotoPayloadSchema,
+  'messaging.photos.access': P.ChatPhotoAccessPayloadSchema,
+  'messaging.photos.sweep': P.SweepImagesPayloadSchema,
   'messaging.notifications.list': P.NotificationsPayloadSchema,
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
@@ -398,6 +411,10 @@ export interface RpcResponses {
   'messaging.unblock': { blocked: false };
   'messaging.blocked': MessageMemberView[];
   'messaging.may-type': { allowed: boolean };
+  'messaging.photos.register': { replay: MessageView | null };
+  'messaging.photos.send': MessageView;
+  'messaging.photos.access': { allowed: boolean };
+  'messaging.photos.sweep': { keys: string[] };
   'messaging.notifications.list': NotificationView[];
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DonationMessages, Messages, MessagingMessages, PointsMessages } from '../messages.js';
 import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
 import { CreateDonationSchema, ModerationQuerySchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
-import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema } from '../schemas/messaging.js';
+import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySchema, SendMessageSchema, SendPhotoMessageSchema } from '../schemas/messaging.js';
+import { CHAT_PHOTO_KEY, CHAT_PHOTO_THUMBNAIL_KEY } from '../messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
 import { AskDonationSchema } from '../schemas/requests.js';
@@ -119,6 +120,16 @@ export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(
 // messaging
 
 export const SendMessagePayloadSchema = z.object({ senderId: uuid(), message: SendMessageSchema });
+/** A chat photo's keys in the object store, written by the gateway's upload pipeline (decision 0045). */
+export const ChatPhotoKeysSchema = z.object({ imageKey: z.string(invalid).regex(CHAT_PHOTO_KEY, invalid), thumbnailKey: z.string(invalid).regex(CHAT_PHOTO_THUMBNAIL_KEY, invalid) }, invalid);
+export type ChatPhotoKeys = z.output<typeof ChatPhotoKeysSchema>;
+/** Registering a photo before its bytes are stored, and sending it once they are: the same message both times. */
+export const SendPhotoPayloadSchema = z.object({ senderId: uuid(), message: SendPhotoMessageSchema, photo: ChatPhotoKeysSchema });
+/** May this member fetch this stored key (either size)? */
+export const ChatPhotoAccessPayloadSchema = z.object({
+  userId: uuid(),
+  key: z.string(invalid).refine((key) => CHAT_PHOTO_KEY.test(key) || CHAT_PHOTO_THUMBNAIL_KEY.test(key), invalid),
+});
 export const ConversationPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), query: ConversationQuerySchema });
 export const ConversationReadPayloadSchema = z.object({ userId: uuid(), otherId: uuid(Messages.userNotFound), read: ConversationReadSchema });
 /** A member acting on another member (block, unblock). */

@@ -18,6 +18,15 @@ export const SendMessageSchema = z.object({
 });
 export type SendMessageInput = z.output<typeof SendMessageSchema>;
 
+/**
+ * `POST /api/messages/photo`'s text fields (the photo is the multipart field `image`): those of a
+ * message, whose content is an optional caption.
+ */
+export const SendPhotoMessageSchema = SendMessageSchema.extend({
+  content: string('content', MessagingMessages.contentRequired).trim().max(MessagingRules.contentMaxLength, MessagingMessages.contentTooLong).default(''),
+});
+export type SendPhotoMessageInput = z.output<typeof SendPhotoMessageSchema>;
+
 export const ConversationQuerySchema = z.object({
   /** One donation's conversation, `none` for the one about no donation, absent for all of them. */
   donationId: z.union([z.literal('none'), fromText(donationId)], { error: MessagingMessages.donationId }).optional(),

@@ -39,6 +39,10 @@ describe('testVariables', () => {
     expect(variables).not.toHaveProperty('NATS_URL');
   });
 
+  it('should give the end-to-end tests the object store, when there is one', () => {
+    expect(JSON.parse(testVariables({ postgres, secured, s3 }).HDIYA_E2E_S3)).toEqual(s3);
+  });
+
   it("should give the end-to-end tests the mail catcher's API", () => {
     expect(testVariables({ postgres, secured, mail })).toMatchObject({ HDIYA_E2E_MAIL_API_URL: 'http://127.0.0.1:32774' });
   });

@@ -11,8 +11,8 @@ export function postgresEndpoint(host: string, port: number, user: string, datab
  * The variables tests read (libs/testing's testEnv, the e2e broker permission tests): the
  * database and its server, the open brokers for integration tests, the secured ones for e2e.
  */
-export function testVariables(servers: Pick<TestServersWithMail, 'postgres' | 'open' | 'secured'> & Partial<Pick<TestServersWithMail, 'mail'>>): Record<string, string> {
-  const { postgres, open, secured, mail } = servers;
+export function testVariables(servers: Pick<TestServersWithMail, 'postgres' | 'open' | 'secured'> & Partial<Pick<TestServersWithMail, 'mail' | 's3'>>): Record<string, string> {
+  const { postgres, open, secured, mail, s3 } = servers;
   return {
     HDIYA_DATABASE: postgres.database,
     PGHOST: postgres.host,
@@ -27,6 +27,8 @@ export function testVariables(servers: Pick<TestServersWithMail, 'postgres' | 'o
         }
       : {}),
     ...(mail ? { HDIYA_E2E_MAIL_API_URL: mail.apiUrl } : {}),
+    // The object store, for tests that check what a refused upload left behind (nothing).
+    ...(s3 ? { HDIYA_E2E_S3: JSON.stringify(s3) } : {}),
   };
 }
 

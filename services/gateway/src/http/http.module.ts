@@ -6,6 +6,7 @@ import { AdminRatingsController } from './admin-ratings.controller.js';
 import { AsksController } from './asks.controller.js';
 import { DonationAskMatchesController } from './donation-ask-matches.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
+import { ChatPhotosController } from './chat-photos.controller.js';
 import { ContactController } from './contact.controller.js';
 import { DocsController } from './docs.controller.js';
 import { DonationRequestsController } from './donation-requests.controller.js';
@@ -47,6 +48,7 @@ import { WaitlistController } from './waitlist.controller.js';
     RatingsController,
     FailedMailsController,
     MessagesController,
+    ChatPhotosController,
     NotificationsController,
     NotificationDeliveryController,
     PushController,

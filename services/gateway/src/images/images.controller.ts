@@ -26,15 +26,15 @@ import { ApiExceptionFilter } from '../errors/api-exception.filter.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { DonationImages } from './donation-images.service.js';
 import { imageTooLarge } from './image-pipeline.js';
-import { ImageStore } from './image-store.js';
+import { ImageStore, type StoredObject } from './image-store.js';
 
 const KEY = /^donations\/[0-9a-f-]{36}(-thumb)?\.webp$/;
 /** One photo and nothing much else: thousands of parts or fields are refused before parsing them. */
-const MULTIPART_LIMITS = { fileSize: DonationRules.maxImageBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 };
+export const MULTIPART_LIMITS = { fileSize: DonationRules.maxImageBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 };
 
 /** Multer's size refusal, in the product's words (docs/product.md#validation). */
 @Catch(PayloadTooLargeException)
-class UploadTooLargeFilter implements ExceptionFilter {
+export class UploadTooLargeFilter implements ExceptionFilter {
   private readonly filter = new ApiExceptionFilter();
 
   catch(_exception: PayloadTooLargeException, host: ArgumentsHost): void {
@@ -68,16 +68,21 @@ export class ImagesController {
     const key = `donations/${file}`;
     const object = KEY.test(key) ? await this.store.get(key) : null;
     if (!object) throw new ApiException(404, ErrorCodes.NOT_FOUND, 'Image introuvable.');
-    const etag = `"${object.etag}"`;
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) {
-      object.stream.destroy();
-      res.status(304).end();
-      return;
-    }
-    res.setHeader('Content-Type', object.contentType);
-    res.setHeader('Content-Length', String(object.size));
-    object.stream.pipe(res);
+    sendImage(object, 'public, max-age=31536000, immutable', req, res);
   }
+}
+
+/** A stored image as the answer, with its ETag (304 when the client holds it already). */
+export function sendImage(object: StoredObject, cacheControl: string, req: Request, res: Response): void {
+  const etag = `"${object.etag}"`;
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', etag);
+  if (req.headers['if-none-match'] === etag) {
+    object.stream.destroy();
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', object.contentType);
+  res.setHeader('Content-Length', String(object.size));
+  object.stream.pipe(res);
 }

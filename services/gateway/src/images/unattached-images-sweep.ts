@@ -5,10 +5,13 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { ImageStore } from './image-store.js';
 
 const BATCH = 100;
+/** Who owns upload records: donation photos no donation took, chat photos no message took (decision 0045). */
+const OWNERS = [Rpc.donations.sweepImages, Rpc.messaging.sweepPhotos] as const;
 
 /**
- * Deletes uploads no donation took within a day: the donations service forgets their records
- * (SKIP LOCKED, so gateway replicas share the work) and answers the keys, deleted here.
+ * Deletes uploads nothing took in time (a day for donations, an hour for chat photos): the owning
+ * service forgets their records (SKIP LOCKED, so gateway replicas share the work) and answers the
+ * keys, deleted here.
  */
 @Injectable()
 export class UnattachedImagesSweep implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,17 +40,25 @@ export class UnattachedImagesSweep implements OnApplicationBootstrap, OnApplicat
     this.running = true;
     let deleted = 0;
     try {
+      for (const owner of OWNERS) deleted += await this.sweepOf(owner);
+      if (deleted > 0) this.logger.log(`swept ${deleted} unattached photo object(s)`);
+    } finally {
+      this.running = false;
+    }
+    return deleted;
+  }
+
+  private async sweepOf(owner: (typeof OWNERS)[number]): Promise<number> {
+    let deleted = 0;
+    try {
       for (;;) {
-        const { keys } = await this.services.call(Rpc.donations.sweepImages, { limit: BATCH });
+        const { keys } = await this.services.call(owner, { limit: BATCH });
         await this.store.remove(keys);
         deleted += keys.length;
         if (keys.length < BATCH * 2) break;
       }
-      if (deleted > 0) this.logger.log(`swept ${deleted} unattached photo object(s)`);
     } catch (error) {
-      this.logger.warn(`photo sweep failed: ${(error as Error).message}`);
-    } finally {
-      this.running = false;
+      this.logger.warn(`photo sweep (${owner}) failed: ${(error as Error).message}`);
     }
     return deleted;
   }

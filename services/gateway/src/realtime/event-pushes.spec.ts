@@ -26,6 +26,26 @@ describe('event pushes', () => {
     expect(pushesFor('messaging.MessagesRead.v1', { senderId: 'sender', receipt })).toEqual([{ members: ['sender'], event: 'messages:read', data: receipt }]);
   });
 
+  it('should push a message to both members, a message sent before photos in chat as one without a photo', () => {
+    const member = { displayName: 'Amina B.', firstName: 'Amina', lastName: 'B.', profileImageUrl: null };
+    const text = {
+      id: 'm1',
+      content: 'Bonjour',
+      senderId: 's',
+      receiverId: 'r',
+      donationId: null,
+      read: false,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      clientId: null,
+      sender: { ...member, id: 's' },
+      receiver: { ...member, id: 'r' },
+      donation: null,
+    };
+    expect(pushesFor('messaging.MessageSent.v1', { message: text })).toEqual([{ members: ['r', 's'], event: 'message:new', data: { ...text, photo: null } }]);
+    const photo = { ...text, content: '', photo: { url: '/api/messages/photos/p.webp', thumbnailUrl: '/api/messages/photos/p-thumb.webp' } };
+    expect(pushesFor('messaging.MessageSent.v2', { message: photo })).toEqual([{ members: ['r', 's'], event: 'message:new', data: photo }]);
+  });
+
   it('should push nothing for events no screen shows', () => {
     expect(pushesFor('users.UserUpdated.v1', { userId: 'u', username: 'u', firstName: null, lastName: null, city: null, profileImageUrl: null })).toEqual([]);
   });

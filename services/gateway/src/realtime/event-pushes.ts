@@ -27,7 +27,12 @@ export function pushesFor<N extends EventName>(name: N, payload: EventPayload<N>
   const p = payload as EventPayload<EventName>;
   switch (name) {
     case 'messaging.MessageSent.v1': {
+      // Sent before photos in chat: a text message.
       const { message } = p as EventPayload<'messaging.MessageSent.v1'>;
+      return [{ members: [message.receiverId, message.senderId], event: 'message:new', data: { ...message, photo: null } }];
+    }
+    case 'messaging.MessageSent.v2': {
+      const { message } = p as EventPayload<'messaging.MessageSent.v2'>;
       return [{ members: [message.receiverId, message.senderId], event: 'message:new', data: message }];
     }
     case 'messaging.MessagesRead.v1': {

@@ -15,6 +15,8 @@ export function membersShown<N extends EventName>(name: N, payload: EventPayload
       return [(payload as EventPayload<'messaging.NotificationCreated.v1'>).userId];
     case 'messaging.MessageSent.v1':
       return [(payload as EventPayload<'messaging.MessageSent.v1'>).message.receiverId];
+    case 'messaging.MessageSent.v2':
+      return [(payload as EventPayload<'messaging.MessageSent.v2'>).message.receiverId];
     default:
       return [];
   }

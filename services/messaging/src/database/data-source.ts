@@ -6,6 +6,7 @@ import { MessagesAndNotifications1763900000000 } from './migrations/176390000000
 import { PushSubscriptions1764000000000 } from './migrations/1764000000000-PushSubscriptions.js';
 import { ReplyWaits1764000000300 } from './migrations/1764000000300-ReplyWaits.js';
 import { NotificationDispatch1764300000000 } from './migrations/1764300000000-NotificationDispatch.js';
+import { ChatPhotos1764660000000 } from './migrations/1764660000000-ChatPhotos.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
@@ -18,6 +19,7 @@ export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingCon
       PushSubscriptions1764000000000,
       ReplyWaits1764000000300,
       NotificationDispatch1764300000000,
+      ChatPhotos1764660000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),

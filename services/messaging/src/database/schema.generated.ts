@@ -11,6 +11,13 @@ export interface Blocks {
   created_at: Generated<Timestamp>;
 }
 
+export interface ChatPhotoUploads {
+  created_at: Generated<Timestamp>;
+  image_key: string;
+  sender_id: string;
+  thumbnail_key: string;
+}
+
 export interface DispatchSchedule {
   last_mail_at: Timestamp | null;
   mail_due_at: Timestamp | null;
@@ -31,6 +38,8 @@ export interface Messages {
   created_at: Generated<Timestamp>;
   donation_id: number | null;
   id: string;
+  photo_key: string | null;
+  photo_thumbnail_key: string | null;
   read_at: Timestamp | null;
   receiver_id: string;
   sender_id: string;
@@ -93,6 +102,7 @@ export interface ReplyWaits {
 
 export interface DB {
   blocks: Blocks;
+  chat_photo_uploads: ChatPhotoUploads;
   dispatch_schedule: DispatchSchedule;
   donations: Donations;
   messages: Messages;

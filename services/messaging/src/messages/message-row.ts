@@ -1,4 +1,4 @@
-import type { MessageView } from '@hdiya/contracts';
+import { chatPhotoUrlOf, type MessageView } from '@hdiya/contracts';
 import { db } from '../database/db.js';
 import { memberViewOf } from '../members/member-view.js';
 import type { RowOf } from '@hdiya/platform';
@@ -19,6 +19,8 @@ export const selectMessages = () =>
       'msg.client_id',
       'msg.read_at',
       'msg.created_at',
+      'msg.photo_key',
+      'msg.photo_thumbnail_key',
       's.username as s_username',
       's.first_name as s_first_name',
       's.last_name as s_last_name',
@@ -55,5 +57,6 @@ export function messageViewOf(row: MessageRow): MessageView {
       profile_image_url: row.r_profile_image_url,
     }),
     donation: row.donation_id === null ? null : { id: row.donation_id, title: row.donation_title ?? '' },
+    photo: row.photo_key === null || row.photo_thumbnail_key === null ? null : { url: chatPhotoUrlOf(row.photo_key), thumbnailUrl: chatPhotoUrlOf(row.photo_thumbnail_key) },
   };
 }

@@ -1,15 +1,39 @@
 import { Controller } from '@nestjs/common';
 import { Rpc, type RpcRequest } from '@hdiya/contracts';
 import { RpcHandler } from '@hdiya/platform';
+import { ChatPhotosService } from './chat-photos.service.js';
 import { MessagesService } from './messages.service.js';
 
 @Controller()
 export class MessagesHandlers {
-  constructor(private readonly messages: MessagesService) {}
+  constructor(
+    private readonly messages: MessagesService,
+    private readonly photos: ChatPhotosService,
+  ) {}
 
   @RpcHandler(Rpc.messaging.send)
   send({ senderId, message }: RpcRequest<'messaging.send'>) {
     return this.messages.send(senderId, message);
+  }
+
+  @RpcHandler(Rpc.messaging.registerPhoto)
+  registerPhoto({ senderId, message, photo }: RpcRequest<'messaging.photos.register'>) {
+    return this.photos.register(senderId, message, photo);
+  }
+
+  @RpcHandler(Rpc.messaging.sendPhoto)
+  sendPhoto({ senderId, message, photo }: RpcRequest<'messaging.photos.send'>) {
+    return this.messages.send(senderId, message, photo);
+  }
+
+  @RpcHandler(Rpc.messaging.photoAccess)
+  photoAccess({ userId, key }: RpcRequest<'messaging.photos.access'>) {
+    return this.photos.mayFetch(userId, key);
+  }
+
+  @RpcHandler(Rpc.messaging.sweepPhotos)
+  sweepPhotos({ limit }: RpcRequest<'messaging.photos.sweep'>) {
+    return this.photos.sweepUnsent(limit);
   }
 
   @RpcHandler(Rpc.messaging.inbox)

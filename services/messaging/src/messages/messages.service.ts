@@ -10,7 +10,9 @@ import {
   type ConversationRead,
   type ConversationView,
   type MessageView,
+  type ChatPhotoKeys,
   type SendMessageInput,
+  type SendPhotoMessageInput,
 } from '@hdiya/contracts';
 import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
@@ -27,8 +29,22 @@ const donationFilter = (donationId: ConversationQuery['donationId']) => (donatio
 
 // The send path's reads, compiled once (a message is sent many times a second).
 const messageById = prepared((id: string) => selectMessages().where('msg.id', '=', id));
-const insertMessage = prepared((id: string, senderId: string, receiverId: string, donationId: number | null, content: string, clientId: string | null) =>
-  db.insertInto('messages').values({ id, sender_id: senderId, receiver_id: receiverId, donation_id: donationId, content, client_id: clientId }),
+const insertMessage = prepared(
+  (id: string, senderId: string, receiverId: string, donationId: number | null, content: string, clientId: string | null, photoKey: string | null, photoThumbnailKey: string | null) =>
+    db.insertInto('messages').values({
+      id,
+      sender_id: senderId,
+      receiver_id: receiverId,
+      donation_id: donationId,
+      content,
+      client_id: clientId,
+      photo_key: photoKey,
+      photo_thumbnail_key: photoThumbnailKey,
+    }),
+);
+/** The sender's registered photo leaves the uploads as it becomes a message (none: not theirs, or swept). */
+const claimPhoto = prepared((senderId: string, imageKey: string, thumbnailKey: string) =>
+  db.deleteFrom('chat_photo_uploads').where('image_key', '=', imageKey).where('thumbnail_key', '=', thumbnailKey).where('sender_id', '=', senderId).returning('image_key'),
 );
 const lockNotice = prepared((key: string) => db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
 const messageByClientId = prepared((senderId: string, clientId: string) => selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
@@ -49,23 +65,22 @@ export class MessagesService {
   /**
    * Stores a message, then answers it: the sender is told only once it is committed. The same
    * `clientId` sent again (a retry after a lost answer) answers the stored message instead of
-   * storing a second one.
+   * storing a second one. A photo (decision 0045) must have been registered by the sender: its
+   * record becomes the message in the same transaction.
    */
-  async send(senderId: string, input: SendMessageInput): Promise<MessageView> {
-    if (senderId === input.receiverId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'receiverId');
+  async send(senderId: string, input: SendMessageInput | SendPhotoMessageInput, photo?: ChatPhotoKeys): Promise<MessageView> {
+    const replay = await this.checkSend(senderId, input, photo !== undefined);
+    if (replay) return replay;
     const donationId = input.donationId ?? null;
     const clientId = input.clientId ?? null;
-    if (clientId) {
-      const replay = await this.replayOf(senderId, clientId, input);
-      if (replay) return replay;
-    }
-    await this.directory.ensureMember(input.receiverId);
-    if (donationId !== null) await this.directory.ensureDonation(donationId);
     const id = randomUUID();
     try {
       return await this.dataSource.transaction(async (manager) => {
         await this.blocks.assertMayWrite(manager, senderId, input.receiverId);
-        await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId));
+        if (photo && !(await firstRow(manager, claimPhoto(senderId, photo.imageKey, photo.thumbnailKey)))) {
+          throw rpcError(404, ErrorCodes.NOT_FOUND, MessagingMessages.photoUnsent, 'image');
+        }
+        await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId, photo?.imageKey ?? null, photo?.thumbnailKey ?? null));
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
         await this.noticeOnce(manager, message);
@@ -75,11 +90,26 @@ export class MessagesService {
     } catch (error) {
       // A parallel retry with the same clientId stored it first.
       if (clientId && (error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        const replay = await this.replayOf(senderId, clientId, input);
+        const replay = await this.replayOf(senderId, clientId, input, photo !== undefined);
         if (replay) return replay;
       }
       throw error;
     }
+  }
+
+  /**
+   * What a send checks before its transaction: not to oneself, the receiver and the donation
+   * exist. Answers the stored message when `clientId` already sent it (a retry), null otherwise.
+   */
+  async checkSend(senderId: string, input: SendMessageInput | SendPhotoMessageInput, withPhoto: boolean): Promise<MessageView | null> {
+    if (senderId === input.receiverId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'receiverId');
+    if (input.clientId) {
+      const replay = await this.replayOf(senderId, input.clientId, input, withPhoto);
+      if (replay) return replay;
+    }
+    await this.directory.ensureMember(input.receiverId);
+    if (input.donationId != null) await this.directory.ensureDonation(input.donationId);
+    return null;
   }
 
   /** The member's latest messages, sent and received, newest first. */
@@ -261,10 +291,11 @@ export class MessagesService {
     return messageViewOf(row!);
   }
 
-  private async replayOf(senderId: string, clientId: string, input: SendMessageInput): Promise<MessageView | null> {
+  /** A photo's retry carries new keys (its bytes were stored again): the same message is one with a photo. */
+  private async replayOf(senderId: string, clientId: string, input: SendMessageInput | SendPhotoMessageInput, withPhoto: boolean): Promise<MessageView | null> {
     const row = await firstRow(this.dataSource.manager, messageByClientId(senderId, clientId));
     if (!row) return null;
-    if (row.receiver_id !== input.receiverId || row.content !== input.content || row.donation_id !== (input.donationId ?? null)) {
+    if (row.receiver_id !== input.receiverId || row.content !== input.content || row.donation_id !== (input.donationId ?? null) || (row.photo_key !== null) !== withPhoto) {
       throw rpcError(409, ErrorCodes.MESSAGE_CLIENT_ID_REUSED, MessagingMessages.clientIdReused, 'clientId');
     }
     return messageViewOf(row);

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Camera } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ConversationView } from '@hdiya/contracts';
 import { nameInitials } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { conversationHref } from '@/lib/conversation-link';
 import { formatWaitingSince } from '@/lib/duration';
+import '@/lib/chat-photo-texts';
 
 interface ConversationListProps {
   conversations: ConversationView[];
@@ -58,6 +60,11 @@ export function ConversationList({ conversations, userId, selected }: Conversati
                   {/* "Vous : " in the screen's language, the message in its own direction. */}
                   <span className="conversation__last muted">
                     {lastMessage.senderId === userId ? t('messages.you') : ''}
+                    {lastMessage.photo && (
+                      <span className="conversation__photo" data-testid="conversation-photo">
+                        <Camera aria-hidden="true" size={14} /> {t('chatPhotos.preview')}{' '}
+                      </span>
+                    )}
                     <bdi className="conversation__text" dir="auto">
                       {lastMessage.content}
                     </bdi>

@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Camera } from 'lucide-react';
 import { MessagingRules } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
 import { sendTyping } from '@/lib/realtime';
+import '@/lib/chat-photo-texts';
 
 /** How often typing is signalled while the member keeps typing. */
 const TYPING_SIGNAL_MS = 2000;
@@ -12,13 +14,19 @@ interface MessageComposerProps {
   donationId: number | null;
   disabled?: boolean;
   onSend: (content: string) => void;
+  /** A photo chosen with the photo button, sent with what is typed as its caption. */
+  onSendPhoto: (photo: File, caption: string) => void;
 }
 
+/** What the server takes (it checks the content whatever the type says). */
+const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+
 /** The send form: blank text is not sent (docs/product.md#messaging), and typing tells the other member. */
-export function MessageComposer({ receiverId, donationId, disabled, onSend }: MessageComposerProps) {
+export function MessageComposer({ receiverId, donationId, disabled, onSend, onSendPhoto }: MessageComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const lastTyping = useRef(0);
+  const photoInput = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +63,32 @@ export function MessageComposer({ receiverId, donationId, disabled, onSend }: Me
           if (event.key === 'Enter' && !event.shiftKey) submit(event);
         }}
       />
+      <input
+        ref={photoInput}
+        type="file"
+        accept={PHOTO_TYPES}
+        hidden
+        data-testid="message-photo-input"
+        onChange={(event) => {
+          const photo = event.target.files?.[0];
+          event.target.value = '';
+          if (!photo) return;
+          onSendPhoto(photo, text.trim());
+          setText('');
+        }}
+      />
+      <Button
+        type="button"
+        variant="outline"
+        className="composer__photo"
+        disabled={disabled}
+        aria-label={t('chatPhotos.attach')}
+        title={t('chatPhotos.attach')}
+        data-testid="message-photo"
+        onClick={() => photoInput.current?.click()}
+      >
+        <Camera aria-hidden="true" size={18} />
+      </Button>
       <Button type="submit" disabled={disabled || !text.trim()} data-testid="message-send">
         {t('messages.send')}
       </Button>

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MessageView } from '@hdiya/contracts';
+import { Camera } from 'lucide-react';
+import { DonationRules, type MessageView } from '@hdiya/contracts';
 import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useRealtimeEvent } from '@/lib/realtime';
@@ -12,8 +14,10 @@ import { useMemberProfile } from '@/lib/member-profile';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useConversation } from '../api/get-conversation';
 import { useSendMessage } from '../api/send-message';
+import { useSendPhoto } from '../api/send-photo';
 import { isOutgoing, mergeOutgoing, type OutgoingMessage } from '../lib/outgoing';
 import { MessageComposer } from './message-composer';
+import '@/lib/chat-photo-texts';
 
 /** How long "… écrit" stays after the last typing signal. */
 const TYPING_SHOWN_MS = 3000;
@@ -38,6 +42,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   // Its name when the conversation has no message yet, and its usual reply time.
   const profile = useMemberProfile(otherId);
   const send = useSendMessage();
+  const sendPhoto = useSendPhoto();
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [typingUntil, setTypingUntil] = useState(0);
   const endRef = useRef<HTMLDivElement>(null);
@@ -65,16 +70,26 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
 
   const deliver = (item: OutgoingMessage) => {
     setOutgoing((list) => [...list.filter((o) => o.clientId !== item.clientId), { ...item, status: 'sending' }]);
-    send.mutate(
-      { content: item.content, receiverId: otherId, donationId, clientId: item.clientId },
-      {
-        onSuccess: () => setOutgoing((list) => list.filter((o) => o.clientId !== item.clientId)),
-        onError: (error) => {
-          setOutgoing((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' } : o)));
-          toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'messages.sendError'), variant: 'error' });
-        },
+    const input = { content: item.content, receiverId: otherId, donationId, clientId: item.clientId };
+    const callbacks = {
+      onSuccess: () => setOutgoing((list) => list.filter((o) => o.clientId !== item.clientId)),
+      onError: (error: Error) => {
+        setOutgoing((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' as const } : o)));
+        const fallback = item.photo ? 'chatPhotos.sendError' : 'messages.sendError';
+        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, fallback), variant: 'error' });
       },
-    );
+    };
+    if (item.photo) sendPhoto.mutate({ ...input, photo: item.photo }, callbacks);
+    else send.mutate(input, callbacks);
+  };
+
+  const deliverPhoto = (photo: File, caption: string) => {
+    // The server refuses it too; saying so at once spares uploading megabytes for nothing.
+    if (photo.size > DonationRules.maxImageBytes) {
+      toast({ title: (tr) => tr('common.error'), description: (tr) => tr('chatPhotos.tooLarge'), variant: 'error' });
+      return;
+    }
+    deliver({ clientId: crypto.randomUUID(), content: caption, photo, status: 'sending' });
   };
 
   const lastOwnRead = [...messages].reverse().find((m) => m.senderId === userId)?.read ?? false;
@@ -126,7 +141,12 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         )}
         <div ref={endRef} />
       </div>
-      <MessageComposer receiverId={otherId} donationId={donationId} onSend={(content) => deliver({ clientId: crypto.randomUUID(), content, status: 'sending' })} />
+      <MessageComposer
+        receiverId={otherId}
+        donationId={donationId}
+        onSend={(content) => deliver({ clientId: crypto.randomUUID(), content, status: 'sending' })}
+        onSendPhoto={deliverPhoto}
+      />
     </section>
   );
 }
@@ -134,10 +154,13 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
 function MessageBubble({ message, own, when }: { message: MessageView; own: boolean; when: string }) {
   return (
     <div className={own ? 'bubble bubble--own' : 'bubble'} data-testid="message" data-own={own} data-message-id={message.id}>
+      {message.photo && <MessagePhoto photo={message.photo} senderName={message.sender.displayName} />}
       {/* Text only: whatever markup a member typed is shown as the characters it is. */}
-      <p className="bubble__text" dir="auto">
-        {message.content}
-      </p>
+      {(message.content || !message.photo) && (
+        <p className="bubble__text" dir="auto">
+          {message.content}
+        </p>
+      )}
       <time className="bubble__time" dateTime={message.createdAt}>
         {when}
       </time>
@@ -145,15 +168,39 @@ function MessageBubble({ message, own, when }: { message: MessageView; own: bool
   );
 }
 
+/** The thumbnail in the bubble; a click (or Enter) opens the photo full size in a dialog, Escape closes it. */
+function MessagePhoto({ photo, senderName }: { photo: NonNullable<MessageView['photo']>; senderName: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const name = `\u2068${senderName}\u2069`;
+  return (
+    <>
+      <button type="button" className="bubble__photo" onClick={() => setOpen(true)} aria-label={t('chatPhotos.open', { name })} data-testid="message-photo-thumbnail">
+        <img src={photo.thumbnailUrl} alt={t('chatPhotos.alt', { name })} width={480} height={360} loading="lazy" decoding="async" />
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('chatPhotos.title', { name })} testId="message-photo-dialog">
+        <img className="photo-dialog__image" src={photo.url} alt={t('chatPhotos.alt', { name })} data-testid="message-photo-full" />
+      </Dialog>
+    </>
+  );
+}
+
 function OutgoingBubble({ item, onRetry }: { item: OutgoingMessage; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className={`bubble bubble--own bubble--${item.status}`} data-testid="message-outgoing" data-status={item.status}>
-      <p className="bubble__text" dir="auto">
-        {item.content}
-      </p>
+      {item.photo && (
+        <p className="bubble__text">
+          <Camera aria-hidden="true" size={14} /> {t('chatPhotos.preview')}
+        </p>
+      )}
+      {item.content && (
+        <p className="bubble__text" dir="auto">
+          {item.content}
+        </p>
+      )}
       {item.status === 'sending' ? (
-        <span className="bubble__time">{t('messages.sending')}</span>
+        <span className="bubble__time">{item.photo ? t('chatPhotos.sending') : t('messages.sending')}</span>
       ) : (
         <span className="bubble__failed">
           {t('messages.failed')}{' '}

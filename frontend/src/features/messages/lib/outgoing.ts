@@ -4,6 +4,8 @@ import type { MessageView } from '@hdiya/contracts';
 export interface OutgoingMessage {
   clientId: string;
   content: string;
+  /** A photo being sent (its caption is `content`), kept for the retry button. */
+  photo?: File;
   status: 'sending' | 'failed';
 }
 
