@@ -1,6 +1,6 @@
 import { Rpc, type DonationView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
-import { DonationsFixture, member } from './donations-fixture.js';
+import { DonationsFixture, member, ONLY_TESTS_RUN_JOBS } from './donations-fixture.js';
 
 // Several photos per donation (decision 0044): up to 5, in order, the first the cover.
 
@@ -23,7 +23,8 @@ const positions = async (donationId: number) =>
     position: number;
   }[];
 
-beforeAll(() => fixture.start());
+// Its jobs would run while this short file stops the service: only tests run them here.
+beforeAll(() => fixture.start(ONLY_TESTS_RUN_JOBS));
 afterAll(() => fixture.stop());
 
 describe('several photos per donation', () => {

@@ -13,12 +13,16 @@ describe('donation photos', () => {
 
   it.each([
     ['six photos', { photos: [1, 2, 3, 4, 5, 6].map(url) }, '5 photos au maximum.'],
-    ['no photo', {}, "Veuillez ajouter une photo de l'objet."],
     ['an empty list', { photos: [] }, "Veuillez ajouter une photo de l'objet."],
     ['one photo twice', { photos: [url(1), url(2), url(1)] }, "Chaque photo ne peut figurer qu'une fois dans un don."],
   ])('should refuse %s with a French message naming photos', (_what, photos, message) => {
     const result = validatePayload(CreateDonationSchema, { ...fields, ...photos });
     expect(result.ok ? null : result.failure).toEqual({ field: 'photos', message });
+  });
+
+  it('should refuse a donation without any photo naming imageUrl, as older clients were told', () => {
+    const result = validatePayload(CreateDonationSchema, fields);
+    expect(result.ok ? null : result.failure).toEqual({ field: 'imageUrl', message: "Veuillez ajouter une photo de l'objet." });
   });
 
   it('should let an edit leave the photos out, or send 1 to 5', () => {

@@ -17,10 +17,13 @@ const photos = z
   .max(DonationRules.maxPhotos, DonationMessages.tooManyPhotos)
   .refine((urls) => new Set(urls).size === urls.length, DonationMessages.photoTwice);
 
-/** A donation needs a photo: `photos`, or the older single `imageUrl` (`photos` wins when both come). */
+/**
+ * A donation needs a photo: `photos`, or the older single `imageUrl` (`photos` wins when both
+ * come). Neither is refused naming `imageUrl`, as older clients were always told.
+ */
 function needsAPhoto(fields: { imageUrl?: string; photos?: string[] }, context: z.RefinementCtx): void {
   if (fields.imageUrl === undefined && fields.photos === undefined) {
-    context.addIssue({ code: 'custom', message: DonationMessages.imageRequired, path: ['photos'] });
+    context.addIssue({ code: 'custom', message: DonationMessages.imageRequired, path: ['imageUrl'] });
   }
 }
 const latitude = fromText(decimal(DonationMessages.latitude, -90, 90));

@@ -38,6 +38,8 @@ export class DonationPhotos {
    * already shows: among them, a cover shared before photos had owners may stay the cover.
    */
   async attach(manager: EntityManager, actor: Actor, donationId: number, images: StoredImage[], current: StoredImage[] = []): Promise<void> {
+    // Positions are unique per donation: cleared first, so photos can trade places.
+    await write(manager, db.updateTable('images').set({ position: null }).where('donation_id', '=', donationId));
     for (const [position, image] of images.entries()) {
       const attached = await write(
         manager,
