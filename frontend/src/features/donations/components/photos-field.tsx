@@ -98,7 +98,7 @@ export function PhotosField({ value, onChange, error }: PhotosFieldProps) {
               )}
               <div className="photo-preview__actions">
                 {index > 0 && (
-                  <Button variant="outline" size="sm" onClick={() => move(index, 0)} data-testid="photo-make-cover">
+                  <Button variant="outline" size="sm" className="photo-preview__make-cover" onClick={() => move(index, 0)} data-testid="photo-make-cover">
                     <Star className="icon" aria-hidden="true" /> {t('photos.makeCover')}
                   </Button>
                 )}
