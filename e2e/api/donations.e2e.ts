@@ -274,7 +274,8 @@ describe('upload limits', () => {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(huge)], { type: 'image/png' }), 'grand.png');
     const res = await post(client, form);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'IMAGE_INVALID', field: 'image' });
+    // Said as too big in pixels (decision 0044), no longer as "not an image".
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS', field: 'image', message: expect.stringContaining('24\u00a0mégapixels au maximum') });
   });
 });

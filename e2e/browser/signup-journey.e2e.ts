@@ -55,7 +55,7 @@ describe('giving and reserving in the browser', () => {
     await page.getByLabel('Description', { exact: true }).fill('Lampe en laiton, ampoule fournie.');
     await page.getByLabel('Catégorie', { exact: true }).selectOption('1');
     await page.getByLabel('Ville', { exact: true }).selectOption('Rabat');
-    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'lampe.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
+    await page.getByLabel('Photos', { exact: true }).setInputFiles({ name: 'lampe.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
     await page.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
     await page.getByTestId('donation-submit').click();
     await page.waitForURL(`${base}/`);

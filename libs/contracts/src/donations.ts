@@ -31,6 +31,10 @@ export const DonationRules = {
   guaranteePoints: 2,
   collectionDays: 10,
   maxImageBytes: 5 * 1024 * 1024,
+  /** Photos per donation, the first the cover (decision 0044). */
+  maxPhotos: 5,
+  /** Refused before decoding (decompression bombs): more than any phone photo needs. */
+  maxImageMegapixels: 24,
   minDistanceKm: 1,
   maxDistanceKm: 50,
   defaultDistanceKm: 10,
@@ -105,8 +109,14 @@ export interface DonationView {
   id: number;
   title: string;
   description: string;
+  /** The cover: the first of `photos`. */
   imageUrl: string;
   thumbnailUrl: string;
+  /**
+   * Every photo, in order, the cover first (decision 0044): in the answers about one donation
+   * (`GET /api/donations/{id}`, create, edit); lists carry the cover only.
+   */
+  photos?: PhotoView[];
   status: DonationStatus;
   categoryId: number;
   userId: string;
@@ -192,6 +202,9 @@ export interface UploadedImageView {
   imageUrl: string;
   thumbnailUrl: string;
 }
+
+/** One photo of a donation: the display photo and its 4:3 card thumbnail. */
+export type PhotoView = UploadedImageView;
 
 export function imageUrlOf(key: string): string {
   return `/api/images/${key}`;

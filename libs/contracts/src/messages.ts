@@ -45,6 +45,9 @@ export const DonationMessages = {
   // French typography: "Mo" with a no-break space (issue 21).
   imageTooLarge: "L'image doit faire moins de 5\u00a0Mo",
   imageInvalid: "Le fichier n'est pas une image valide (JPEG, PNG ou WebP).",
+  imagePixels: `L'image est trop grande : ${DonationRules.maxImageMegapixels}\u00a0mégapixels au maximum. Réduisez-la avant de l'envoyer.`,
+  tooManyPhotos: `${DonationRules.maxPhotos} photos au maximum.`,
+  photoTwice: "Chaque photo ne peut figurer qu'une fois dans un don.",
   category: 'Veuillez sélectionner une catégorie',
   categoryUnknown: "Cette catégorie n'existe pas.",
   cityUnknown: 'Cette ville ne fait pas partie de la liste des villes du Maroc.',

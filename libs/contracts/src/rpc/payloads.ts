@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DonationRules } from '../donations.js';
 import { DonationMessages, Messages, MessagingMessages, PointsMessages } from '../messages.js';
 import { ContactSchema, UpdateProfileSchema } from '../schemas/auth.js';
 import { CreateDonationSchema, ModerationQuerySchema, PageQuerySchema, ReportDonationSchema, UpdateDonationSchema } from '../schemas/donations.js';
@@ -38,6 +39,11 @@ export const StoredImageSchema = z.object(
   { error: DonationMessages.imageRequired },
 );
 export type StoredImage = z.output<typeof StoredImageSchema>;
+/** A donation's photos in order, the cover first (decision 0044). */
+const StoredImagesSchema = z
+  .array(StoredImageSchema, { error: DonationMessages.imageRequired })
+  .min(1, DonationMessages.imageRequired)
+  .max(DonationRules.maxPhotos, DonationMessages.tooManyPhotos);
 
 const donationId = integer(DonationMessages.donationId, 1, MAX_INT_ID);
 
@@ -79,14 +85,20 @@ export const TransferPayloadSchema = z.object({
 
 export const DonationIdPayloadSchema = z.object({ donationId });
 export const ActorDonationPayloadSchema = z.object({ actor: ActorSchema, donationId });
-export const CreateDonationPayloadSchema = z.object({
-  actor: ActorSchema,
-  fields: CreateDonationSchema,
-  image: StoredImageSchema,
-});
+/** `images` (every photo) or, as callers before decision 0044 send it, `image` (the only one). */
+export const CreateDonationPayloadSchema = z
+  .object({
+    actor: ActorSchema,
+    fields: CreateDonationSchema,
+    image: StoredImageSchema.optional(),
+    images: StoredImagesSchema.optional(),
+  })
+  .refine((payload) => payload.image !== undefined || payload.images !== undefined, { error: DonationMessages.imageRequired, path: ['images'] });
+/** `images`: the whole new list; `image`: a new cover, the other photos kept; neither: photos unchanged. */
 export const UpdateDonationPayloadSchema = ActorDonationPayloadSchema.extend({
   changes: UpdateDonationSchema,
   image: StoredImageSchema.nullish(),
+  images: StoredImagesSchema.nullish(),
 });
 export const ReportPayloadSchema = ActorDonationPayloadSchema.extend({ report: ReportDonationSchema });
 export const RatePayloadSchema = ActorDonationPayloadSchema.extend({ rating: RateDonationSchema });

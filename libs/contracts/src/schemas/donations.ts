@@ -10,30 +10,54 @@ const city = requiredText('city', 80, Messages.required);
 const categoryId = fromText(integer(DonationMessages.category, 1, MAX_INT_ID, Messages.required));
 /** A data URL (spec client) or the URL of an image uploaded through `/api/uploads/images`. */
 const imageUrl = z.string({ error: DonationMessages.imageRequired }).min(1, DonationMessages.imageRequired);
+/** 1 to 5 such URLs, in order, the first the cover (decision 0044). */
+const photos = z
+  .array(imageUrl, { error: DonationMessages.imageRequired })
+  .min(1, DonationMessages.imageRequired)
+  .max(DonationRules.maxPhotos, DonationMessages.tooManyPhotos)
+  .refine((urls) => new Set(urls).size === urls.length, DonationMessages.photoTwice);
+
+/**
+ * A donation needs a photo: `photos`, or the older single `imageUrl` (`photos` wins when both
+ * come). Neither is refused naming `imageUrl`, as older clients were always told.
+ */
+function needsAPhoto(fields: { imageUrl?: string; photos?: string[] }, context: z.RefinementCtx): void {
+  if (fields.imageUrl === undefined && fields.photos === undefined) {
+    context.addIssue({ code: 'custom', message: DonationMessages.imageRequired, path: ['imageUrl'] });
+  }
+}
 const latitude = fromText(decimal(DonationMessages.latitude, -90, 90));
 const longitude = fromText(decimal(DonationMessages.longitude, -180, 180));
 const distance = fromText(decimal(DonationMessages.distance, DonationRules.minDistanceKm, DonationRules.maxDistanceKm));
 
-export const CreateDonationSchema = z.object({
+/** A new donation's fields, before the photo requirement (forms pick their typed fields from it). */
+export const CreateDonationFieldsSchema = z.object({
   title,
   description,
   categoryId,
   city,
-  imageUrl,
+  imageUrl: imageUrl.optional(),
+  photos: photos.optional(),
   latitude: latitude.nullish(),
   longitude: longitude.nullish(),
   /** First come when left out (docs/product.md#request-window). */
   allocation: AllocationSchema.optional(),
 });
+
+export const CreateDonationSchema = CreateDonationFieldsSchema.superRefine(needsAPhoto);
 export type CreateDonationInput = z.output<typeof CreateDonationSchema>;
 
-/** The owner's edit: every field optional; a new photo replaces the old one. */
+/**
+ * The owner's edit: every field optional. `photos` is the whole new list (reordered, added to,
+ * removed from); the older `imageUrl` alone replaces the cover and keeps the other photos.
+ */
 export const UpdateDonationSchema = z.object({
   title: title.optional(),
   description: description.optional(),
   categoryId: fromText(integer(DonationMessages.category, 1, MAX_INT_ID).optional()),
   city: city.optional(),
   imageUrl: imageUrl.optional(),
+  photos: photos.optional(),
 });
 export type UpdateDonationInput = z.output<typeof UpdateDonationSchema>;
 

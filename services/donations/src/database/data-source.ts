@@ -17,6 +17,7 @@ import { RequestWindow1764450000000 } from './migrations/1764450000000-RequestWi
 import { RatingModeration1764500000000 } from './migrations/1764500000000-RatingModeration.js';
 import { SearchWords1764550000000 } from './migrations/1764550000000-SearchWords.js';
 import { CellWords1764600000000 } from './migrations/1764600000000-CellWords.js';
+import { SeveralPhotos1764650000000 } from './migrations/1764650000000-SeveralPhotos.js';
 import { Asks1764700000000 } from './migrations/1764700000000-Asks.js';
 
 /** Every migration, in the order they apply (by timestamp). */
@@ -37,6 +38,7 @@ export const DONATIONS_MIGRATIONS = [
   RatingModeration1764500000000,
   SearchWords1764550000000,
   CellWords1764600000000,
+  SeveralPhotos1764650000000,
   Asks1764700000000,
 ];
 

@@ -103,6 +103,7 @@ export interface Images {
   created_at: Generated<Timestamp>;
   donation_id: number | null;
   image_key: string;
+  position: number | null;
   thumbnail_key: string;
   uploader_id: string;
 }

@@ -33,12 +33,13 @@ export class DonationsHandlers {
 
   @RpcHandler(Rpc.donations.create)
   create(input: RpcRequest<'donations.create'>) {
-    return this.donations.create(input.actor, input.fields, input.image);
+    // `image` alone: a caller from before several photos (decision 0044).
+    return this.donations.create(input.actor, input.fields, input.images ?? [input.image!]);
   }
 
   @RpcHandler(Rpc.donations.update)
   update(input: RpcRequest<'donations.update'>) {
-    return this.donations.update(input.actor, input.donationId, input.changes, input.image ?? null);
+    return this.donations.update(input.actor, input.donationId, input.changes, input.image ?? null, input.images ?? null);
   }
 
   @RpcHandler(Rpc.donations.delete)

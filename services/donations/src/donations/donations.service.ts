@@ -4,6 +4,7 @@ import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, fin
 import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
 import { CategoryCheck } from '../core/category-check.js';
 import { DonationPhotos } from '../core/donation-photos.js';
+import { assertDistinct, objectKeysOf, photosAfterEdit, photoViewsOf } from '../core/photo-order.js';
 import { WaitingLine } from '../core/waiting-line.js';
 import { Clock } from '../core/clock.js';
 import { refusal } from '../core/refusal.js';
@@ -15,6 +16,9 @@ import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwne
 import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
 import { pageOf } from '../core/page.js';
 import { rememberWords, searchColumns } from '../core/search-index.js';
+
+/** The cover, as the donation's own columns name it. */
+const coverOf = (row: { image_key: string; thumbnail_key: string }): StoredImage => ({ imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
 
 const NOT_OWNER = "Seul le donateur peut modifier ou supprimer ce don.";
 const NOT_EDITABLE = 'Ce don ne peut plus être modifié : il est réservé ou terminé.';
@@ -36,15 +40,20 @@ export class DonationsService {
     private readonly clock: Clock,
   ) {}
 
+  /** One donation with all its photos, in order (lists carry the cover only). */
   async get(id: number): Promise<DonationView> {
-    return toDonationView(await this.findRow(this.dataSource.manager, id));
+    const row = await this.findRow(this.dataSource.manager, id);
+    const photos = await this.images.of(this.dataSource.manager, id, coverOf(row));
+    return { ...toDonationView(row), photos: photoViewsOf(photos) };
   }
 
   /**
    * Publishes a donation. The owner is the acting member, the reward is always 5 points
    * (`pointsValue` from a client is ignored), and the position is the device's or else the city's.
    */
-  async create(actor: Actor, fields: CreateDonationInput, image: StoredImage): Promise<DonationView> {
+  async create(actor: Actor, fields: CreateDonationInput, images: StoredImage[]): Promise<DonationView> {
+    assertDistinct(images);
+    const image = images[0]!;
     await this.categories.assertExists(fields.categoryId);
     const city = this.cityOf(fields.city);
     const position = this.positionOf(fields, city);
@@ -73,8 +82,8 @@ export class DonationsService {
           .returning(['id', 'created_at']),
       );
       await rememberWords(manager, fields.title, fields.description, city.name);
-      // Only the member's own upload, not yet used by another donation (else nothing is written).
-      await this.images.attach(manager, actor, row!.id, image);
+      // Only the member's own uploads, not yet used by another donation (else nothing is written).
+      await this.images.attach(manager, actor, row!.id, images);
       const payload: DonationCreatedV1 = {
         donationId: row!.id,
         ownerId: actor.id,
@@ -89,24 +98,30 @@ export class DonationsService {
     return this.get(id);
   }
 
-  /** The owner edits an available donation; returns the replaced photo's keys once nothing uses them. */
+  /**
+   * The owner edits an available donation; `images` is the new list of photos, `image` a new
+   * cover (older clients). Returns the removed photos' keys once nothing uses them.
+   */
   async update(
     actor: Actor,
     id: number,
     changes: UpdateDonationInput,
     image: StoredImage | null,
+    images: StoredImage[] | null = null,
   ): Promise<{ donation: DonationView; replacedImageKeys: string[] }> {
+    if (images) assertDistinct(images);
     if (changes.categoryId !== undefined) await this.categories.assertExists(changes.categoryId);
     const city = changes.city !== undefined ? this.cityOf(changes.city) : null;
     const replacedImageKeys = await this.dataSource.transaction(async (manager) => {
       const row = await this.findRow(manager, id, true);
       if (row.owner_id !== actor.id) throw rpcError(403, ErrorCodes.DONATION_NOT_OWNER, NOT_OWNER);
       if (row.status !== 'available') throw rpcError(409, ErrorCodes.DONATION_NOT_EDITABLE, NOT_EDITABLE);
-      // One photo per donation: the old one lets go before the new one is attached.
-      const newPhoto = image !== null && image.imageKey !== row.image_key;
-      const unusedKeys = newPhoto ? await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key }) : [];
-      // Re-saving the current photo changes nothing (even one shared before photos had owners).
-      if (newPhoto && image) await this.images.attach(manager, actor, id, image);
+      // Removed photos let go before the list is attached in its new order; re-saving the same
+      // photos changes nothing (even a cover shared before photos had owners).
+      const current = await this.images.of(manager, id, coverOf(row));
+      const next = photosAfterEdit(current, images, image);
+      const unusedKeys = image || images ? await this.images.replace(manager, actor, id, current, next) : [];
+      const cover = next[0]!;
       const title = changes.title ?? row.title;
       const description = changes.description ?? row.description;
       const cityName = city?.name ?? row.city;
@@ -121,8 +136,8 @@ export class DonationsService {
             description,
             category_id: changes.categoryId ?? row.category_id,
             city: cityName,
-            image_key: image?.imageKey ?? row.image_key,
-            thumbnail_key: image?.thumbnailKey ?? row.thumbnail_key,
+            image_key: cover.imageKey,
+            thumbnail_key: cover.thumbnailKey,
             ...searchColumns(title, description, cityName),
             updated_at: sql<Date>`now()`,
             ...moved,
@@ -230,12 +245,13 @@ export class DonationsService {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.findRow(manager, id, true);
       authorize(row);
-      // Before the row goes (its foreign key would unlink the photo): which objects nothing else uses.
-      const unusedKeys = await this.images.detach(manager, id, { imageKey: row.image_key, thumbnailKey: row.thumbnail_key });
+      // Before the row goes (its foreign key would unlink the photos): which objects nothing else uses.
+      const photos = await this.images.of(manager, id, coverOf(row));
+      const unusedKeys = await this.images.detachAll(manager, id, photos);
       await this.line.closeLine(manager, row, 'deleted', new Date());
       await closeRequests(manager, row, 'removed', null, new Date());
       await write(manager, db.deleteFrom('donations').where('id', '=', id));
-      const imageKeys = [row.image_key, row.thumbnail_key];
+      const imageKeys = objectKeysOf(photos);
       const payload: DonationDeletedV2 = {
         donationId: id,
         ownerId: row.owner_id,

@@ -5,6 +5,7 @@ import {
   donationForViewer,
   DonationMessages,
   ErrorCodes,
+  imageUrlOf,
   parseSerialId,
   PositionQuerySchema,
   RateDonationSchema,
@@ -18,6 +19,7 @@ import {
   type RateDonationInput,
   type ReportDonationInput,
   type SearchDonationsQuery,
+  type StoredImage,
   type UpdateDonationInput,
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
@@ -28,6 +30,21 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+
+/** The photos a body names, in order: `photos`, else the older single `imageUrl`; none for an edit keeping them. */
+function photosOf(body: { imageUrl?: string; photos?: string[] }): { urls: string[]; field: 'photos' | 'imageUrl' } | null {
+  if (body.photos) return { urls: body.photos, field: 'photos' };
+  return body.imageUrl !== undefined ? { urls: [body.imageUrl], field: 'imageUrl' } : null;
+}
+
+/** The body as the service sees it: stored URLs (short), never inline data URLs (megabytes on NATS). */
+function withStoredPhotos<T extends { imageUrl?: string; photos?: string[] }>(body: T, field: 'photos' | 'imageUrl', images: StoredImage[]): T {
+  const urls = images.map((image) => imageUrlOf(image.imageKey));
+  return field === 'photos' ? { ...body, imageUrl: undefined, photos: urls } : { ...body, imageUrl: urls[0] };
+}
+
+/** Every object key of these photos: each display photo and its thumbnail. */
+const objectKeysOf = (images: StoredImage[]) => images.flatMap((image) => [image.imageKey, image.thumbnailKey]);
 
 /** `/api/donations/{id}`: anything but a serial id (1 … 2^31−1) names no donation. */
 export const DonationId = (): PipeTransform<string, number> => ({
@@ -81,12 +98,13 @@ export class DonationsController {
   @Post()
   @UseGuards(SignedInGuard)
   async create(@Body(new ValidatedBody(CreateDonationSchema)) fields: CreateDonationInput, @CurrentUser() user: SessionUser): Promise<DonationView> {
-    await this.limits.consumeUpload(user.id);
-    const image = await this.images.fromImageUrl(fields.imageUrl, user);
+    const sent = photosOf(fields)!;
+    await this.consumeUploads(user, sent.urls);
+    const { images, fresh } = await this.images.fromUrls(sent.urls, user, sent.field);
     try {
-      return await this.services.call(Rpc.donations.create, { actor: user, fields, image });
+      return await this.services.call(Rpc.donations.create, { actor: user, fields: withStoredPhotos(fields, sent.field, images), images });
     } catch (error) {
-      if (fields.imageUrl.startsWith('data:')) await this.images.remove([image.imageKey, image.thumbnailKey]);
+      await this.images.remove(objectKeysOf(fresh));
       throw error;
     }
   }
@@ -98,17 +116,31 @@ export class DonationsController {
     @Body(new ValidatedBody(UpdateDonationSchema)) changes: UpdateDonationInput,
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
-    if (changes.imageUrl !== undefined) await this.limits.consumeUpload(user.id);
-    const image = changes.imageUrl !== undefined ? await this.images.fromImageUrl(changes.imageUrl, user) : null;
-    const result = await this.services.call(Rpc.donations.update, {
-      actor: user,
-      donationId: id,
-      changes,
-      image,
-    });
+    const sent = photosOf(changes);
+    if (sent) await this.consumeUploads(user, sent.urls);
+    const { images, fresh } = sent ? await this.images.fromUrls(sent.urls, user, sent.field) : { images: [], fresh: [] };
+    let result: { donation: DonationView; replacedImageKeys: string[] };
+    try {
+      result = await this.services.call(Rpc.donations.update, {
+        actor: user,
+        donationId: id,
+        changes: sent ? withStoredPhotos(changes, sent.field, images) : changes,
+        // `photos` is the whole new list; the older `imageUrl` alone, a new cover.
+        ...(sent?.field === 'photos' ? { images } : { image: images[0] ?? null }),
+      });
+    } catch (error) {
+      await this.images.remove(objectKeysOf(fresh));
+      throw error;
+    }
     // Only keys no donation references any more: the donations service decides.
     await this.images.remove(result.replacedImageKeys);
     return result.donation;
+  }
+
+  /** Each photo sent inline is an upload; a donation naming uploaded photos counts as one. */
+  private async consumeUploads(user: SessionUser, urls: string[]): Promise<void> {
+    const inline = urls.filter((url) => url.startsWith('data:')).length;
+    for (let i = 0; i < Math.max(1, inline); i++) await this.limits.consumeUpload(user.id);
   }
 
   @Delete(':id')

@@ -4,10 +4,16 @@ import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage, type U
 import type { SessionUser } from '../session/session-user.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { decodeDataUrl, processImage } from './image-pipeline.js';
+import { decodeDataUrl, processImage, type ProcessedImage } from './image-pipeline.js';
 import { ImageStore } from './image-store.js';
 
 const STORED_URL = /^(?:https?:\/\/[^/]+)?\/api\/images\/(donations\/([0-9a-f-]{36})\.webp)$/;
+
+/** A donation's photos once stored, in order; `fresh` are those its data URLs just stored. */
+export interface DonationPhotoKeys {
+  images: StoredImage[];
+  fresh: StoredImage[];
+}
 
 /** Turns what a client sent as a donation photo into stored image keys. */
 @Injectable()
@@ -22,7 +28,10 @@ export class DonationImages {
    * so no object is ever unknown to the donations service) and stored under fresh random keys.
    */
   async save(bytes: Buffer, uploader: SessionUser, field = 'imageUrl'): Promise<StoredImage> {
-    const processed = await processImage(bytes, field);
+    return this.keep(await processImage(bytes, field), uploader);
+  }
+
+  private async keep(processed: ProcessedImage, uploader: SessionUser): Promise<StoredImage> {
     const id = randomUUID();
     const stored: StoredImage = { imageKey: `donations/${id}.webp`, thumbnailKey: `donations/${id}-thumb.webp` };
     await this.services.call(Rpc.donations.registerImage, { actor: uploader, image: stored });
@@ -34,14 +43,33 @@ export class DonationImages {
   }
 
   /**
-   * `imageUrl` as the older client sends it (a data URL, docs/api.md#the-older-client) or as our upload endpoint returned it.
-   * Whether a stored key is the member's to use is the donations service's check, on attaching.
+   * A donation's photos (`photos`, decision 0044, or the older client's one `imageUrl`), in order:
+   * data URLs (docs/api.md#the-older-client) or URLs our upload endpoint returned. Whether a stored
+   * key is the member's to use is the donations service's check, on attaching. Every one is checked (and each data
+   * URL re-encoded) before any is stored: one bad photo among five stores nothing.
    */
-  async fromImageUrl(imageUrl: string, uploader: SessionUser): Promise<StoredImage> {
-    if (imageUrl.startsWith('data:')) return this.save(decodeDataUrl(imageUrl), uploader);
-    const match = STORED_URL.exec(imageUrl);
+  async fromUrls(urls: string[], uploader: SessionUser, field: string): Promise<DonationPhotoKeys> {
+    const checked: (StoredImage | ProcessedImage)[] = [];
+    for (const url of urls) {
+      checked.push(url.startsWith('data:') ? await processImage(decodeDataUrl(url, field), field) : await this.storedImageOf(url, field));
+    }
+    const images: StoredImage[] = [];
+    const fresh: StoredImage[] = [];
+    for (const photo of checked) {
+      if ('imageKey' in photo) images.push(photo);
+      else {
+        const stored = await this.keep(photo, uploader);
+        fresh.push(stored);
+        images.push(stored);
+      }
+    }
+    return { images, fresh };
+  }
+
+  private async storedImageOf(url: string, field: string): Promise<StoredImage> {
+    const match = STORED_URL.exec(url);
     if (!match || !(await this.objects.exists(match[1]!))) {
-      throw new ApiException(400, ErrorCodes.IMAGE_INVALID, DonationMessages.imageInvalid, 'imageUrl');
+      throw new ApiException(400, ErrorCodes.IMAGE_INVALID, DonationMessages.imageInvalid, field);
     }
     return { imageKey: match[1]!, thumbnailKey: `donations/${match[2]}-thumb.webp` };
   }

@@ -46,6 +46,20 @@ describe('photo pipeline', () => {
     });
   });
 
+  // Issue: several photos per donation; a 50-megapixel photo said "not an image".
+  it('should refuse a 50-megapixel photo with its own French message, before decoding it', async () => {
+    const huge = await sharp({ create: { width: 8200, height: 6100, channels: 3, background: '#2e86de' } }).jpeg({ quality: 50 }).toBuffer();
+    await expect(processImage(huge, 'photos')).rejects.toMatchObject({
+      response: { statusCode: 413, code: 'IMAGE_TOO_MANY_PIXELS', field: 'photos', message: "L'image est trop grande : 24\u00a0mégapixels au maximum. Réduisez-la avant de l'envoyer." },
+    });
+  });
+
+  it('should refuse a text file named .jpg as not an image', async () => {
+    await expect(processImage(Buffer.from('Bonjour, ceci est un texte.\n'), 'photos')).rejects.toMatchObject({
+      response: { statusCode: 400, code: 'IMAGE_INVALID', field: 'photos' },
+    });
+  });
+
   it('should keep no decoded images in the process once done (no libvips cache)', () => {
     expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 } });
   });

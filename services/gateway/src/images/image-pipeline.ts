@@ -10,7 +10,7 @@ import { ApiException } from '../errors/api-exception.js';
  */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Refuse decompression bombs before decoding them: 24 megapixels is more than any phone photo needs. */
-export const MAX_INPUT_PIXELS = 24_000_000;
+export const MAX_INPUT_PIXELS = DonationRules.maxImageMegapixels * 1_000_000;
 /** Decoding is CPU- and memory-heavy: at most two images at a time per process, the rest wait. */
 const decoding = pLimit(2);
 // Every upload is a different image: libvips' operation cache would only hold memory.
@@ -29,6 +29,14 @@ export function imageTooLarge(field = 'imageUrl'): ApiException {
 function notAnImage(field: string): ApiException {
   return new ApiException(400, ErrorCodes.IMAGE_INVALID, DonationMessages.imageInvalid, field);
 }
+
+/** A real photo, only too big in pixels: said as such, not as "not an image". */
+function tooManyPixels(field: string): ApiException {
+  return new ApiException(413, ErrorCodes.IMAGE_TOO_MANY_PIXELS, DonationMessages.imagePixels, field);
+}
+
+// libvips' words when `limitInputPixels` refuses an image (its header is read, no pixel decoded).
+const PIXEL_LIMIT = /pixel limit/i;
 
 /**
  * The two sizes stored (never enlarged: a small upload stays its own size in both).
@@ -58,8 +66,8 @@ async function reencode(input: Buffer, field: string): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     format = (await sharp(input, options).metadata()).format;
-  } catch {
-    throw notAnImage(field);
+  } catch (error) {
+    throw PIXEL_LIMIT.test((error as Error).message) ? tooManyPixels(field) : notAnImage(field);
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw notAnImage(field);
   try {

@@ -15,7 +15,7 @@ import {
   type DonationFormErrors,
   type DonationFormValues,
 } from '../lib/donation-form';
-import { PhotoField } from './photo-field';
+import { PhotosField } from './photos-field';
 import { AllocationField } from './allocation-field';
 
 export interface DonationFormProps {
@@ -28,7 +28,7 @@ export interface DonationFormProps {
   notice?: ReactNode;
 }
 
-/** Create and edit share this form: title, description, category, city, photo (docs/product.md#giving-an-item). */
+/** Create and edit share this form: title, description, category, city, up to 5 photos (docs/product.md#giving-an-item). */
 export function DonationForm({ mode, initial, onSubmit, pending, notice }: DonationFormProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
@@ -67,7 +67,7 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
     }
   }
 
-  const uploading = values.photo?.uploading ?? false;
+  const uploading = values.photos.some((photo) => photo.uploading);
   return (
     <form className="card stack donation-form" onSubmit={(event) => void submit(event)} noValidate data-testid="donation-form">
       <InputField
@@ -125,7 +125,15 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice }: Donat
           ))}
         </SelectField>
       </div>
-      <PhotoField value={values.photo} onChange={(photo) => set('photo', photo)} error={errorOf('photo')} />
+      <PhotosField
+        value={values.photos}
+        onChange={(update) => {
+          setValues((current) => ({ ...current, photos: update(current.photos) }));
+          setErrors((current) => ({ ...current, photos: undefined }));
+          setServerErrors((current) => ({ ...current, photos: undefined }));
+        }}
+        error={errorOf('photos')}
+      />
       {mode === 'create' && <AllocationField hours={values.allocationHours ?? null} onChange={(hours) => set('allocationHours', hours)} />}
       {notice}
       <div>

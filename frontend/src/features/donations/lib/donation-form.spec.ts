@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, formFieldOf, validateDonationForm, type DonationFormValues } from './donation-form';
+import { checkImageFile, formFieldOf, movePhoto, validateDonationForm, type DonationFormValues, type PhotoValue } from './donation-form';
 
 const MB = 1024 * 1024;
 const valid: DonationFormValues = {
@@ -7,8 +7,9 @@ const valid: DonationFormValues = {
   description: 'Trois places, bon état',
   categoryId: 1,
   city: 'Casablanca',
-  photo: { imageUrl: '/api/images/donations/x.webp', previewUrl: 'blob:x', uploading: false },
+  photos: [{ id: 'blob:x', imageUrl: '/api/images/donations/x.webp', previewUrl: 'blob:x', uploading: false }],
 };
+const photo = (n: number): PhotoValue => ({ id: `blob:${n}`, imageUrl: `/api/images/donations/${n}.webp`, previewUrl: `blob:${n}`, uploading: false });
 
 describe(validateDonationForm.name, () => {
   it('should accept a complete form', () => {
@@ -16,17 +17,31 @@ describe(validateDonationForm.name, () => {
   });
 
   it('should require title, description, category and photo', () => {
-    expect(validateDonationForm({ ...valid, title: '  ', description: '', categoryId: 0, photo: null })).toEqual({
+    expect(validateDonationForm({ ...valid, title: '  ', description: '', categoryId: 0, photos: [] })).toEqual({
       title: 'validation.common.required',
       description: 'validation.common.required',
       categoryId: 'validation.donations.category',
-      photo: 'validation.donations.imageRequired',
+      photos: 'validation.donations.imageRequired',
     });
   });
 
   it('should wait for the photo upload to finish', () => {
-    const photo = { imageUrl: '', previewUrl: 'blob:x', uploading: true };
-    expect(validateDonationForm({ ...valid, photo })).toEqual({ photo: 'donations.form.errors.uploading' });
+    const uploading = { id: 'blob:y', imageUrl: '', previewUrl: 'blob:y', uploading: true };
+    expect(validateDonationForm({ ...valid, photos: [photo(1), uploading] })).toEqual({ photos: 'donations.form.errors.uploading' });
+  });
+
+  it('should take up to 5 photos', () => {
+    expect(validateDonationForm({ ...valid, photos: [1, 2, 3, 4, 5].map(photo) })).toEqual({});
+    expect(validateDonationForm({ ...valid, photos: [1, 2, 3, 4, 5, 6].map(photo) })).toEqual({ photos: 'validation.donations.tooManyPhotos' });
+  });
+});
+
+describe(movePhoto.name, () => {
+  it('should move a photo earlier, later or to the cover, and ignore moves off the ends', () => {
+    expect(movePhoto(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(movePhoto(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(movePhoto(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(movePhoto(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c']);
   });
 });
 
@@ -47,8 +62,9 @@ describe(checkImageFile.name, () => {
 describe(formFieldOf.name, () => {
   it("should map the server's field names to the form's", () => {
     expect(formFieldOf('title')).toBe('title');
-    expect(formFieldOf('imageUrl')).toBe('photo');
-    expect(formFieldOf('image')).toBe('photo');
+    expect(formFieldOf('imageUrl')).toBe('photos');
+    expect(formFieldOf('image')).toBe('photos');
+    expect(formFieldOf('photos')).toBe('photos');
     expect(formFieldOf('latitude')).toBeNull();
     expect(formFieldOf(undefined)).toBeNull();
   });

@@ -1,11 +1,13 @@
-import { CreateDonationSchema } from '@hdiya/contracts';
+import { CreateDonationFieldsSchema } from '@hdiya/contracts';
 import { DonationRules } from '@/lib/donations';
 import { invalidFields } from '@/lib/validation';
 
 /** The API's rules for the typed fields; the photo is the upload's own state. */
-const DONATION_FIELDS = CreateDonationSchema.pick({ title: true, description: true, categoryId: true, city: true });
+const DONATION_FIELDS = CreateDonationFieldsSchema.pick({ title: true, description: true, categoryId: true, city: true });
 
 export interface PhotoValue {
+  /** stable across reorders (React's key): the local preview's URL */
+  id: string;
   /** what the API stores: the URL answered by the upload (empty while it runs) */
   imageUrl: string;
   /** what the form shows: a local blob URL for a new pick, the stored URL when editing */
@@ -18,19 +20,21 @@ export interface DonationFormValues {
   description: string;
   categoryId: number;
   city: string;
-  photo: PhotoValue | null;
+  /** in order, the first the cover (decision 0044) */
+  photos: PhotoValue[];
   /** Publishing only: null for first come, else how many hours members may ask (docs/product.md#request-window). */
   allocationHours?: number | null;
 }
 
-export type DonationFormField = 'title' | 'description' | 'categoryId' | 'city' | 'photo';
+export type DonationFormField = 'title' | 'description' | 'categoryId' | 'city' | 'photos';
 export type DonationFormErrors = Partial<Record<DonationFormField, string>>;
 
 /** Client checks before sending (docs/product.md#validation); each error is a locale key. The server checks again. */
 export function validateDonationForm(values: DonationFormValues): DonationFormErrors {
   const errors: DonationFormErrors = invalidFields(DONATION_FIELDS, values);
-  if (!values.photo) errors.photo = 'validation.donations.imageRequired';
-  else if (values.photo.uploading || !values.photo.imageUrl) errors.photo = 'donations.form.errors.uploading';
+  if (values.photos.length === 0) errors.photos = 'validation.donations.imageRequired';
+  else if (values.photos.length > DonationRules.maxPhotos) errors.photos = 'validation.donations.tooManyPhotos';
+  else if (values.photos.some((photo) => photo.uploading || !photo.imageUrl)) errors.photos = 'donations.form.errors.uploading';
   return errors;
 }
 
@@ -56,8 +60,21 @@ export function formFieldOf(serverField: string | undefined): DonationFormField 
       return serverField;
     case 'image':
     case 'imageUrl':
-      return 'photo';
+    case 'photos':
+      return 'photos';
     default:
       return null;
   }
 }
+
+/** The list with the photo at `from` moved to `to` (the first is the cover). */
+export function movePhoto<T>(photos: readonly T[], from: number, to: number): T[] {
+  if (from === to || to < 0 || to >= photos.length) return [...photos];
+  const next = [...photos];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** The photo URLs the API stores, in order: what an edit compares and sends. */
+export const photoUrlsOf = (photos: readonly PhotoValue[]): string[] => photos.map((photo) => photo.imageUrl);

@@ -13,13 +13,13 @@ import { useAsk } from '../api/asks';
 import { useCreateDonation } from '../api/create-donation';
 import { AskAnswerNote, useOfferNewDonation } from '../components/ask-answer';
 import { DonationForm } from '../components/donation-form';
-import type { DonationFormValues } from '../lib/donation-form';
+import { photoUrlsOf, type DonationFormValues } from '../lib/donation-form';
 import '../components/donations.css';
 import { MapPin } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
 import { POINTS_FIGURES } from '@/lib/points-rules';
 
-const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photo: null, allocationHours: null };
+const EMPTY: DonationFormValues = { title: '', description: '', categoryId: 1, city: DEFAULT_CITY, photos: [], allocationHours: null };
 
 /** /create-donation (docs/product.md#giving-an-item): members only; the donor's rewards come once the item is given. */
 export function CreateDonationPage() {
@@ -94,7 +94,7 @@ function CreateDonationForm() {
         description: values.description.trim(),
         categoryId: values.categoryId,
         city: values.city,
-        imageUrl: values.photo?.imageUrl ?? '',
+        photos: photoUrlsOf(values.photos),
         ...(coordinates ? { latitude: coordinates.lat, longitude: coordinates.lng } : {}),
         ...(values.allocationHours ? { allocation: { mode: 'choose', closesAt: new Date(Date.now() + values.allocationHours * 3_600_000).toISOString() } } : {}),
       });

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
-import { DonationImage } from '@/components/donation-image';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
@@ -32,6 +31,8 @@ import { OwnerRequestsPanel, RequestWindowPanel } from '../components/request-wi
 import { MemberRatingComments } from '../components/member-rating-comments';
 import { RatingPanel } from '../components/rating-panel';
 import { ShareButtons } from '../components/share-buttons';
+import { PhotoGallery } from '../components/photo-gallery';
+import { photosOf } from '../lib/photos';
 import '../components/donations.css';
 import { AskMatchesPanel } from '../components/ask-matches-panel';
 import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
@@ -93,12 +94,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       </Link>
       <div className="split-layout detail-layout">
         <div className="detail-layout__media">
-          {/* The display photo alone: the thumbnail is cropped to 4:3 and narrower than this column. */}
-          <DonationImage
-            src={donation.imageUrl}
-            alt={donation.title}
-            data-testid="donation-image"
-          />
+          <PhotoGallery photos={photosOf(donation)} title={donation.title} />
         </div>
 
         <div className="card stack detail-layout__info">

@@ -13,7 +13,8 @@ import { useDonation } from '../api/get-donation';
 import type { UpdateDonationInput as UpdateDonationChanges } from '@hdiya/contracts';
 import { useUpdateDonation } from '../api/update-donation';
 import { DonationForm } from '../components/donation-form';
-import type { DonationFormValues } from '../lib/donation-form';
+import { photoUrlsOf, type DonationFormValues } from '../lib/donation-form';
+import { photosOf } from '../lib/photos';
 import '../components/donations.css';
 
 function valuesOf(donation: Donation): DonationFormValues {
@@ -22,18 +23,19 @@ function valuesOf(donation: Donation): DonationFormValues {
     description: donation.description,
     categoryId: donation.categoryId,
     city: donation.city,
-    photo: { imageUrl: donation.imageUrl, previewUrl: donation.imageUrl, uploading: false },
+    photos: photosOf(donation).map((photo) => ({ id: photo.imageUrl, imageUrl: photo.imageUrl, previewUrl: photo.imageUrl, uploading: false })),
   };
 }
 
-/** Only what changed is sent; the photo only when a new one was uploaded. */
+/** Only what changed is sent; the photos only when their list or order changed. */
 function changesOf(donation: Donation, values: DonationFormValues): UpdateDonationChanges {
   const changes: UpdateDonationChanges = {};
   if (values.title.trim() !== donation.title) changes.title = values.title.trim();
   if (values.description.trim() !== donation.description) changes.description = values.description.trim();
   if (values.categoryId !== donation.categoryId) changes.categoryId = values.categoryId;
   if (values.city !== donation.city) changes.city = values.city;
-  if (values.photo && values.photo.imageUrl !== donation.imageUrl) changes.imageUrl = values.photo.imageUrl;
+  const photos = photoUrlsOf(values.photos);
+  if (photos.join('\n') !== photosOf(donation).map((photo) => photo.imageUrl).join('\n')) changes.photos = photos;
   return changes;
 }
 
