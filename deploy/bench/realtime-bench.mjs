@@ -2,20 +2,31 @@
 // `npm run bench:realtime`: message send → socket receive latency through the whole product
 // (HTTP → gateway → NATS → messaging service → Postgres commit → outbox → JetStream → gateway →
 // Redis adapter → socket.io), with 100 and 1,000 conversations open at once, and the resident
-// memory of one gateway holding 5,000 idle signed-in sockets. Prints figures; asserts nothing.
+// memory of one gateway holding 5,000 idle signed-in sockets. Then the capacity (issue 25): the
+// highest offered rate at which send → receive p99 stays within 100 ms with none failed or lost,
+// for the product and for the messaging floor (messaging-floor.mjs: the same path with nothing on
+// it), with the CPU milliseconds each process spends per message at that rate, from /proc.
+// Prints figures; asserts nothing.
 //
 // Conversations are open loops at a member's pace: each sends one message every --interval=5
 // seconds (with jitter), so 1,000 conversations offer 200 messages a second. Members are made
 // directly (a session in Redis, a row in the messaging service's member copy): signing 10,000
 // members up through argon2id would measure password hashing, not messaging.
-// Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000.
+// Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000,
+// --step-duration=10 (seconds per capacity step), --only=capacity (skip the fixed measurements),
+// --profile=DIR (CPU profiles of the gateway and the messaging service, written there as they stop;
+// read them with profile-top.mjs).
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { databaseUrl } from '../local/stack.mjs';
+import { io } from 'socket.io-client';
+import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
+import { cpuMeter, pidsNamed } from './process-cpu.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -24,6 +35,13 @@ const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/
 const DURATION = Number(args.duration ?? 20);
 const INTERVAL_MS = Number(args.interval ?? 5) * 1000;
 const IDLE_SOCKETS = Number(args.sockets ?? 5000);
+const STEP_SECONDS = Number(args['step-duration'] ?? 10);
+const ONLY_CAPACITY = args.only === 'capacity';
+/** The capacity steps: each conversation sends every 2 s ± 50 %, so a rate R takes 2R conversations. */
+const STEP_INTERVAL_MS = 2000;
+const RATES = [50, 100, 200, 400, 800, 1200];
+const P99_LIMIT_MS = 100;
+const PROFILE = args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {};
 /** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
@@ -65,17 +83,65 @@ async function connectAll(url, members, batch = 200) {
 }
 
 /**
- * `conversations` pairs; each sender sends every INTERVAL_MS ± 50 %; the receiver's socket stamps arrival.
+ * How a benchmark reaches a messaging path: how a member's socket connects and how a message is
+ * sent (answers whether it was stored).
+ * @typedef {{ connect: (member: BenchMember) => Promise<import('socket.io-client').Socket>, send: (from: BenchMember, to: BenchMember, clientId: string) => Promise<boolean> }} MessagingPath
+ */
+
+/**
+ * The product: `POST /api/messages` with the member's session, the gateway's socket.io.
  * @param {string} url
+ * @returns {MessagingPath}
+ */
+const productPath = (url) => ({
+  connect: (member) => connectSocket(url, member),
+  send: async (from, to, clientId) => {
+    const res = await fetch(`${url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: from.cookie, origin: url },
+      body: JSON.stringify({ content: 'Bonjour, toujours disponible ?', receiverId: to.id, clientId }),
+    }).catch(() => null);
+    if (res) await res.arrayBuffer();
+    return res?.status === 201;
+  },
+});
+
+/**
+ * The floor (messaging-floor.mjs): a plain POST, a socket in the member's room.
+ * @param {string} url
+ * @returns {MessagingPath}
+ */
+const floorPath = (url) => ({
+  connect: (member) =>
+    new Promise((resolve, reject) => {
+      const socket = io(url, { transports: ['websocket'], reconnection: false, query: { member: member.id } });
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    }),
+  send: async (from, to, clientId) => {
+    const res = await fetch(url, { method: 'POST', body: JSON.stringify({ from: from.id, to: to.id, clientId, content: 'Bonjour, toujours disponible ?' }) }).catch(() => null);
+    if (res) await res.arrayBuffer();
+    return res?.status === 201;
+  },
+});
+
+/**
+ * `conversations` pairs; each sender sends every `intervalMs` ± 50 %, for `seconds` after one
+ * interval of warm-up; the receiver's socket stamps arrival. `meter`, when given, measures the
+ * recorded part.
+ * @param {MessagingPath} route
  * @param {BenchMember[]} members
  * @param {number} conversations
+ * @param {{ intervalMs?: number, seconds?: number, meter?: ReturnType<typeof cpuMeter> }} [options]
  */
-async function measureLatency(url, members, conversations) {
+async function measureLatency(route, members, conversations, { intervalMs = INTERVAL_MS, seconds = DURATION, meter } = {}) {
   const pairs = Array.from({ length: conversations }, (_, i) => ({
     sender: /** @type {BenchMember} */ (members[2 * i]),
     receiver: /** @type {BenchMember} */ (members[2 * i + 1]),
   }));
-  const sockets = await connectAll(url, pairs.map((p) => p.receiver));
+  /** @type {import('socket.io-client').Socket[]} */
+  const sockets = [];
+  for (let i = 0; i < pairs.length; i += 200) sockets.push(...(await Promise.all(pairs.slice(i, i + 200).map((p) => route.connect(p.receiver)))));
   /** @type {Map<string, { at: number, recorded: boolean }>} */
   const sentAt = new Map();
   /** @type {number[]} */
@@ -89,33 +155,90 @@ async function measureLatency(url, members, conversations) {
       if (sent.recorded) latencies.push(performance.now() - sent.at);
     });
   }
-  // One interval of warm-up (which also spreads the senders out), then DURATION recorded.
-  const recordFrom = performance.now() + INTERVAL_MS;
-  const deadline = recordFrom + DURATION * 1000;
+  // One interval of warm-up (which also spreads the senders out), then `seconds` recorded.
+  const recordFrom = performance.now() + intervalMs;
+  const deadline = recordFrom + seconds * 1000;
+  setTimeout(() => meter?.start(), intervalMs);
   const loop = async (/** @type {typeof pairs[number]} */ pair) => {
-    await sleep(Math.random() * INTERVAL_MS);
+    await sleep(Math.random() * intervalMs);
     while (performance.now() < deadline) {
       const clientId = randomUUID();
       const at = performance.now();
       sentAt.set(clientId, { at, recorded: at >= recordFrom });
-      const res = await fetch(`${url}/api/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: pair.sender.cookie, origin: url },
-        body: JSON.stringify({ content: 'Bonjour, toujours disponible ?', receiverId: pair.receiver.id, clientId }),
-      }).catch(() => null);
-      if (!res || res.status !== 201) {
+      if (!(await route.send(pair.sender, pair.receiver, clientId))) {
         if (at >= recordFrom) failed += 1;
         sentAt.delete(clientId);
-      } else await res.arrayBuffer();
-      await sleep(INTERVAL_MS * (0.5 + Math.random()));
+      }
+      await sleep(intervalMs * (0.5 + Math.random()));
     }
   };
   await Promise.all(pairs.map(loop));
   await sleep(2000); // the last messages in flight
+  const cpu = meter?.stop(latencies.length) ?? null;
   const lost = [...sentAt.values()].filter((sent) => sent.recorded).length;
   for (const socket of sockets) socket.disconnect();
   latencies.sort((a, b) => a - b);
-  return { conversations, count: latencies.length, rate: latencies.length / DURATION, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failed, lost };
+  return { conversations, count: latencies.length, rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failed, lost, cpu };
+}
+
+/**
+ * The highest offered rate (messages/s) whose p99 stays within 100 ms with none failed or lost:
+ * RATES in turn until one fails, then halfway between the last that held and the first that did
+ * not, twice. Each step's CPU per message, by process group.
+ * @param {string} label
+ * @param {MessagingPath} route
+ * @param {BenchMember[]} members
+ * @param {ReturnType<typeof cpuMeter>} meter
+ */
+async function capacityOf(label, route, members, meter) {
+  /** @type {Map<number, Awaited<ReturnType<typeof measureLatency>>>} */
+  const steps = new Map();
+  const holds = async (/** @type {number} */ rate) => {
+    const result = await measureLatency(route, members, Math.round((rate * STEP_INTERVAL_MS) / 1000), { intervalMs: STEP_INTERVAL_MS, seconds: STEP_SECONDS, meter });
+    steps.set(rate, result);
+    const ok = result.p99 <= P99_LIMIT_MS && result.failed === 0 && result.lost === 0 && result.count > 0;
+    say(`${label}: ${rate} msgs/s offered → ${result.rate.toFixed(0)} delivered, p99 ${result.p99.toFixed(1)} ms, ${result.failed} failed, ${result.lost} lost: ${ok ? 'holds' : 'does not hold'}`);
+    await sleep(1000);
+    return ok;
+  };
+  let held = 0;
+  let broke = 0;
+  for (const rate of RATES) {
+    if (await holds(rate)) held = rate;
+    else {
+      broke = rate;
+      break;
+    }
+  }
+  for (let i = 0; i < 2 && broke > 0 && broke - held > 25; i += 1) {
+    const middle = Math.round((held + broke) / 2);
+    if (await holds(middle)) held = middle;
+    else broke = middle;
+  }
+  return { capacity: held, at: steps.get(held) ?? null };
+}
+
+/**
+ * The floor's two processes on the bench's NATS and database; answers its URL and their pids.
+ * @param {string} natsUrl
+ */
+async function startMessagingFloor(natsUrl) {
+  const port = await freePort();
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  for (const role of ['service', 'gateway']) {
+    const child = fork(path.join(ROOT, 'deploy', 'bench', 'messaging-floor.mjs'), [role], {
+      env: { ...process.env, NATS_URL: natsUrl, DATABASE_URL: databaseUrl('messaging', { database: DATABASE }), PORT: String(port) },
+      stdio: 'inherit',
+    });
+    cleanups.push(() => child.kill());
+    await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`messaging floor ${role} exited (${code})`)));
+    });
+    children.push(child);
+  }
+  return { url: `http://127.0.0.1:${port}`, service: children[0]?.pid ?? 0, gateway: children[1]?.pid ?? 0 };
 }
 
 const rssMb = (/** @type {number | undefined} */ pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -124,7 +247,7 @@ async function main() {
   const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
 
   const stack = await startBenchStack(
-    { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000' } } },
+    { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000', ...PROFILE }, messaging: PROFILE } },
     cleanups,
   );
 
@@ -134,12 +257,27 @@ async function main() {
   const members = await makeMembers(Math.max(2000, IDLE_SOCKETS), redis, db);
   say(`${members.length.toLocaleString('en')} members; ${DURATION} s per measurement; one message per conversation every ${INTERVAL_MS / 1000} s ± 50 %; ${os.cpus().length} cores`);
 
+  const product = productPath(stack.url);
   const results = [];
-  for (const conversations of [100, 1000]) {
+  for (const conversations of ONLY_CAPACITY ? [] : [100, 1000]) {
     say(`${conversations} conversations...`);
-    results.push(await measureLatency(stack.url, members, conversations));
+    results.push(await measureLatency(product, members, conversations));
   }
 
+  // Capacity: the product, then the floor on the same NATS and database.
+  const pidOf = (/** @type {string} */ name) => stack.children.get(name)?.pid ?? 0;
+  const shared = { nats: () => pidsNamed('nats-server'), postgres: () => pidsNamed('postgres'), redis: () => pidsNamed('redis-server'), 'load generator': () => [process.pid] };
+  const productMeter = cpuMeter({ gateway: () => [pidOf('gateway')], messaging: () => [pidOf('messaging')], ...shared });
+  say(`capacity at p99 <= ${P99_LIMIT_MS} ms, ${STEP_SECONDS} s a step...`);
+  const productCapacity = await capacityOf('product', product, members, productMeter);
+  const floor = await startMessagingFloor(stack.env('messaging').NATS_URL);
+  const floorMeter = cpuMeter({ gateway: () => [floor.gateway], messaging: () => [floor.service], ...shared });
+  const floorCapacity = await capacityOf('floor', floorPath(floor.url), members, floorMeter);
+
+  if (ONLY_CAPACITY) {
+    printCapacity(productCapacity, floorCapacity);
+    return;
+  }
   say(`${IDLE_SOCKETS.toLocaleString('en')} idle sockets on one gateway (restarted, so the runs above leave nothing behind)...`);
   await stack.restart('gateway');
   const gatewayPid = stack.children.get('gateway')?.pid;
@@ -158,6 +296,25 @@ async function main() {
   const perSocketKb = ((after - before) * 1024) / IDLE_SOCKETS;
   console.log(`\ngateway resident memory: ${before.toFixed(0)} MB idle, ${after.toFixed(0)} MB with ${IDLE_SOCKETS.toLocaleString('en')} sockets`);
   console.log(`≈ ${perSocketKb.toFixed(1)} KB per socket; 10,000 sockets ≈ ${(before + (perSocketKb * 10_000) / 1024).toFixed(0)} MB (extrapolated)\n`);
+  printCapacity(productCapacity, floorCapacity);
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof capacityOf>>} product
+ * @param {Awaited<ReturnType<typeof capacityOf>>} floor
+ */
+function printCapacity(product, floor) {
+  console.log(`messaging capacity at p99 <= ${P99_LIMIT_MS} ms: ${product.capacity} messages/s`);
+  console.log(`messaging floor capacity at p99 <= ${P99_LIMIT_MS} ms: ${floor.capacity} messages/s`);
+  console.log(`messaging capacity / floor: ${floor.capacity > 0 ? ((product.capacity / floor.capacity) * 100).toFixed(0) : '-'} %`);
+  console.log(`\nCPU ms per message at that rate, by process (${os.cpus().length} cores)`);
+  const groups = Object.keys(product.at?.cpu ?? floor.at?.cpu ?? {});
+  console.log(`${''.padEnd(16)} ${'product'.padStart(9)} ${'floor'.padStart(9)}`);
+  for (const group of groups) {
+    console.log(`${group.padEnd(16)} ${(product.at?.cpu?.[group] ?? 0).toFixed(2).padStart(9)} ${(floor.at?.cpu?.[group] ?? 0).toFixed(2).padStart(9)}`);
+  }
+  const total = (/** @type {Record<string, number> | null | undefined} */ cpu) => Object.values(cpu ?? {}).reduce((a, b) => a + b, 0);
+  console.log(`${'total'.padEnd(16)} ${total(product.at?.cpu).toFixed(2).padStart(9)} ${total(floor.at?.cpu).toFixed(2).padStart(9)}\n`);
 }
 
 await runBench(main, cleanups);
