@@ -39,9 +39,9 @@ const STEP_SECONDS = Number(args['step-duration'] ?? 10);
 const ONLY_CAPACITY = args.only === 'capacity';
 /** The capacity steps: each conversation sends every 2 s ± 50 %, so a rate R takes 2R conversations. */
 const STEP_INTERVAL_MS = 2000;
-const RATES = [50, 100, 200, 400, 800, 1200];
+const RATES = [25, 50, 100, 200, 400, 800, 1200, 1600];
 const P99_LIMIT_MS = 100;
-const PROFILE = args.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(args.profile)}` } : {};
+const PROFILE = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 /** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
 
@@ -146,6 +146,8 @@ async function measureLatency(route, members, conversations, { intervalMs = INTE
   const sentAt = new Map();
   /** @type {number[]} */
   const latencies = [];
+  /** @type {number[]} the HTTP answer alone (stored), of the same messages */
+  const answered = [];
   let failed = 0;
   for (const socket of sockets) {
     socket.on('message:new', (/** @type {{ clientId: string }} */ message) => {
@@ -168,7 +170,7 @@ async function measureLatency(route, members, conversations, { intervalMs = INTE
       if (!(await route.send(pair.sender, pair.receiver, clientId))) {
         if (at >= recordFrom) failed += 1;
         sentAt.delete(clientId);
-      }
+      } else if (at >= recordFrom) answered.push(performance.now() - at);
       await sleep(intervalMs * (0.5 + Math.random()));
     }
   };
@@ -178,7 +180,9 @@ async function measureLatency(route, members, conversations, { intervalMs = INTE
   const lost = [...sentAt.values()].filter((sent) => sent.recorded).length;
   for (const socket of sockets) socket.disconnect();
   latencies.sort((a, b) => a - b);
-  return { conversations, count: latencies.length, rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failed, lost, cpu };
+  answered.sort((a, b) => a - b);
+  const http = { p50: percentile(answered, 50), p99: percentile(answered, 99) };
+  return { conversations, count: latencies.length, rate: latencies.length / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), failed, lost, cpu, http };
 }
 
 /**
@@ -197,7 +201,9 @@ async function capacityOf(label, route, members, meter) {
     const result = await measureLatency(route, members, Math.round((rate * STEP_INTERVAL_MS) / 1000), { intervalMs: STEP_INTERVAL_MS, seconds: STEP_SECONDS, meter });
     steps.set(rate, result);
     const ok = result.p99 <= P99_LIMIT_MS && result.failed === 0 && result.lost === 0 && result.count > 0;
-    say(`${label}: ${rate} msgs/s offered → ${result.rate.toFixed(0)} delivered, p99 ${result.p99.toFixed(1)} ms, ${result.failed} failed, ${result.lost} lost: ${ok ? 'holds' : 'does not hold'}`);
+    say(
+      `${label}: ${rate} msgs/s offered → ${result.rate.toFixed(0)} delivered, p50 ${result.p50.toFixed(1)} / p99 ${result.p99.toFixed(1)} ms (HTTP answer p50 ${result.http.p50.toFixed(1)} / p99 ${result.http.p99.toFixed(1)}), ${result.failed} failed, ${result.lost} lost: ${ok ? 'holds' : 'does not hold'}`,
+    );
     await sleep(1000);
     return ok;
   };
@@ -247,14 +253,15 @@ async function main() {
   const redis = await prepareBenchData(DATABASE, REDIS_URL, cleanups);
 
   const stack = await startBenchStack(
-    { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000', ...PROFILE }, messaging: PROFILE } },
+    { database: DATABASE, redisUrl: REDIS_URL, sessionSecret: SESSION_SECRET, envFor: { gateway: { RATE_MESSAGES_PER_MINUTE: '1000000' } }, nodeArgsFor: { gateway: PROFILE, messaging: PROFILE } },
     cleanups,
   );
 
   const db = new pg.Client({ connectionString: databaseUrl('messaging', { database: DATABASE }) });
   await db.connect();
   cleanups.push(() => db.end());
-  const members = await makeMembers(Math.max(2000, IDLE_SOCKETS), redis, db);
+  // Two members a conversation, as many conversations as the highest capacity step needs.
+  const members = await makeMembers(Math.max(2000, IDLE_SOCKETS, (2 * Math.max(...RATES) * STEP_INTERVAL_MS) / 1000), redis, db);
   say(`${members.length.toLocaleString('en')} members; ${DURATION} s per measurement; one message per conversation every ${INTERVAL_MS / 1000} s ± 50 %; ${os.cpus().length} cores`);
 
   const product = productPath(stack.url);

@@ -386,7 +386,7 @@ const COLOURS = [36, 33, 35, 32, 34, 91, 96, 93];
 /**
  * @typedef {(name: string, line: string, stream?: 'stdout' | 'stderr') => void} LogLine
  * @typedef {{ code: number | null, signal: NodeJS.Signals | null, error?: Error }} ExitResult
- * @typedef {{ file: string, args?: string[], cwd?: string, env?: NodeJS.ProcessEnv, oneShot?: boolean }} ChildSpec
+ * @typedef {{ file: string, args?: string[], nodeArgs?: string[], cwd?: string, env?: NodeJS.ProcessEnv, oneShot?: boolean }} ChildSpec
  * @typedef {object} Child  a supervised process (a live view: alive, tail and result change)
  * @property {string} name
  * @property {ChildSpec} spec
@@ -470,7 +470,7 @@ export class Supervisor {
     const previous = this.children.get(name);
     if (previous?.alive) throw new Error(`${name} is already running (pid ${previous.pid})`);
     const cwd = spec.cwd ?? ROOT;
-    const proc = spawn(process.execPath, [spec.file, ...(spec.args ?? [])], {
+    const proc = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.file, ...(spec.args ?? [])], {
       cwd,
       env: spec.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -761,6 +761,7 @@ export function restartWithBackoff(getStack, { log = (line) => console.error(lin
  * plus
  *   services   (SERVICES)         which services to start
  *   envFor     ({})               extra variables per service: { gateway: { X: '1' } }
+ *   nodeArgsFor ({})              node's own flags per service: { gateway: ['--cpu-prof'] }
  *   baseEnv    (process.env)      what children inherit under their own variables
  *   s3DataDir                     also start s3rver (startS3) on s3.port, stopped with the rest
  *   timeoutMs  (60000)            start-up limit
@@ -822,6 +823,7 @@ export async function startStack(options = {}) {
     file: path.join('dist', 'main.js'),
     cwd: path.join(ROOT, 'services', name),
     env: envOf(name),
+    nodeArgs: options.nodeArgsFor?.[name],
   });
   // Rejects when any of `names` exits before `started`.
   /** @param {readonly string[]} names */

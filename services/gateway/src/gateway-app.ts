@@ -6,7 +6,7 @@ import passport from 'passport';
 import { createLogger, initMetrics } from '@hdiya/platform';
 import { AppModule } from './app.module.js';
 import { absoluteSessionLifetime } from './session/session-lifetime.js';
-import { SESSION_MIDDLEWARE, type SessionMiddleware } from './session/session.middleware.js';
+import { SESSION_MIDDLEWARE, sessionRefresh, type SessionMiddleware } from './session/session.middleware.js';
 import { unlessVisitorRead } from './session/visitor-reads.js';
 import type { GatewayConfig } from './config.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
@@ -34,6 +34,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   // (passport.initialize still runs: guards ask every request whether it is signed in).
   app.use(unlessVisitorRead(app.get<SessionMiddleware>(SESSION_MIDDLEWARE)));
   app.use(unlessVisitorRead(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000)));
+  app.use(unlessVisitorRead(sessionRefresh()));
   app.use(passport.initialize(), unlessVisitorRead(passport.session()));
   // Bodies after the session: a donation's large limit (its photo may be inline, spec client) is
   // for a signed-in member's create or edit only; a body over its limit is never read.

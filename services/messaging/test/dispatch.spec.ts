@@ -147,7 +147,7 @@ describe('notification mails to members who are away', () => {
     const [owner, reserver] = [await member('Nadia'), await member('Omar')];
     await reserved(owner, reserver, 'Chaise');
     // The gateway relayed it to the member's open page.
-    expect(await requestRpc(nc, Rpc.messaging.notificationsSeen, { memberId: owner })).toEqual({ seen: 1 });
+    expect(await requestRpc(nc, Rpc.messaging.notificationsSeen, { memberIds: [owner] })).toEqual({ seen: 1 });
     await send(reserver, owner, 'Salut');
     const [notice] = await notifications(owner);
     await requestRpc(nc, Rpc.messaging.readNotification, { userId: owner, notificationId: notice!.id });
@@ -284,7 +284,7 @@ describe('pushes to members who are away', () => {
     const [owner, asker] = [await member('Kenza'), await member('Ilyas')];
     const laptop = await device(owner, 'fr');
     await reserved(owner, asker, 'Table');
-    await requestRpc(nc, Rpc.messaging.notificationsSeen, { memberId: owner });
+    await requestRpc(nc, Rpc.messaging.notificationsSeen, { memberIds: [owner] });
     await requestRpc(nc, Rpc.messaging.updateNotificationPreferences, { userId: owner, preferences: [{ kind: 'message_received', push: false }] });
     await send(asker, owner, 'Bonjour');
     await dispatchPushes(owner);

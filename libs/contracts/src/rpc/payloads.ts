@@ -152,6 +152,7 @@ export const NotificationsPayloadSchema = z.object({ userId: uuid(), query: Noti
 export const NotificationPayloadSchema = z.object({ userId: uuid(), notificationId: uuid(MessagingMessages.notificationNotFound) });
 // Reaching members who are away (decision 0027)
 /** The gateway saw the member with an open page: what they were shown so far is seen. */
-export const NotificationsSeenPayloadSchema = z.object({ memberId: uuid() });
+/** The gateway relays many messages a second: the members it saw with an open page travel together, every few hundred ms. */
+export const NotificationsSeenPayloadSchema = z.object({ memberIds: z.array(uuid(), invalid).min(1, Messages.invalidRequest).max(500, Messages.invalidRequest) });
 export const UpdateNotificationPreferencesPayloadSchema = z.object({ userId: uuid(), preferences: UpdateNotificationPreferencesSchema.shape.preferences });
 export const UnsubscribePayloadSchema = UnsubscribeSchema;

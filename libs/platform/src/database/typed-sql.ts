@@ -16,7 +16,7 @@ import {
 } from 'kysely';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { EntityManager, QueryRunner } from 'typeorm';
+import { QueryFailedError, type EntityManager, type QueryRunner } from 'typeorm';
 
 /** Kysely's SQL fragment tag, for what its builder does not spell (now(), casts, advisory locks). */
 export { sql } from 'kysely';
@@ -107,15 +107,26 @@ function compiledOnce<Query extends Compilable<unknown>>(
     if (!slots.has(key)) slots.set(key, sharedParameter(new Slot(key)) as RawBuilder<never>);
     return slots.get(key)!;
   };
-  let compiled: CompiledQuery<unknown> | undefined;
+  let compiled: (CompiledQuery<unknown> & NamedStatement) | undefined;
   return (valueOf) => ({
     compile: () => {
-      compiled ??= build(slot).compile();
+      if (!compiled) {
+        const once = build(slot).compile();
+        compiled = { ...once, statementName: statementNameOf(once.sql) };
+      }
       const parameters = compiled.parameters.map((value) => (value instanceof Slot ? valueOf(value.key) : value));
       return { ...compiled, parameters } as CompiledQuery<RowOf<Query>>;
     },
   });
 }
+
+/** A statement of one text for the life of the process: run as a named prepared statement (`execute`). */
+interface NamedStatement {
+  statementName?: string;
+}
+
+/** The name a statement is prepared under on each connection: a hash of its text. */
+const statementNameOf = (sql: string) => `q_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
 
 /** A hot statement compiled once, its values by position: `prepared((id: string) => db.selectFrom(...).where('id', '=', id))`. */
 export function prepared<Args extends unknown[], Query extends Compilable<unknown>>(build: (...args: Args) => Query): (...args: Args) => Compilable<RowOf<Query>> {
@@ -145,16 +156,33 @@ async function onRunner<T>(manager: EntityManager, work: (runner: QueryRunner) =
 }
 
 async function execute(target: SqlTarget, query: Compilable<unknown>): Promise<{ records: unknown[]; affected?: number }> {
-  const { sql, parameters } = query.compile();
+  const { sql, parameters, statementName } = query.compile() as CompiledQuery<unknown> & NamedStatement;
   if (!('connection' in target)) {
-    const result = await target.query(sql, parameters as unknown[]);
+    const result = await target.query(statementName ? { name: statementName, text: sql, values: parameters as unknown[] } : { text: sql, values: parameters as unknown[] });
     return { records: result.rows, affected: result.rowCount ?? undefined };
   }
+  if (statementName) return onRunner(target, (runner) => runNamed(runner, statementName, sql, parameters));
   return onRunner(target, async (runner) => {
     // Structured results: TypeORM otherwise answers an UPDATE with [rows, count] and a SELECT with rows.
     const result = await runner.query(sql, parameters as unknown[], true);
     return { records: result.records ?? [], affected: result.affected ?? undefined };
   });
+}
+
+/**
+ * A statement compiled once (`prepared`, `statementTemplate`), on the pg client TypeORM's runner
+ * holds, as a named prepared statement: each connection parses and plans it once, and the hot
+ * path skips TypeORM's query wrapper (issue 25). Errors are TypeORM's, as callers expect
+ * (`QueryFailedError` with its `driverError`).
+ */
+async function runNamed(runner: QueryRunner, name: string, sql: string, parameters: readonly unknown[]): Promise<{ records: unknown[]; affected?: number }> {
+  const client = (await runner.connect()) as pg.PoolClient;
+  try {
+    const result = await client.query({ name, text: sql, values: parameters as unknown[] });
+    return { records: result.rows, affected: result.rowCount ?? undefined };
+  } catch (error) {
+    throw new QueryFailedError(sql, parameters as unknown[], error as Error);
+  }
 }
 
 /** Runs a statement on the caller's connection or transaction and answers its typed rows. */
@@ -181,7 +209,7 @@ export async function write(target: SqlTarget, query: Compilable<unknown>): Prom
  */
 export async function preparedRows<Query extends Compilable<unknown>>(manager: EntityManager, query: Query): Promise<RowOf<Query>[]> {
   const { sql, parameters } = query.compile();
-  const name = `q_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+  const name = statementNameOf(sql);
   return onRunner(manager, async (runner) => {
     const client = (await runner.connect()) as pg.PoolClient;
     return (await client.query({ name, text: sql, values: parameters as unknown[] })).rows as RowOf<Query>[];

@@ -41,6 +41,17 @@ export class MemberSocketLeases {
     return (await this.redis.zcount(keyOf(memberId), `(${now}`, '+inf')) > 0;
   }
 
+  /** Which of these members have a live socket on any replica, in one round trip. */
+  async openAmong(memberIds: string[], now = Date.now()): Promise<string[]> {
+    const pipeline = this.redis.pipeline();
+    for (const memberId of memberIds) pipeline.zcount(keyOf(memberId), `(${now}`, '+inf');
+    const counts = (await pipeline.exec()) ?? [];
+    return memberIds.filter((_, i) => {
+      const [error, count] = counts[i] ?? [null, 0];
+      return !error && Number(count) > 0;
+    });
+  }
+
   /** Renews the leases of this replica's open sockets. */
   async renew(sockets: Iterable<{ memberId: string; socketId: string }>, now = Date.now()): Promise<void> {
     const pipeline = this.redis.pipeline();

@@ -36,7 +36,7 @@ export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown 
             const name = eventNameOf(msg.subject, envelope);
             if (!name) return;
             for (const push of pushesFor(name, envelope.payload as never)) this.sockets.push(push);
-            void this.seen.afterRelay(name, envelope.payload as never);
+            this.seen.afterRelay(name, envelope.payload as never);
           } catch (failure) {
             this.logger.warn(`${msg.subject}: ${(failure as Error).message}`);
           }

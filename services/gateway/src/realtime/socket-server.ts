@@ -97,7 +97,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     });
     io.on('connection', (socket: MemberSocket) => {
       // An open page loads the member's notifications: what they had is seen (decision 0027).
-      void this.seenReports.seen(socket.data.userId);
+      this.seenReports.seen(socket.data.userId);
       socket.on('typing', (signal) => void this.relayTyping(socket, signal));
       socket.on('disconnect', () => void this.leases.release(socket.data.userId, socket.id).catch(() => undefined));
     });

@@ -70,22 +70,23 @@ export class DispatchSchedule {
   }
 
   /**
-   * A new message in a conversation whose notice is still unread: the notice is renewed (its
-   * activity moves on), so an away member hears of it again, and an open page sees it again.
+   * A new message: the conversation's notice, if still unread, is renewed (its activity moves on),
+   * so an away member hears of it again, and an open page sees it again. False when there is no
+   * unread notice to renew (the caller creates one). The schedule is touched first either way.
    */
-  async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<void> {
+  async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<boolean> {
     await this.touch(manager, [receiverId]);
-    await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)));
+    return (await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)))) > 0;
   }
 
-  /** The gateway relayed to an open page of the member: everything they have so far is seen. */
-  async markSeen(manager: EntityManager, memberId: string): Promise<number> {
+  /** The gateway relayed to an open page of these members: everything they have so far is seen. */
+  async markSeen(manager: EntityManager, memberIds: string[]): Promise<number> {
     return write(
       manager,
       db
         .updateTable('notifications')
         .set({ seen_at: sql<Date>`now()` })
-        .where('user_id', '=', memberId)
+        .where('user_id', '=', sql<string>`ANY(${memberIds}::uuid[])`)
         .where('read_at', 'is', null)
         .where((eb) => eb.or([eb('seen_at', 'is', null), eb('seen_at', '<', eb.ref('activity_at'))])),
     );

@@ -15,8 +15,8 @@ export class DispatchHandlers {
 
   /** The gateway relayed something to an open page of the member (or they opened one). */
   @RpcHandler(Rpc.messaging.notificationsSeen)
-  async seen({ memberId }: RpcRequest<'messaging.notifications.seen'>) {
-    return { seen: await this.schedule.markSeen(this.dataSource.manager, memberId) };
+  async seen({ memberIds }: RpcRequest<'messaging.notifications.seen'>) {
+    return { seen: await this.schedule.markSeen(this.dataSource.manager, memberIds) };
   }
 
   @RpcHandler(Rpc.messaging.notificationPreferences)

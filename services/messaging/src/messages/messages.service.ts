@@ -21,7 +21,7 @@ import { BlocksService } from '../blocks/blocks.service.js';
 import { DirectoryService } from '../members/directory.service.js';
 import { DispatchSchedule } from '../dispatch/dispatch-schedule.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { recordReplyWait } from '../replies/reply-waits.js';
+import { lockConversation, recordReplyWait } from '../replies/reply-waits.js';
 import { messageViewOf, selectMessages } from './message-row.js';
 
 /** `none`, a donation id, or undefined (every conversation between the two), as SQL reads it. */
@@ -46,7 +46,6 @@ const insertMessage = prepared(
 const claimPhoto = prepared((senderId: string, imageKey: string, thumbnailKey: string) =>
   db.deleteFrom('chat_photo_uploads').where('image_key', '=', imageKey).where('thumbnail_key', '=', thumbnailKey).where('sender_id', '=', senderId).returning('image_key'),
 );
-const lockNotice = prepared((key: string) => db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${key}))`.as('locked')));
 const messageByClientId = prepared((senderId: string, clientId: string) => selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
 
 /** Two member ids as uuids, for LEAST/GREATEST: a conversation is keyed by its pair, either way (the index's order). */
@@ -83,6 +82,8 @@ export class MessagesService {
         await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId, photo?.imageKey ?? null, photo?.thumbnailKey ?? null));
         const message = await this.viewOf(manager, id);
         await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
+        // One lock for the notice and the reply wait: the sends of a conversation, either way, in turn.
+        await lockConversation(manager, message);
         await this.noticeOnce(manager, message);
         await recordReplyWait(manager, message);
         return message;
@@ -301,15 +302,13 @@ export class MessagesService {
     return messageViewOf(row);
   }
 
-  /** One unread "new message" notice per conversation: a burst of messages is one notice. */
+  /**
+   * One unread "new message" notice per conversation: a burst of messages is one notice. Under the
+   * conversation's lock (`send`), so two parallel sends do not both find no notice.
+   */
   private async noticeOnce(manager: EntityManager, message: MessageView): Promise<void> {
-    // Serialises parallel sends in one conversation, so two do not both find no notice.
-    const key = `notice:${message.receiverId}:${message.senderId}:${message.donationId ?? 'none'}`;
-    await write(manager, lockNotice(key));
-    if (await this.notifications.hasUnreadMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) {
-      // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
-      return this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId);
-    }
+    // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
+    if (await this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) return;
     await this.notifications.notify(manager, message.receiverId, 'message_received', {
       senderId: message.senderId,
       senderName: message.sender.displayName,

@@ -36,17 +36,6 @@ const insertNotifications = prepared((kind: string, ids: string[], userIds: stri
     )
     .returning(['user_id', ...COLUMNS]),
 );
-const unreadMessageNotice = prepared((userId: string, senderId: string, donation: string) =>
-  db
-    .selectFrom('notifications')
-    .select(sql<number>`1`.as('found'))
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'message_received')
-    .where('read_at', 'is', null)
-    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
-    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation))
-    .limit(1),
-);
 
 /**
  * A stored notification as the API shows it. `kind` is one of NotificationKind (the table's CHECK)
@@ -159,12 +148,6 @@ export class NotificationsService {
           q.where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donationId === null ? 'none' : String(donationId))),
         ),
     );
-  }
-
-  /** True when the member already has an unread notice for this conversation (one is enough). */
-  async hasUnreadMessageNotice(manager: EntityManager, userId: string, senderId: string, donationId: number | null): Promise<boolean> {
-    const notice = await firstRow(manager, unreadMessageNotice(userId, senderId, donationId === null ? 'none' : String(donationId)));
-    return notice !== undefined;
   }
 
   /**
