@@ -4,27 +4,34 @@ import { sharedSql } from '../database/shared-tables.js';
 import type { Json } from '../database/shared-tables.generated.js';
 import { prepared, sql, write } from '../database/typed-sql.js';
 
-/** The outbox's two statements for one schema, compiled once (they run with every event written). */
+/**
+ * The outbox's statement for one schema, compiled once (it runs with every event written): the
+ * rows appended and the relay woken (NOTIFY, delivered at commit) in one round trip.
+ */
 function outboxStatements(schema: string) {
   const db = sharedSql(schema);
   return {
-    append: prepared((ids: string[], subjects: string[], envelopes: string[]) =>
+    append: prepared((ids: string[], subjects: string[], envelopes: string[], channel: string, count: string) =>
       db
-        .insertInto('outbox')
-        .columns(['id', 'subject', 'envelope'])
-        .expression((eb) =>
-          eb
-            .selectFrom(
-              sql<{ id: string; subject: string; envelope: Json; n: number }>`unnest(${ids}::uuid[], ${subjects}::text[], ${envelopes}::jsonb[]) WITH ORDINALITY`.as<'e'>(
-                sql`e(id, subject, envelope, n)`,
-              ),
+        .with('appended', (qb) =>
+          qb
+            .insertInto('outbox')
+            .columns(['id', 'subject', 'envelope'])
+            .expression((eb) =>
+              eb
+                .selectFrom(
+                  sql<{ id: string; subject: string; envelope: Json; n: number }>`unnest(${ids}::uuid[], ${subjects}::text[], ${envelopes}::jsonb[]) WITH ORDINALITY`.as<'e'>(
+                    sql`e(id, subject, envelope, n)`,
+                  ),
+                )
+                .select(['e.id', 'e.subject', 'e.envelope'])
+                // In the given order.
+                .orderBy('e.n'),
             )
-            .select(['e.id', 'e.subject', 'e.envelope'])
-            // In the given order.
-            .orderBy('e.n'),
-        ),
+            .returning('id'),
+        )
+        .selectNoFrom(sql`pg_notify(${channel}, ${count})`.as('notified')),
     ),
-    notify: prepared((channel: string, count: string) => db.selectNoFrom(sql`pg_notify(${channel}, ${count})`.as('notified'))),
   };
 }
 const bySchema = new Map<string, ReturnType<typeof outboxStatements>>();
@@ -52,7 +59,8 @@ export async function appendToOutbox(manager: EntityManager, schema: string, eve
       events.map((e) => e.envelope.id),
       events.map((e) => e.subject),
       events.map((e) => JSON.stringify(e.envelope)),
+      outboxChannel(schema),
+      String(events.length),
     ),
   );
-  await write(manager, statements.notify(outboxChannel(schema), String(events.length)));
 }
