@@ -7,6 +7,11 @@ import { directionOf } from '@/lib/direction';
 import '@/lib/photo-texts';
 import './photo-gallery.css';
 
+/** The slide a track is scrolled to (slides are the track's full width; negative offsets in RTL). */
+function restingIndex(track: HTMLElement, total: number): number {
+  return Math.min(total - 1, Math.max(0, Math.round(Math.abs(track.scrollLeft) / Math.max(1, track.clientWidth))));
+}
+
 export interface PhotoGalleryProps {
   photos: PhotoView[];
   title: string;
@@ -24,18 +29,35 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   const rtl = directionOf(i18n.resolvedLanguage ?? 'fr') === 'rtl';
   const total = photos.length;
 
-  // The shown slide is whichever is mostly in view, however it got there (swipe, buttons, keys).
+  /** The slide a button or key scrolls to, until the track gets there (a smooth scroll passes others). */
+  const aimed = useRef<number | null>(null);
+
+  // The shown slide is the one the track rests on, however it got there (swipe, buttons, keys):
+  // read from the scroll position, so a late event of an interrupted scroll cannot leave a stale one.
   useEffect(() => {
-    const slides = track.current ? [...track.current.children] : [];
-    if (slides.length < 2 || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) setCurrent(slides.indexOf(entry.target));
-      },
-      { root: track.current, threshold: 0.6 },
-    );
-    slides.forEach((slide) => observer.observe(slide));
-    return () => observer.disconnect();
+    const element = track.current;
+    if (!element || total < 2) return;
+    let frame = 0;
+    const settle = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const index = restingIndex(element, total);
+        if (aimed.current !== null && index !== aimed.current) return;
+        aimed.current = null;
+        setCurrent(index);
+      });
+    };
+    // A finger or a wheel takes over from a scroll the buttons started.
+    const takeOver = () => void (aimed.current = null);
+    element.addEventListener('scroll', settle, { passive: true });
+    element.addEventListener('pointerdown', takeOver);
+    element.addEventListener('wheel', takeOver, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', settle);
+      element.removeEventListener('pointerdown', takeOver);
+      element.removeEventListener('wheel', takeOver);
+    };
   }, [total]);
 
   if (total <= 1) {
@@ -45,6 +67,8 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
 
   function show(index: number) {
     const target = Math.min(total - 1, Math.max(0, index));
+    // Already there: no scroll will come to clear the aim.
+    aimed.current = track.current && restingIndex(track.current, total) === target ? null : target;
     track.current?.children[target]?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
     setCurrent(target);
   }
@@ -52,7 +76,9 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
     const backward = rtl ? 'ArrowRight' : 'ArrowLeft';
-    const step = { [forward]: current + 1, [backward]: current - 1, Home: 0, End: total - 1 }[event.key];
+    // Keys pressed during a scroll go on from where it is heading.
+    const from = aimed.current ?? current;
+    const step = { [forward]: from + 1, [backward]: from - 1, Home: 0, End: total - 1 }[event.key];
     if (step === undefined) return;
     event.preventDefault();
     show(step);
@@ -73,11 +99,11 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
             </div>
           ))}
         </div>
-        <button type="button" className="photo-gallery__nav photo-gallery__nav--previous" onClick={() => show(current - 1)} disabled={current === 0}
+        <button type="button" className="photo-gallery__nav photo-gallery__nav--previous" onClick={() => show((aimed.current ?? current) - 1)} disabled={current === 0}
           aria-label={t('photos.gallery.previous')} data-testid="gallery-previous">
           <ChevronLeft className="icon icon--flip-rtl" aria-hidden="true" />
         </button>
-        <button type="button" className="photo-gallery__nav photo-gallery__nav--next" onClick={() => show(current + 1)} disabled={current === total - 1}
+        <button type="button" className="photo-gallery__nav photo-gallery__nav--next" onClick={() => show((aimed.current ?? current) + 1)} disabled={current === total - 1}
           aria-label={t('photos.gallery.next')} data-testid="gallery-next">
           <ChevronRight className="icon icon--flip-rtl" aria-hidden="true" />
         </button>
