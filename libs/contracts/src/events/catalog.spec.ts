@@ -9,6 +9,20 @@ import { UserRegisteredV1Schema } from './users.events.js';
 
 const member = { id: 'u1', displayName: 'Salma B.', firstName: 'Salma', lastName: 'B.', profileImageUrl: null };
 const at = '2026-11-24T10:00:00.000Z';
+/** A message as MessageSent.v1 carried it (v2 adds its photo). */
+const textMessage = {
+  id: 'm1',
+  content: 'Bonjour',
+  senderId: 'u1',
+  receiverId: 'u2',
+  donationId: 1,
+  read: false,
+  createdAt: at,
+  clientId: null,
+  sender: member,
+  receiver: { ...member, id: 'u2' },
+  donation: { id: 1, title: 'Vélo' },
+};
 
 /** One payload of every version ever published: typed by the catalog, so a version missing here does not compile. */
 const samples: { [N in EventName]: EventPayload<N> } = {
@@ -64,36 +78,9 @@ const samples: { [N in EventName]: EventPayload<N> } = {
   'donations.AskOffered.v1': { donationId: 1, title: 'Poussette', askId: 'a1', askTitle: 'poussette', memberId: 'u3', how: 'matched' },
   'points.PointsChanged.v1': { userId: 'u1', points: 10, blockedPoints: 2, reliabilityScore: 100, reason: 'transfer' },
   'points.PointsTransferred.v1': { transferId: 't1', senderId: 'u1', receiverId: 'u2', points: 3, message: null },
-  'messaging.MessageSent.v1': {
-    message: {
-      id: 'm1',
-      content: 'Bonjour',
-      senderId: 'u1',
-      receiverId: 'u2',
-      donationId: 1,
-      read: false,
-      createdAt: at,
-      clientId: null,
-      sender: member,
-      receiver: { ...member, id: 'u2' },
-      donation: { id: 1, title: 'Vélo' },
-    },
-  },
+  'messaging.MessageSent.v1': { message: textMessage },
   'messaging.MessageSent.v2': {
-    message: {
-      id: 'm1',
-      content: 'Bonjour',
-      senderId: 'u1',
-      receiverId: 'u2',
-      donationId: 1,
-      read: false,
-      createdAt: at,
-      clientId: null,
-      sender: member,
-      receiver: { ...member, id: 'u2' },
-      donation: { id: 1, title: 'Vélo' },
-      photo: { url: '/api/messages/photos/p.webp', thumbnailUrl: '/api/messages/photos/p-thumb.webp' },
-    },
+    message: { ...textMessage, photo: { url: '/api/messages/photos/p.webp', thumbnailUrl: '/api/messages/photos/p-thumb.webp' } },
   },
   'messaging.MessagesRead.v1': { senderId: 'u1', receipt: { readerId: 'u2', donationId: null, readAt: at } },
   'messaging.NotificationCreated.v1': {

@@ -36,11 +36,6 @@ export class MemberSocketLeases {
     await this.redis.zrem(keyOf(memberId), socketId);
   }
 
-  /** True when the member has a live socket on any replica (an open page). */
-  async hasOpen(memberId: string, now = Date.now()): Promise<boolean> {
-    return (await this.redis.zcount(keyOf(memberId), `(${now}`, '+inf')) > 0;
-  }
-
   /** Which of these members have a live socket on any replica, in one round trip. */
   async openAmong(memberIds: string[], now = Date.now()): Promise<string[]> {
     const pipeline = this.redis.pipeline();
