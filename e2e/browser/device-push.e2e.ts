@@ -212,7 +212,9 @@ describe("the service worker's push handlers", () => {
 
     // A push naming another site never leads there.
     await push({ ...message, tag: 'other', url: 'https://evil.example/', actions: [] });
-    await shownWhen((n) => n.length === 2);
+    await shownWhen((n) => n.some((one) => one.tag === 'other')).catch(async (error: Error) => {
+      throw new Error(`${error.message}; shown: ${JSON.stringify(await shown())}`);
+    });
     const target = await worker!.evaluate(async () => {
       const sw = globalThis as unknown as { registration: ServiceWorkerRegistration };
       const notifications = await sw.registration.getNotifications({ tag: 'other' });
