@@ -1,24 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Expression, QueryCreator } from 'kysely';
 import type { EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS } from '@hdiya/contracts';
 import { prepared, sql, write } from '@hdiya/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
-import { db } from '../database/db.js';
+import { db, type MessagingTables } from '../database/db.js';
 
 /** now() plus a number of milliseconds, as the schedule's SQL counts time. */
 export const inMs = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 const DISPATCHED = new Set<string>(DISPATCHED_KINDS);
 
-// On the send path of every message: compiled once.
-const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
-  db
+/**
+ * Something new for these members (a uuid[]): their schedule row, created or moved on. A statement
+ * of its own (`touch`) or the first step of a larger one (the send's, messages/message-effects.ts).
+ * Sorted by member: two transactions touching the same members lock them in the same order.
+ */
+export const upsertSchedule = (qc: QueryCreator<MessagingTables>, members: Expression<string[]>, firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  qc
     .insertInto('dispatch_schedule')
     .columns(['member_id', 'mail_due_at', 'push_due_at'])
-    // In member order: two transactions touching the same members lock them in the same order.
     .expression((eb) =>
       eb
-        .selectFrom(sql<{ m: string }>`unnest(${members}::uuid[])`.as<'u'>(sql`u(m)`))
+        .selectFrom(sql<{ m: string }>`unnest(${members})`.as<'u'>(sql`u(m)`))
         .select(['u.m', inMs(firstDelayMs).as('mail_due_at'), inMs(pushDelayMs).as('push_due_at')])
         .orderBy('u.m'),
     )
@@ -30,8 +34,13 @@ const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDel
         ),
         push_due_at: eb.fn.coalesce('dispatch_schedule.push_due_at', 'excluded.push_due_at'),
       })),
-    ),
+    );
+
+// On the path of every notification: compiled once.
+const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  upsertSchedule(db, sql<string[]>`${members}::uuid[]`, firstDelayMs, pushDelayMs, intervalMs),
 );
+
 const renewNotice = prepared((receiverId: string, senderId: string, donation: string) =>
   db
     .updateTable('notifications')
