@@ -41,17 +41,6 @@ const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDel
   upsertSchedule(db, sql<string[]>`${members}::uuid[]`, firstDelayMs, pushDelayMs, intervalMs),
 );
 
-const renewNotice = prepared((receiverId: string, senderId: string, donation: string) =>
-  db
-    .updateTable('notifications')
-    .set({ activity_at: sql<Date>`now()` })
-    .where('user_id', '=', receiverId)
-    .where('kind', '=', 'message_received')
-    .where('read_at', 'is', null)
-    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
-    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation)),
-);
-
 export const isDispatched = (kind: string): boolean => DISPATCHED.has(kind);
 
 /**
@@ -76,16 +65,6 @@ export class DispatchSchedule {
     if (members.length === 0) return;
     const { MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS } = this.config;
     await write(manager, touchSchedule(members, MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS));
-  }
-
-  /**
-   * A new message: the conversation's notice, if still unread, is renewed (its activity moves on),
-   * so an away member hears of it again, and an open page sees it again. False when there is no
-   * unread notice to renew (the caller creates one). The schedule is touched first either way.
-   */
-  async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<boolean> {
-    await this.touch(manager, [receiverId]);
-    return (await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)))) > 0;
   }
 
   /** The gateway relayed to an open page of these members: everything they have so far is seen. */
