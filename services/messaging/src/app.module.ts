@@ -19,6 +19,7 @@ import { UsersEventsConsumer } from './members/users-events.consumer.js';
 import { MessagesHandlers } from './messages/messages.handlers.js';
 import { MessagesService } from './messages/messages.service.js';
 import { ChatPhotosService } from './messages/chat-photos.service.js';
+import { MessageEffects } from './messages/message-effects.js';
 import { NotificationsHandlers } from './notifications/notifications.handlers.js';
 import { NotificationsService } from './notifications/notifications.service.js';
 import { PointsEventsConsumer } from './notifications/points-events.consumer.js';
@@ -61,6 +62,7 @@ export class AppModule {
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
         MessagesService,
+        MessageEffects,
         ChatPhotosService,
         BlocksService,
         NotificationsService,

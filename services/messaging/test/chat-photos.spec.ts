@@ -70,6 +70,23 @@ describe('photos in chat', () => {
     expect(await register(karim, message, keys())).toEqual({ replay: sent });
   });
 
+  it('should store one message for parallel retries of a photo, the other registered photo left for the sweep', async () => {
+    const amina = await member('Amina');
+    const karim = await member('Karim');
+    const message = { receiverId: amina, content: '', clientId: randomUUID() };
+    // Both tries registered (their bytes stored) before either was sent.
+    const [first, second] = [keys(), keys()];
+    expect(await register(karim, message, first)).toEqual({ replay: null });
+    expect(await register(karim, message, second)).toEqual({ replay: null });
+    const [one, other] = await Promise.all([sendPhoto(karim, message, first), sendPhoto(karim, message, second)]);
+    expect(other).toEqual(one);
+    const stored = one!.photo!.url.endsWith(first.imageKey.slice(6)) ? first : second;
+    const left = stored === first ? second : first;
+    expect(await messagesWith(stored.imageKey)).toBe(1);
+    expect(await messagesWith(left.imageKey)).toBe(0);
+    expect([await uploads(stored.imageKey), await uploads(left.imageKey)]).toEqual([0, 1]);
+  });
+
   it('should refuse a photo to a member who blocked the sender before anything is recorded', async () => {
     const amina = await member('Amina');
     const karim = await member('Karim');

@@ -160,6 +160,34 @@ describe('messages', () => {
     expect(await requestRpc(nc, Rpc.messaging.mayType, { userId: a, otherId: b })).toEqual({ allowed: true });
   });
 
+  it('should store one message for parallel retries of a clientId, and answer a retry even once blocked', async () => {
+    const [a, b] = [await member('A', 'A'), await member('B', 'B')];
+    const clientId = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => send(a, { content: 'une fois', receiverId: b, clientId })));
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(await conversation(b, a)).toHaveLength(1);
+    expect(await outboxOf('MessageSent', answers[0]!.id)).toHaveLength(1);
+    expect((await notifications(b)).filter((n) => n.kind === 'message_received')).toHaveLength(1);
+    // It was sent before the block: its retry is answered, as the first try was.
+    await requestRpc(nc, Rpc.messaging.block, { userId: b, otherId: a });
+    expect(await send(a, { content: 'une fois', receiverId: b, clientId })).toEqual(answers[0]);
+    expect(await refusal(send(a, { content: 'autre chose', receiverId: b, clientId }))).toMatchObject({ status: 409, code: 'MESSAGE_CLIENT_ID_REUSED' });
+  });
+
+  it('should write nothing for a blocked send: no message, notice, schedule or event, and its clientId stays free', async () => {
+    const [a, b] = [await member('A', 'A'), await member('B', 'B')];
+    await requestRpc(nc, Rpc.messaging.block, { userId: b, otherId: a });
+    const clientId = randomUUID();
+    expect(await refusal(send(a, { content: 'coucou', receiverId: b, clientId }))).toMatchObject({ status: 403, code: 'MESSAGE_BLOCKED' });
+    expect(await conversation(b, a)).toEqual([]);
+    expect(await notifications(b)).toEqual([]);
+    expect(await outboxOf('MessageSent', clientId)).toEqual([]);
+    expect(await dataSource.query(`SELECT 1 FROM messaging.dispatch_schedule WHERE "member_id" = $1`, [b])).toEqual([]);
+    await requestRpc(nc, Rpc.messaging.unblock, { userId: b, otherId: a });
+    expect(await send(a, { content: 'coucou', receiverId: b, clientId })).toMatchObject({ clientId, content: 'coucou' });
+  });
+
   // Review finding: any member could push "is typing" to any member id.
   it('should allow typing hints only inside a conversation the two members already have', async () => {
     const [a, b, stranger] = [await member('A', 'A'), await member('B', 'B'), await member('S', 'S')];
@@ -215,6 +243,23 @@ describe('notifications', () => {
     expect((await notifications(other))[0]).toMatchObject({ kind: 'reservation_expired', params: { role: 'reserver' } });
     expect(await refusal(requestRpc(nc, Rpc.messaging.readNotification, { userId: other, notificationId: mine!.id }))).toMatchObject({ status: 404 });
     expect((await notifications(owner))[0]!.read).toBe(false);
+  });
+
+  it('should keep one unread notice each and one reply owed when both members write at once', async () => {
+    const [a, b] = [await member('A', 'A'), await member('B', 'B')];
+    const lamp = await donation(b, 'Lampe');
+    await Promise.all(
+      [1, 2, 3, 4, 5, 6].flatMap((i) => [send(a, { content: `a${i}`, receiverId: b, donationId: lamp }), send(b, { content: `b${i}`, receiverId: a, donationId: lamp })]),
+    );
+    expect(await conversation(a, b, { donationId: lamp })).toHaveLength(12);
+    for (const [reader, writer] of [[a, b], [b, a]] as const) {
+      const notices = (await notifications(reader)).filter((n) => n.kind === 'message_received');
+      expect(notices).toEqual([expect.objectContaining({ read: false, params: expect.objectContaining({ senderId: writer, donationId: lamp }) })]);
+      expect(await outboxOf('NotificationCreated', notices[0]!.id)).toHaveLength(1);
+    }
+    // Whoever received the last message stored owes the reply; the other owes nothing.
+    const waits = await dataSource.query(`SELECT 1 FROM messaging.reply_waits WHERE "owing_id" = ANY($1::uuid[]) AND "waiting_id" = ANY($1::uuid[])`, [[a, b]]);
+    expect(waits).toHaveLength(1);
   });
 
   it('should keep one unread new-message notice per conversation, read with the conversation', async () => {

@@ -14,6 +14,10 @@ const blockersOf = prepared((a: string, b: string) =>
     .where((eb) => eb.or([eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]), eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)])])),
 );
 
+/** A message refused because of a block: the blocker is told how to undo it. */
+export const blockedRefusal = (byReceiver: boolean) =>
+  rpcError(403, ErrorCodes.MESSAGE_BLOCKED, byReceiver ? MessagingMessages.blockedByReceiver : MessagingMessages.youBlocked, 'receiverId');
+
 /** A member may block another: no message passes between them, in either direction, until unblocked. */
 @Injectable()
 export class BlocksService {
@@ -53,8 +57,8 @@ export class BlocksService {
   /** Refuses a message when either member blocked the other (the blocker is told how to undo it). */
   async assertMayWrite(manager: EntityManager, senderId: string, receiverId: string): Promise<void> {
     const blockers = await this.blockersBetween(manager, senderId, receiverId);
-    if (blockers.includes(receiverId)) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.blockedByReceiver, 'receiverId');
-    if (blockers.length > 0) throw rpcError(403, ErrorCodes.MESSAGE_BLOCKED, MessagingMessages.youBlocked, 'receiverId');
+    if (blockers.includes(receiverId)) throw blockedRefusal(true);
+    if (blockers.length > 0) throw blockedRefusal(false);
   }
 
   /** Whether either member blocked the other. */

@@ -7,3 +7,6 @@ import type { DB } from './schema.generated.js';
  * holds (outbox, inbox, members…); run them with rows/firstRow/write.
  */
 export const db = sqlFor<DB & SharedTables>(SCHEMA);
+
+/** The tables the messaging service's statements name. */
+export type MessagingTables = DB & SharedTables;

@@ -1,24 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Expression, QueryCreator } from 'kysely';
 import type { EntityManager } from 'typeorm';
 import { DISPATCHED_KINDS } from '@hdiya/contracts';
 import { prepared, sql, write } from '@hdiya/platform';
 import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
-import { db } from '../database/db.js';
+import { db, type MessagingTables } from '../database/db.js';
 
 /** now() plus a number of milliseconds, as the schedule's SQL counts time. */
 export const inMs = (ms: number) => sql<Date>`now() + ${ms}::int * interval '1 millisecond'`;
 
 const DISPATCHED = new Set<string>(DISPATCHED_KINDS);
 
-// On the send path of every message: compiled once.
-const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
-  db
+/**
+ * Something new for these members (a uuid[]): their schedule row, created or moved on. A statement
+ * of its own (`touch`) or the first step of a larger one (the send's, messages/message-effects.ts).
+ * Sorted by member: two transactions touching the same members lock them in the same order.
+ */
+export const upsertSchedule = (qc: QueryCreator<MessagingTables>, members: Expression<string[]>, firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  qc
     .insertInto('dispatch_schedule')
     .columns(['member_id', 'mail_due_at', 'push_due_at'])
-    // In member order: two transactions touching the same members lock them in the same order.
     .expression((eb) =>
       eb
-        .selectFrom(sql<{ m: string }>`unnest(${members}::uuid[])`.as<'u'>(sql`u(m)`))
+        .selectFrom(sql<{ m: string }>`unnest(${members})`.as<'u'>(sql`u(m)`))
         .select(['u.m', inMs(firstDelayMs).as('mail_due_at'), inMs(pushDelayMs).as('push_due_at')])
         .orderBy('u.m'),
     )
@@ -30,17 +34,11 @@ const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDel
         ),
         push_due_at: eb.fn.coalesce('dispatch_schedule.push_due_at', 'excluded.push_due_at'),
       })),
-    ),
-);
-const renewNotice = prepared((receiverId: string, senderId: string, donation: string) =>
-  db
-    .updateTable('notifications')
-    .set({ activity_at: sql<Date>`now()` })
-    .where('user_id', '=', receiverId)
-    .where('kind', '=', 'message_received')
-    .where('read_at', 'is', null)
-    .where((eb) => eb(sql<string>`${eb.ref('params')}->>'senderId'`, '=', senderId))
-    .where((eb) => eb(eb.fn.coalesce(sql<string | null>`${eb.ref('params')}->>'donationId'`, eb.val('none')), '=', donation)),
+    );
+
+// On the path of every notification: compiled once.
+const touchSchedule = prepared((members: string[], firstDelayMs: number, pushDelayMs: number, intervalMs: number) =>
+  upsertSchedule(db, sql<string[]>`${members}::uuid[]`, firstDelayMs, pushDelayMs, intervalMs),
 );
 
 export const isDispatched = (kind: string): boolean => DISPATCHED.has(kind);
@@ -67,16 +65,6 @@ export class DispatchSchedule {
     if (members.length === 0) return;
     const { MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS } = this.config;
     await write(manager, touchSchedule(members, MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS));
-  }
-
-  /**
-   * A new message: the conversation's notice, if still unread, is renewed (its activity moves on),
-   * so an away member hears of it again, and an open page sees it again. False when there is no
-   * unread notice to renew (the caller creates one). The schedule is touched first either way.
-   */
-  async renewMessageNotice(manager: EntityManager, receiverId: string, senderId: string, donationId: number | null): Promise<boolean> {
-    await this.touch(manager, [receiverId]);
-    return (await write(manager, renewNotice(receiverId, senderId, donationId === null ? 'none' : String(donationId)))) > 0;
   }
 
   /** The gateway relayed to an open page of these members: everything they have so far is seen. */

@@ -10,6 +10,11 @@ import { UNKNOWN_MEMBER_NAME } from './member-view.js';
 /** On the send path of every message: compiled once. */
 const knownMember = prepared((userId: string) => db.selectFrom('members').select('user_id').where('user_id', '=', userId));
 
+/** A member nobody knows, as a send or a block answers it. */
+export const memberNotFound = (field = 'receiverId') => rpcError(404, ErrorCodes.USER_NOT_FOUND, MessagingMessages.receiverNotFound, field);
+/** A donation that does not exist or was deleted. */
+export const donationNotFound = () => rpcError(404, ErrorCodes.DONATION_NOT_FOUND, MessagingMessages.donationNotFound, 'donationId');
+
 /**
  * Members and donations as this service knows them: the read models the users and donations
  * events keep, and, for one just created whose event has not arrived yet, one question to the
@@ -28,9 +33,7 @@ export class DirectoryService {
   async ensureMember(userId: string, field = 'receiverId'): Promise<void> {
     const known = await firstRow(this.dataSource.manager, knownMember(userId));
     if (known) return;
-    const profile = await this.lookup(() => callService(this.client, Rpc.users.getPublic, { userId }, this.config.LOOKUP_RPC_TIMEOUT_MS), () =>
-      rpcError(404, ErrorCodes.USER_NOT_FOUND, MessagingMessages.receiverNotFound, field),
-    );
+    const profile = await this.lookup(() => callService(this.client, Rpc.users.getPublic, { userId }, this.config.LOOKUP_RPC_TIMEOUT_MS), () => memberNotFound(field));
     await write(
       this.dataSource.manager,
       db
@@ -50,10 +53,9 @@ export class DirectoryService {
   /** Refuses with 404 when the donation does not exist or was deleted. */
   async ensureDonation(donationId: number): Promise<void> {
     const known = await firstRow(this.dataSource.manager, db.selectFrom('donations').select('deleted').where('donation_id', '=', donationId));
-    const notFound = () => rpcError(404, ErrorCodes.DONATION_NOT_FOUND, MessagingMessages.donationNotFound, 'donationId');
-    if (known?.deleted) throw notFound();
+    if (known?.deleted) throw donationNotFound();
     if (known) return;
-    const donation = await this.lookup(() => callService(this.client, Rpc.donations.get, { donationId }, this.config.LOOKUP_RPC_TIMEOUT_MS), notFound);
+    const donation = await this.lookup(() => callService(this.client, Rpc.donations.get, { donationId }, this.config.LOOKUP_RPC_TIMEOUT_MS), donationNotFound);
     await write(
       this.dataSource.manager,
       db

@@ -10,43 +10,33 @@ import {
   type ConversationRead,
   type ConversationView,
   type MessageView,
+  type OutgoingEvent,
   type ChatPhotoKeys,
   type SendMessageInput,
   type SendPhotoMessageInput,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { BlocksService } from '../blocks/blocks.service.js';
 import { DirectoryService } from '../members/directory.service.js';
-import { DispatchSchedule } from '../dispatch/dispatch-schedule.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
-import { lockConversation, recordReplyWait } from '../replies/reply-waits.js';
+import { MessageEffects } from './message-effects.js';
 import { messageViewOf, selectMessages } from './message-row.js';
+import { refusalOf, storeMessage, type MessageDraft, type NotStored, type StoreOutcome } from './store-message.js';
 
 /** `none`, a donation id, or undefined (every conversation between the two), as SQL reads it. */
 const donationFilter = (donationId: ConversationQuery['donationId']) => (donationId === undefined ? 'any' : donationId === 'none' ? 'none' : String(donationId));
 
-// The send path's reads, compiled once (a message is sent many times a second).
-const messageById = prepared((id: string) => selectMessages().where('msg.id', '=', id));
-const insertMessage = prepared(
-  (id: string, senderId: string, receiverId: string, donationId: number | null, content: string, clientId: string | null, photoKey: string | null, photoThumbnailKey: string | null) =>
-    db.insertInto('messages').values({
-      id,
-      sender_id: senderId,
-      receiver_id: receiverId,
-      donation_id: donationId,
-      content,
-      client_id: clientId,
-      photo_key: photoKey,
-      photo_thumbnail_key: photoThumbnailKey,
-    }),
-);
-/** The sender's registered photo leaves the uploads as it becomes a message (none: not theirs, or swept). */
-const claimPhoto = prepared((senderId: string, imageKey: string, thumbnailKey: string) =>
-  db.deleteFrom('chat_photo_uploads').where('image_key', '=', imageKey).where('thumbnail_key', '=', thumbnailKey).where('sender_id', '=', senderId).returning('image_key'),
-);
+// A retry's look-up, compiled once.
 const messageByClientId = prepared((senderId: string, clientId: string) => selectMessages().where('msg.sender_id', '=', senderId).where('msg.client_id', '=', clientId));
+
+/** Thrown inside the send's transaction to roll it back (the photo's claim, the lock) when the message was not stored. */
+class NotStoredRollback extends Error {
+  constructor(readonly reason: NotStored) {
+    super(`message not stored: ${reason}`);
+  }
+}
 
 /** Two member ids as uuids, for LEAST/GREATEST: a conversation is keyed by its pair, either way (the index's order). */
 const pairOf = (a: string, b: string) => [sql<string>`${a}::uuid`, sql<string>`${b}::uuid`];
@@ -58,7 +48,7 @@ export class MessagesService {
     private readonly directory: DirectoryService,
     private readonly blocks: BlocksService,
     private readonly notifications: NotificationsService,
-    private readonly dispatch: DispatchSchedule,
+    private readonly effects: MessageEffects,
   ) {}
 
   /**
@@ -66,41 +56,62 @@ export class MessagesService {
    * `clientId` sent again (a retry after a lost answer) answers the stored message instead of
    * storing a second one. A photo (decision 0045) must have been registered by the sender: its
    * record becomes the message in the same transaction.
+   *
+   * Five round trips when the receiver and the donation are in the local directory (issue 25):
+   * BEGIN, the checks and the insert (`storeMessage`), the conversation's notice and reply waits
+   * (`MessageEffects`), the events, COMMIT. Anything else (a retry, a refusal, a member or donation
+   * this service has not heard of yet) is found by that first statement and handled after it.
    */
   async send(senderId: string, input: SendMessageInput | SendPhotoMessageInput, photo?: ChatPhotoKeys): Promise<MessageView> {
-    const replay = await this.checkSend(senderId, input, photo !== undefined);
-    if (replay) return replay;
-    const donationId = input.donationId ?? null;
-    const clientId = input.clientId ?? null;
-    const id = randomUUID();
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        await this.blocks.assertMayWrite(manager, senderId, input.receiverId);
-        if (photo && !(await firstRow(manager, claimPhoto(senderId, photo.imageKey, photo.thumbnailKey)))) {
-          throw rpcError(404, ErrorCodes.NOT_FOUND, MessagingMessages.photoUnsent, 'image');
-        }
-        await write(manager, insertMessage(id, senderId, input.receiverId, donationId, input.content, clientId, photo?.imageKey ?? null, photo?.thumbnailKey ?? null));
-        const message = await this.viewOf(manager, id);
-        await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.MessageSent, { message })]);
-        // One lock for the notice and the reply wait: the sends of a conversation, either way, in turn.
-        await lockConversation(manager, message);
-        await this.noticeOnce(manager, message);
-        await recordReplyWait(manager, message);
-        return message;
-      });
-    } catch (error) {
-      // A parallel retry with the same clientId stored it first.
-      if (clientId && (error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        const replay = await this.replayOf(senderId, clientId, input, photo !== undefined);
+    if (senderId === input.receiverId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'receiverId');
+    const draft: MessageDraft = {
+      id: randomUUID(),
+      senderId,
+      receiverId: input.receiverId,
+      donationId: input.donationId ?? null,
+      content: input.content,
+      clientId: input.clientId ?? null,
+      photoKey: photo?.imageKey ?? null,
+      thumbnailKey: photo?.thumbnailKey ?? null,
+    };
+    for (let lookedUp = false; ; lookedUp = true) {
+      const outcome = await this.store(draft);
+      if ('stored' in outcome) return outcome.stored;
+      // A retry of a stored message is answered whatever the checks say now, as it was the first time.
+      if (draft.clientId) {
+        const replay = await this.replayOf(senderId, draft.clientId, input, photo !== undefined);
         if (replay) return replay;
       }
+      const unknown = outcome.notStored === 'receiver-unknown' || outcome.notStored === 'donation-unknown';
+      if (!unknown || lookedUp) throw refusalOf(outcome.notStored);
+      // Just created, its event not here yet: its service is asked (404 if it does not exist), and the directory then knows it.
+      await this.directory.ensureMember(draft.receiverId);
+      if (draft.donationId !== null) await this.directory.ensureDonation(draft.donationId);
+    }
+  }
+
+  /** One try: stored with its effects and events, or nothing written and why. */
+  private async store(draft: MessageDraft): Promise<StoreOutcome> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const outcome = await storeMessage(manager, draft);
+        if (!('stored' in outcome)) throw new NotStoredRollback(outcome.notStored);
+        const message = outcome.stored;
+        const notice = await this.effects.record(manager, message);
+        const events: OutgoingEvent[] = [createEvent(Events.messaging.MessageSent, { message })];
+        if (notice) events.push(createEvent(Events.messaging.NotificationCreated, { userId: message.receiverId, notification: notice }));
+        await appendToOutbox(manager, SCHEMA, events);
+        return outcome;
+      });
+    } catch (error) {
+      if (error instanceof NotStoredRollback) return { notStored: error.reason };
       throw error;
     }
   }
 
   /**
-   * What a send checks before its transaction: not to oneself, the receiver and the donation
-   * exist. Answers the stored message when `clientId` already sent it (a retry), null otherwise.
+   * What a photo's registration checks, as its send will: not to oneself, the receiver and the
+   * donation exist. Answers the stored message when `clientId` already sent it (a retry), null otherwise.
    */
   async checkSend(senderId: string, input: SendMessageInput | SendPhotoMessageInput, withPhoto: boolean): Promise<MessageView | null> {
     if (senderId === input.receiverId) throw rpcError(400, ErrorCodes.MESSAGE_TO_SELF, MessagingMessages.toSelf, 'receiverId');
@@ -287,11 +298,6 @@ export class MessagesService {
     });
   }
 
-  private async viewOf(manager: EntityManager, id: string): Promise<MessageView> {
-    const row = await firstRow(manager, messageById(id));
-    return messageViewOf(row!);
-  }
-
   /** A photo's retry carries new keys (its bytes were stored again): the same message is one with a photo. */
   private async replayOf(senderId: string, clientId: string, input: SendMessageInput | SendPhotoMessageInput, withPhoto: boolean): Promise<MessageView | null> {
     const row = await firstRow(this.dataSource.manager, messageByClientId(senderId, clientId));
@@ -300,21 +306,6 @@ export class MessagesService {
       throw rpcError(409, ErrorCodes.MESSAGE_CLIENT_ID_REUSED, MessagingMessages.clientIdReused, 'clientId');
     }
     return messageViewOf(row);
-  }
-
-  /**
-   * One unread "new message" notice per conversation: a burst of messages is one notice. Under the
-   * conversation's lock (`send`), so two parallel sends do not both find no notice.
-   */
-  private async noticeOnce(manager: EntityManager, message: MessageView): Promise<void> {
-    // The notice stands for this message too: renewed, it reaches an away member again (decision 0027).
-    if (await this.dispatch.renewMessageNotice(manager, message.receiverId, message.senderId, message.donationId)) return;
-    await this.notifications.notify(manager, message.receiverId, 'message_received', {
-      senderId: message.senderId,
-      senderName: message.sender.displayName,
-      donationId: message.donationId,
-      title: message.donation?.title ?? null,
-    });
   }
 
   /** One read receipt per conversation whose messages were just read. */

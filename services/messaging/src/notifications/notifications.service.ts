@@ -41,7 +41,7 @@ const insertNotifications = prepared((kind: string, ids: string[], userIds: stri
  * A stored notification as the API shows it. `kind` is one of NotificationKind (the table's CHECK)
  * and `params` what notify() stored for that kind: narrowed here, where they are read.
  */
-const viewOf = (row: { id: string; kind: string; params: Json; read_at: Date | null; created_at: Date }): NotificationView =>
+export const notificationViewOf = (row: { id: string; kind: string; params: Json; read_at: Date | null; created_at: Date }): NotificationView =>
   ({ id: row.id, kind: row.kind as NotificationKind, params: row.params, read: row.read_at !== null, createdAt: row.created_at.toISOString() }) as NotificationView;
 
 /**
@@ -80,7 +80,7 @@ export class NotificationsService {
         recipients.map((r) => JSON.stringify(r.params)),
       ),
     );
-    const notifications = created.map((row) => ({ userId: row.user_id, notification: viewOf(row) }));
+    const notifications = created.map((row) => ({ userId: row.user_id, notification: notificationViewOf(row) }));
     await appendToOutbox(manager, SCHEMA, notifications.map((n) => createEvent(Events.messaging.NotificationCreated, n)));
     return notifications.map((n) => n.notification);
   }
@@ -107,7 +107,7 @@ export class NotificationsService {
         .orderBy('n.id', 'desc')
         .limit(MessagingRules.notificationsPageSize),
     );
-    return page.map(viewOf);
+    return page.map(notificationViewOf);
   }
 
   /** Another member's notification answers 404 like a missing one: nothing tells them apart. */
@@ -122,7 +122,7 @@ export class NotificationsService {
         .returning(COLUMNS),
     );
     if (!updated) throw rpcError(404, ErrorCodes.NOTIFICATION_NOT_FOUND, MessagingMessages.notificationNotFound, 'id');
-    return viewOf(updated);
+    return notificationViewOf(updated);
   }
 
   async markAllRead(userId: string): Promise<{ updated: number }> {
