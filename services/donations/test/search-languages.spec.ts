@@ -65,6 +65,26 @@ it('should re-index donations indexed by an older version', async () => {
   expect(await found('كرسي')).toEqual(of('chairFr', 'chairAr', 'chairDarija'));
 });
 
+it('should find a donation at a spot that learnt its words from a new search text or a move', async () => {
+  // A spot of its own, 2 km north: the walk reads a spot's donations only when its words match.
+  const north = { lat: here.lat + 0.02, lng: here.lng };
+  const east = { lat: here.lat, lng: here.lng + 0.02 };
+  const at = (place: typeof here, query: string) =>
+    fixture.call<DonationPage>(Rpc.donations.search, { ...place, distance: 1, query }).then((page) => page.items.map((d) => d.id));
+  const lamp = (await fixture.create(owner, { title: 'Lampe de bureau', description: '—', latitude: north.lat, longitude: north.lng })).id;
+  try {
+    expect(await at(north, 'ventilateur')).toEqual([]);
+    await fixture.db.query(`UPDATE donations.donations SET search_text = 'ventilateur' WHERE id = $1`, [lamp]);
+    expect(await at(north, 'ventilateur')).toEqual([lamp]);
+    // Moved to a spot that never held a donation: the spot is recorded with the donation's words.
+    await fixture.db.query(`UPDATE donations.donations SET latitude = $2, longitude = $3 WHERE id = $1`, [lamp, east.lat, east.lng]);
+    expect(await at(east, 'ventilateur')).toEqual([lamp]);
+    expect(await at(north, 'ventilateur')).toEqual([]);
+  } finally {
+    await fixture.db.query(`DELETE FROM donations.donations WHERE id = $1`, [lamp]);
+  }
+});
+
 it('should refuse a query of digits or symbols alone, in French', async () => {
   for (const query of ['777', '2024 99', '!!! ??']) {
     const error = await search(query).then(() => null, (e: unknown) => e);

@@ -19,6 +19,7 @@ import { SearchWords1764550000000 } from './migrations/1764550000000-SearchWords
 import { CellWords1764600000000 } from './migrations/1764600000000-CellWords.js';
 import { SeveralPhotos1764650000000 } from './migrations/1764650000000-SeveralPhotos.js';
 import { Asks1764700000000 } from './migrations/1764700000000-Asks.js';
+import { SpotWords1764750000000 } from './migrations/1764750000000-SpotWords.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -40,6 +41,7 @@ export const DONATIONS_MIGRATIONS = [
   CellWords1764600000000,
   SeveralPhotos1764650000000,
   Asks1764700000000,
+  SpotWords1764750000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -184,6 +184,7 @@ export interface Spots {
   location: Geography;
   longitude: number;
   spot: Int8;
+  words: Generated<string>;
 }
 
 export interface WaitlistEntries {

@@ -26,7 +26,7 @@ function buildCount(shape: CountShape, value: SearchValue) {
       .select(sql.lit(1).as('one'))
       .where(within(s.ref('s.location'), point, radius, false))
       .where(sql<SqlBool>`${distanceBetween(s.ref('s.location'), point)} <= ${radius}`);
-    if (shape.words) rows = rows.where(spotsHoldingTheWords(s.ref('s.spot')));
+    if (shape.words) rows = rows.where(spotsHoldingTheWords(s, value));
     for (const condition of where) rows = rows.where(condition);
     found = rows.limit(sql.lit(shape.cap + 1)).as('found');
   } else {

@@ -1,6 +1,6 @@
 import { DONATION_STATUSES, DonationRules, type DonationStatus } from '@hdiya/contracts';
 import { expressionBuilder, sql, statementTemplate, type Geography } from '@hdiya/platform';
-import type { Expression, Kysely, QueryCreator, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, QueryCreator, RawBuilder, SqlBool } from 'kysely';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
 import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from '../core/donation-row.js';
@@ -73,13 +73,16 @@ export function withCells(shape: Pick<SearchShape, 'words'>, value: SearchValue)
 type Tables = typeof db extends Kysely<infer T> ? T : never;
 
 /**
- * The spot is in one of the cells of the statement's `cells` CTE (`withCells`). Both tests read the
- * CTE, computed once; the first, holding no spot, is a one-time filter: when no cell of the radius
- * holds the words, the walk does not start (as `IN (…)` of the cells, the planner would work them
- * out again for every spot).
+ * The spot holds the words: it is in one of the cells of the statement's `cells` CTE (`withCells`),
+ * and its own words (SpotWords) match the query. The cells' tests read the CTE, computed once; the
+ * first, holding no spot, is a one-time filter: when no cell of the radius holds the words, the
+ * walk does not start (as `IN (…)` of the cells, the planner would work them out again for every
+ * spot). The spot's words, on the row the walk reads anyway, skip a spot none of whose donations
+ * match without reading them: inside a cell that holds the word further away, most spots do not.
  */
-export function spotsHoldingTheWords(spot: Expression<string>): RawBuilder<SqlBool> {
-  return sql<SqlBool>`((SELECT cardinality(c.a) FROM cells c) > 0 AND cell_of(${spot}) = ANY ((SELECT c.a FROM cells c)::bigint[]))`;
+export function spotsHoldingTheWords(spot: Pick<ExpressionBuilder<{ s: DB['spots'] }, 's'>, 'ref'>, value: SearchValue): RawBuilder<SqlBool> {
+  return sql<SqlBool>`((SELECT cardinality(c.a) FROM cells c) > 0 AND cell_of(${spot.ref('s.spot')}) = ANY ((SELECT c.a FROM cells c)::bigint[])
+    AND ts_match_vq(${spot.ref('s.words')}, to_tsquery('simple', ${value('tsquery')})))`;
 }
 
 /** A search's parameter, by name: one parameter however often the statement names it. */
@@ -185,7 +188,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     .select(['s.spot', 's.latitude', 's.longitude', spotDistance.as('distance')])
     .where(within(s.ref('s.location'), point, radius, false))
     .where(sql<SqlBool>`${spotDistance} <= ${radius}`);
-  if (shape.words) spots = spots.where(spotsHoldingTheWords(s.ref('s.spot')));
+  if (shape.words) spots = spots.where(spotsHoldingTheWords(s, value));
   if (cursor) spots = spots.where(sql<SqlBool>`${spotDistance} >= ${cursor.k}`);
   const walk = db
     .selectFrom(spots.orderBy(spotDistance).as('s'))
