@@ -210,6 +210,8 @@ async function capacityOf(label, route, members, meter) {
     if (!ok && retry) return holds(rate, false);
     return ok;
   };
+  // Unrecorded: a fresh stack's first seconds pay for compiling its code and opening its pools.
+  await measureLatency(route, members, Math.round((RATES[0] * STEP_INTERVAL_MS) / 1000), { intervalMs: STEP_INTERVAL_MS, seconds: STEP_SECONDS });
   let held = 0;
   let broke = 0;
   for (const rate of RATES) {

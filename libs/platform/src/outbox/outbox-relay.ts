@@ -5,7 +5,7 @@ import pg from 'pg';
 import { pgTimeoutSettings, type DatabaseTimeouts } from '../database/data-source-options.js';
 import { DrainLoop } from '../database/drain-loop.js';
 import { sharedSql } from '../database/shared-tables.js';
-import { rows, sql, write } from '../database/typed-sql.js';
+import { prepared, rows, sql, write } from '../database/typed-sql.js';
 import { outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
@@ -40,6 +40,31 @@ export class OutboxRelay {
   private readonly pool: pg.Pool;
   private readonly loop: DrainLoop;
   private lastCleanup = 0;
+
+  // The two statements of every batch, run as named prepared statements: parsed and planned once
+  // per connection rather than at each claim (about 0.5 ms a claim, nearly one claim a message).
+  /** Claims the next unpublished rows, in order, for a lease (FOR UPDATE SKIP LOCKED: replicas share). */
+  private readonly claimStatement = prepared((leaseMs: string, batchSize: number) =>
+    this.db
+      .updateTable('outbox')
+      .set((eb) => ({ claimed_until: sql<Date>`now() + (${leaseMs} || ' milliseconds')::interval`, attempts: eb('attempts', '+', 1) }))
+      .where('position', 'in', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('position')
+          .where('published_at', 'is', null)
+          .where('next_attempt_at', '<=', now)
+          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+          .orderBy('position')
+          .limit(batchSize)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['position', 'id', 'subject', 'envelope', 'attempts']),
+  );
+  private readonly markPublished = prepared((ids: string[]) =>
+    this.db.updateTable('outbox').set({ published_at: now, claimed_until: null, last_error: null }).where('id', '=', sql<string>`ANY(${ids}::uuid[])`),
+  );
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -103,34 +128,13 @@ export class OutboxRelay {
       }
     }
     if (done.length > 0) {
-      await write(
-        this.pool,
-        this.db.updateTable('outbox').set({ published_at: now, claimed_until: null, last_error: null }).where('id', '=', (eb) => eb.fn.any(eb.val(done))),
-      );
+      await write(this.pool, this.markPublished(done));
     }
     return { claimed: rows.length, published: done.length };
   }
 
   private async claim() {
-    const claimed = await rows(
-      this.pool,
-      this.db
-        .updateTable('outbox')
-        .set((eb) => ({ claimed_until: inMs(this.leaseMs), attempts: eb('attempts', '+', 1) }))
-        .where('position', 'in', (eb) =>
-          eb
-            .selectFrom('outbox')
-            .select('position')
-            .where('published_at', 'is', null)
-            .where('next_attempt_at', '<=', now)
-            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
-            .orderBy('position')
-            .limit(this.batchSize)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(['position', 'id', 'subject', 'envelope', 'attempts']),
-    );
+    const claimed = await rows(this.pool, this.claimStatement(String(this.leaseMs), this.batchSize));
     return claimed.sort((a, b) => Number(BigInt(a.position) - BigInt(b.position)));
   }
 
