@@ -14,6 +14,7 @@
 // members up through argon2id would measure password hashing, not messaging.
 // Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000,
 // --step-duration=10 (seconds per capacity step), --only=capacity (skip the fixed measurements),
+// --reference-rate=50 (the rate both paths' CPU per message is also measured at, to compare runs),
 // --profile=DIR (CPU profiles of the gateway and the messaging service, written there as they stop;
 // read them with profile-top.mjs).
 import { fork } from 'node:child_process';
@@ -41,6 +42,8 @@ const ONLY_CAPACITY = args.only === 'capacity';
 const STEP_INTERVAL_MS = 2000;
 const RATES = [25, 50, 100, 200, 400, 800, 1200, 1600];
 const P99_LIMIT_MS = 100;
+/** The rate CPU per message is compared at, run to run: the capacity's rate moves with p99 noise. */
+const REFERENCE_RATE = Number(args['reference-rate'] ?? 50);
 const PROFILE = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 /** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
@@ -226,7 +229,9 @@ async function capacityOf(label, route, members, meter) {
     if (await holds(middle)) held = middle;
     else broke = middle;
   }
-  return { capacity: held, at: steps.get(held) ?? null };
+  // At a fixed rate too: per message, a process's periodic work weighs more at a lower rate.
+  const reference = await measureLatency(route, members, Math.round((REFERENCE_RATE * STEP_INTERVAL_MS) / 1000), { intervalMs: STEP_INTERVAL_MS, seconds: STEP_SECONDS, meter });
+  return { capacity: held, at: steps.get(held) ?? null, reference };
 }
 
 /**
@@ -327,6 +332,12 @@ function printCapacity(product, floor) {
   }
   const total = (/** @type {Record<string, number> | null | undefined} */ cpu) => Object.values(cpu ?? {}).reduce((a, b) => a + b, 0);
   console.log(`${'total'.padEnd(16)} ${total(product.at?.cpu).toFixed(2).padStart(9)} ${total(floor.at?.cpu).toFixed(2).padStart(9)}\n`);
+  console.log(`CPU ms per message at ${REFERENCE_RATE} messages/s, by process (p99 ${product.reference.p99.toFixed(0)} / ${floor.reference.p99.toFixed(0)} ms)`);
+  console.log(`${''.padEnd(16)} ${'product'.padStart(9)} ${'floor'.padStart(9)}`);
+  for (const group of groups) {
+    console.log(`${group.padEnd(16)} ${(product.reference.cpu?.[group] ?? 0).toFixed(2).padStart(9)} ${(floor.reference.cpu?.[group] ?? 0).toFixed(2).padStart(9)}`);
+  }
+  console.log(`${'total'.padEnd(16)} ${total(product.reference.cpu).toFixed(2).padStart(9)} ${total(floor.reference.cpu).toFixed(2).padStart(9)}\n`);
 }
 
 await runBench(main, cleanups);
