@@ -85,6 +85,34 @@ it('should find a donation at a spot that learnt its words from a new search tex
   }
 });
 
+it('should find a word held only in the next cell, at the row or column nearest to the searcher', async () => {
+  // The walk with words descends only the rectangle around the cells holding them (0.1°): a
+  // donation at the very edge of its cell, on each side, must still be found. A cell of its own,
+  // in the south, away from the other tests' spots.
+  const cell = { lat: 26 + Math.floor(Math.random() * 8) / 10, lng: -12 - Math.floor(Math.random() * 8) / 10 };
+  const searcher = { lat: cell.lat + 0.05, lng: cell.lng + 0.05 };
+  const word = () => `zq${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const sides = {
+    north: { lat: cell.lat + 0.1, lng: searcher.lng },
+    south: { lat: cell.lat - 0.01, lng: searcher.lng },
+    east: { lat: searcher.lat, lng: cell.lng + 0.1 },
+    west: { lat: searcher.lat, lng: cell.lng - 0.01 },
+  };
+  const shared = word();
+  const placed: { id: number; word: string }[] = [];
+  try {
+    for (const place of Object.values(sides)) {
+      const own = word();
+      placed.push({ id: (await fixture.create(owner, { title: `${own} ${shared}`, description: '—', latitude: place.lat, longitude: place.lng })).id, word: own });
+    }
+    const near = (query: string) => fixture.call<DonationPage>(Rpc.donations.search, { ...searcher, distance: 10, query }).then((page) => page.items.map((d) => d.id));
+    for (const { id, word: own } of placed) expect({ own, found: await near(own) }).toEqual({ own, found: [id] });
+    expect((await near(shared)).sort((a, b) => a - b)).toEqual(placed.map((p) => p.id).sort((a, b) => a - b));
+  } finally {
+    await fixture.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [placed.map((p) => p.id)]);
+  }
+});
+
 it('should refuse a query of digits or symbols alone, in French', async () => {
   for (const query of ['777', '2024 99', '!!! ??']) {
     const error = await search(query).then(() => null, (e: unknown) => e);
