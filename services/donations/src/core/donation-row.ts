@@ -53,17 +53,22 @@ export const CARD_COLUMNS = [
   sql<number>`round(${d.ref('d.longitude')}::numeric, 2)::float8`.as('longitude'),
 ] as const;
 
-/** The owner's display data, from the members read model (`m`). */
-export const OWNER_COLUMNS = ['m.username', 'm.first_name', 'm.last_name', 'm.profile_image_url'] as const;
+/**
+ * The owner's display data, kept on the donation's row from the members read model (OwnerOnCards,
+ * decision 0049; none until the member's registration arrives).
+ */
+export const OWNER_COLUMNS = [
+  'd.owner_username as username',
+  'd.owner_first_name as first_name',
+  'd.owner_last_name as last_name',
+  'd.owner_profile_image_url as profile_image_url',
+] as const;
 
 /** The columns every read selects: the donation and its owner's display data. */
 export const DONATION_COLUMNS = [...CARD_COLUMNS, ...OWNER_COLUMNS] as const;
 
-/** Donations (`d`) with their owner's display data (`m`, none until the member's registration arrives). */
-export const donationsWithOwners = () => db.selectFrom('donations as d').leftJoin('members as m', 'm.user_id', 'd.owner_id');
-
 /** A donation as every read answers it. */
-export const donationCards = () => donationsWithOwners().select(DONATION_COLUMNS);
+export const donationCards = () => db.selectFrom('donations as d').select(DONATION_COLUMNS);
 
 export type DonationRow = RowOf<ReturnType<typeof donationCards>>;
 

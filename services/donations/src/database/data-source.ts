@@ -20,6 +20,7 @@ import { CellWords1764600000000 } from './migrations/1764600000000-CellWords.js'
 import { SeveralPhotos1764650000000 } from './migrations/1764650000000-SeveralPhotos.js';
 import { Asks1764700000000 } from './migrations/1764700000000-Asks.js';
 import { SpotWords1764750000000 } from './migrations/1764750000000-SpotWords.js';
+import { OwnerOnCards1764800000000 } from './migrations/1764800000000-OwnerOnCards.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -42,6 +43,7 @@ export const DONATIONS_MIGRATIONS = [
   SeveralPhotos1764650000000,
   Asks1764700000000,
   SpotWords1764750000000,
+  OwnerOnCards1764800000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

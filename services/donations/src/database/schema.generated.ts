@@ -75,7 +75,11 @@ export interface Donations {
   longitude: number;
   offer_expires_at: Timestamp | null;
   offered_to_id: string | null;
+  owner_first_name: string | null;
   owner_id: string;
+  owner_last_name: string | null;
+  owner_profile_image_url: string | null;
+  owner_username: string | null;
   points_value: Generated<number>;
   requests_close_at: Timestamp | null;
   reservation_id: string | null;

@@ -12,7 +12,7 @@ import { closeRequests } from '../core/request-outcomes.js';
 import { windowRefusal } from '../core/request-window.rules.js';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
-import { d, DONATION_COLUMNS, donationCards, donationStatusOf, donationsWithOwners, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
+import { d, DONATION_COLUMNS, donationCards, donationStatusOf, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
 import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
 import { pageOf } from '../core/page.js';
 import { rememberWords, searchColumns } from '../core/search-index.js';
@@ -213,8 +213,8 @@ export class DonationsService {
       .groupBy('donation_id')
       .as('r');
     const withReports = reportedOnly
-      ? donationsWithOwners().innerJoin(openReports, 'r.donation_id', 'd.id')
-      : donationsWithOwners().leftJoin(openReports, 'r.donation_id', 'd.id');
+      ? db.selectFrom('donations as d').innerJoin(openReports, 'r.donation_id', 'd.id')
+      : db.selectFrom('donations as d').leftJoin(openReports, 'r.donation_id', 'd.id');
     const page = await rows(
       this.dataSource.manager,
       withReports

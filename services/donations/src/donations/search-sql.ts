@@ -189,9 +189,8 @@ export function filtersOf(shape: Pick<SearchShape, 'given' | 'status' | 'categor
  *   spot, and another at the very same distance), never reading more than a page of a crowded
  *   spot (a city's centre); the page is then cut in (distance, id) order. Ordering the walk by
  *   the distance alone, which the index gives, leaves the planner no sort to put below the cut
- *   (with a sort, it would read every spot in the radius). Owner names are looked up for the
- *   page only, one index probe each (LATERAL … LIMIT 1 keeps the planner from hashing the whole
- *   members table). Words filter each spot's donations on the way (decision 0043): a common word
+ *   (with a sort, it would read every spot in the radius). Owner names come with the donation's
+ *   row (decision 0049). Words filter each spot's donations on the way (decision 0043): a common word
  *   fills the page in the first spots, where the text index would have fetched its every match in
  *   the country (80,000 of a million for "chaise") to sort them by distance; a rare one reads at
  *   most the donations within the radius.
@@ -229,7 +228,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
   const walk = db
     .selectFrom(spots.orderBy(spotDistance).as('s'))
     .crossJoinLateral((eb) => {
-      let cards = eb.selectFrom('donations as d').select(CARD_COLUMNS_BUT_POSITION).whereRef('d.spot', '=', 's.spot');
+      let cards = eb.selectFrom('donations as d').select([...CARD_COLUMNS_BUT_POSITION, ...OWNER_COLUMNS]).whereRef('d.spot', '=', 's.spot');
       for (const condition of where) cards = cards.where(condition);
       if (cursor) cards = cards.where(sql<SqlBool>`(${sql.ref('s.distance')} > ${cursor.k} OR ${d.ref('d.id')} > ${cursor.id})`);
       return cards.orderBy('d.id').limit(limit).as('d');
@@ -238,18 +237,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     .select(['s.latitude', 's.longitude', 's.distance as sort_key'])
     .orderBy('s.distance')
     .modifyEnd(sql`fetch first ${limit} rows with ties`);
-  return withCells(shape, value)
-    .with('walk', () => walk)
-    .with('page', (page) => page.selectFrom('walk').selectAll().orderBy('sort_key').orderBy('id').limit(limit))
-    .selectFrom('page as d')
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('members as m').select(OWNER_COLUMNS).whereRef('m.user_id', '=', 'd.owner_id').limit(sql.lit(1)).as('m'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('d')
-    .selectAll('m')
-    .orderBy('d.sort_key')
-    .orderBy('d.id');
+  return withCells(shape, value).with('walk', () => walk).selectFrom('walk').selectAll().orderBy('sort_key').orderBy('id').limit(limit);
 }
 
 /** One template per shape, built and compiled once (a few dozen shapes exist, see `buildSearch`). */

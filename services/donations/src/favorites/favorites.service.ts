@@ -43,7 +43,6 @@ export class FavoritesService {
     let query = db
       .selectFrom('favorites as f')
       .innerJoin('donations as d', 'd.id', 'f.donation_id')
-      .leftJoin('members as m', 'm.user_id', 'd.owner_id')
       .select([...DONATION_COLUMNS, 'f.id as sort_key'])
       .where('f.user_id', '=', actor.id);
     if (cursor) query = query.where('f.id', '<', Number(cursor.k));

@@ -415,7 +415,6 @@ export class ReservationsService {
     let query = db
       .selectFrom('reservations as r')
       .innerJoin('donations as d', 'd.id', 'r.donation_id')
-      .leftJoin('members as m', 'm.user_id', 'd.owner_id')
       .select([...DONATION_COLUMNS, 'r.id as reservation_key', 'r.state as reservation_state', 'r.reserved_at as r_reserved_at', 'r.expires_at as r_expires_at'])
       .where('r.reserver_id', '=', actor.id)
       .where('r.state', '<>', 'failed');
