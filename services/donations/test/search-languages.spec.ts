@@ -116,6 +116,29 @@ it('should find a word held only in the next cell, at the row or column nearest 
   }
 });
 
+it('should keep finding the donations of a spot whose descriptions brought more than 500 words', async () => {
+  // Past 500 words a spot keeps none and holds every word (SpotWordsCap): a word that arrives
+  // afterwards, which the spot never learns, is still found.
+  const place = { lat: 29.1 + Math.random() * 0.3, lng: -10.1 - Math.random() * 0.3 };
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const longDescription = () => Array.from({ length: 200 }, () => letters(8)).join(' ');
+  const ids: number[] = [];
+  try {
+    for (let i = 0; i < 3; i += 1) ids.push((await fixture.create(owner, { title: `Lot ${letters(6)}`, description: longDescription(), latitude: place.lat, longitude: place.lng })).id);
+    const [spot] = await fixture.db.query(
+      `SELECT s.holds_every_word, length(s.words) AS words FROM donations.spots s JOIN donations.donations d ON d.spot = s.spot WHERE d.id = $1`,
+      [ids[0]],
+    );
+    expect(spot).toEqual({ holds_every_word: true, words: 0 });
+    const late = `zq${letters(8)}`;
+    ids.push((await fixture.create(owner, { title: late, description: '—', latitude: place.lat, longitude: place.lng })).id);
+    const page = await fixture.call<DonationPage>(Rpc.donations.search, { ...place, distance: 1, query: late });
+    expect(page.items.map((d) => d.id)).toEqual([ids[3]]);
+  } finally {
+    await fixture.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [ids]);
+  }
+});
+
 it('should refuse a query of digits or symbols alone, in French', async () => {
   for (const query of ['777', '2024 99', '!!! ??']) {
     const error = await search(query).then(() => null, (e: unknown) => e);

@@ -21,6 +21,7 @@ import { SeveralPhotos1764650000000 } from './migrations/1764650000000-SeveralPh
 import { Asks1764700000000 } from './migrations/1764700000000-Asks.js';
 import { SpotWords1764750000000 } from './migrations/1764750000000-SpotWords.js';
 import { OwnerOnCards1764800000000 } from './migrations/1764800000000-OwnerOnCards.js';
+import { SpotWordsCap1764850000000 } from './migrations/1764850000000-SpotWordsCap.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -44,6 +45,7 @@ export const DONATIONS_MIGRATIONS = [
   Asks1764700000000,
   SpotWords1764750000000,
   OwnerOnCards1764800000000,
+  SpotWordsCap1764850000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -184,6 +184,7 @@ export interface SearchWords {
 }
 
 export interface Spots {
+  holds_every_word: Generated<boolean>;
   latitude: number;
   location: Geography;
   longitude: number;

@@ -91,13 +91,14 @@ type Tables = typeof db extends Kysely<infer T> ? T : never;
  * and its own words (SpotWords) match the query. The cells' tests read the CTE, computed once; the
  * first, holding no spot, is a one-time filter: when no cell of the radius holds the words, the
  * walk does not start (as `IN (…)` of the cells, the planner would work them out again for every
- * spot). When the searcher's own cell holds them (no list of cells), every spot of the radius may. The spot's words, on the row the walk reads anyway, skip a spot none of whose donations
+ * spot). When the searcher's own cell holds them (no list of cells), every spot of the radius may.
+ * A spot whose donations brought more than 500 words keeps none and holds every word (SpotWordsCap). The spot's words, on the row the walk reads anyway, skip a spot none of whose donations
  * match without reading them: inside a cell that holds the word further away, most spots do not.
  */
 export function spotsHoldingTheWords(spot: Pick<ExpressionBuilder<{ s: DB['spots'] }, 's'>, 'ref'>, value: SearchValue): RawBuilder<SqlBool> {
   return sql<SqlBool>`((SELECT c.a IS NULL OR cardinality(c.a) > 0 FROM cells c) AND ${spot.ref('s.location')} && ${boxAroundTheCells(value)}
     AND ((SELECT c.a IS NULL FROM cells c) OR cell_of(${spot.ref('s.spot')}) = ANY ((SELECT c.a FROM cells c)::bigint[]))
-    AND ts_match_vq(${spot.ref('s.words')}, ${parsedQuery(value)}))`;
+    AND (${spot.ref('s.holds_every_word')} OR ts_match_vq(${spot.ref('s.words')}, ${parsedQuery(value)})))`;
 }
 
 /**
