@@ -53,7 +53,7 @@ function formsOf(tsquery: string | null): Pick<SearchValues, 'forms' | 'formWord
  * first spots, and testing the radius's other cells (16 to 20 for 10 km) would restrict nothing
  * it reads; the tests of `spotsHoldingTheWords` then pass every spot.
  */
-export function cellsHoldingTheWords(value: SearchValue): RawBuilder<string[] | null> {
+function cellsHoldingTheWords(value: SearchValue): RawBuilder<string[] | null> {
   const dLat = sql<number>`(${value('radius')}::float8 / 111195.0)`;
   const dLng = sql<number>`(${value('radius')}::float8 / (111195.0 * cos(radians(${value('lat')}::float8))))`;
   const ownCell = sql<string>`cell_of(round(${value('lat')}::float8 * 100)::bigint * 1000000 + round(${value('lng')}::float8 * 100)::bigint + 500000)`;
@@ -92,8 +92,9 @@ type Tables = typeof db extends Kysely<infer T> ? T : never;
  * first, holding no spot, is a one-time filter: when no cell of the radius holds the words, the
  * walk does not start (as `IN (…)` of the cells, the planner would work them out again for every
  * spot). When the searcher's own cell holds them (no list of cells), every spot of the radius may.
- * A spot whose donations brought more than 500 words keeps none and holds every word (SpotWordsCap). The spot's words, on the row the walk reads anyway, skip a spot none of whose donations
- * match without reading them: inside a cell that holds the word further away, most spots do not.
+ * The spot's words, on the row the walk reads anyway, skip a spot none of whose donations match
+ * without reading them: inside a cell that holds the word further away, most spots do not. A
+ * spot whose donations brought more than 500 words keeps none and holds every word (SpotWordsCap).
  */
 export function spotsHoldingTheWords(spot: Pick<ExpressionBuilder<{ s: DB['spots'] }, 's'>, 'ref'>, value: SearchValue): RawBuilder<SqlBool> {
   return sql<SqlBool>`((SELECT c.a IS NULL OR cardinality(c.a) > 0 FROM cells c) AND ${spot.ref('s.location')} && ${boxAroundTheCells(value)}
@@ -120,7 +121,7 @@ const boxAroundTheCells = (value: SearchValue) => sql<Geography>`coalesce((SELEC
  * InitPlan), where `to_tsquery($n)` on a generic plan's parameter would parse the text again for
  * every spot and donation the walk reads (a third of a search that finds nothing, measured).
  */
-export const parsedQuery = (value: SearchValue) => sql<string>`(SELECT to_tsquery('simple', ${value('tsquery')}))`;
+const parsedQuery = (value: SearchValue) => sql<string>`(SELECT to_tsquery('simple', ${value('tsquery')}))`;
 
 /** A search's parameter, by name: one parameter however often the statement names it. */
 export type SearchValue = <Name extends keyof SearchValues>(name: Name) => RawBuilder<SearchValues[Name]>;
