@@ -212,9 +212,8 @@ export class DonationsService {
       .where('dismissed_at', 'is', null)
       .groupBy('donation_id')
       .as('r');
-    const withReports = reportedOnly
-      ? db.selectFrom('donations as d').innerJoin(openReports, 'r.donation_id', 'd.id')
-      : db.selectFrom('donations as d').leftJoin(openReports, 'r.donation_id', 'd.id');
+    const donations = db.selectFrom('donations as d');
+    const withReports = reportedOnly ? donations.innerJoin(openReports, 'r.donation_id', 'd.id') : donations.leftJoin(openReports, 'r.donation_id', 'd.id');
     const page = await rows(
       this.dataSource.manager,
       withReports
