@@ -11,7 +11,7 @@ export * from './database/typed-sql.js';
 export * from './database/shared-tables.js';
 export * from './nats/events-stream.js';
 export * from './nats/events-stream-config.js';
-export * from './nats/nats-auth.js';
+export * from './nats/nats-connection.js';
 export * from './nats/event-bus.module.js';
 export * from './outbox/outbox.js';
 export * from './database/drain-loop.js';

@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, MailModule, natsAuthOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
@@ -40,7 +40,7 @@ export class AppModule {
       health: Rpc.messaging.health,
       database: TypeOrmModule.forRoot(messagingDataSourceOptions(config)),
       imports: [
-        EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'messaging') }),
+        EventBusModule.forService({ service: 'messaging', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'messaging') }),
         MailModule.forService({
           service: 'messaging',
           schema: SCHEMA,
@@ -53,7 +53,7 @@ export class AppModule {
           {
             name: LOOKUP_RPC,
             transport: Transport.NATS,
-            options: { servers: config.NATS_URL.split(','), name: 'messaging-lookups', maxReconnectAttempts: -1, ...natsAuthOf(config, 'messaging') },
+            options: { servers: config.NATS_URL.split(','), name: 'messaging-lookups', maxReconnectAttempts: -1, ...natsConnectionOf(config, 'messaging') },
           },
         ]),
       ],

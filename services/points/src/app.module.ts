@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, natsAuthOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
 import { HistoryHandlers } from './history/history.handlers.js';
 import { HistoryService } from './history/history.service.js';
 import { HoldsHandlers } from './holds/holds.handlers.js';
@@ -30,7 +30,7 @@ export class AppModule {
       health: Rpc.points.health,
       database: TypeOrmModule.forRoot(pointsDataSourceOptions(config)),
       imports: [
-        EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'points') }),
+        EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'points') }),
       ],
       controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers, LimitsHandlers],
       providers: [

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, MailModule, natsAuthOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PASSWORD_HASH_COST, PasswordHasher, passwordHashCostOf } from './accounts/password-hasher.js';
@@ -23,7 +23,7 @@ export class AppModule {
       health: Rpc.users.health,
       database: TypeOrmModule.forRoot(usersDataSourceOptions(config)),
       imports: [
-        EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'users') }),
+        EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
       controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],

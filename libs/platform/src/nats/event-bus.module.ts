@@ -13,7 +13,7 @@ import type { DatabaseTimeouts } from '../database/data-source-options.js';
 import { registerOutboxMetrics } from '../metrics/metrics.js';
 import { OutboxRelay } from '../outbox/outbox-relay.js';
 import { connectEventBus, type EventBus } from './events-stream.js';
-import type { NatsAuth } from './nats-auth.js';
+import type { NatsConnectionOptions } from './nats-connection.js';
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 export const EVENT_BUS_OPTIONS = Symbol('EVENT_BUS_OPTIONS');
@@ -24,7 +24,7 @@ export interface EventBusModuleOptions {
   natsUrl: string;
   databaseUrl: string;
   timeouts?: DatabaseTimeouts;
-  nats?: NatsAuth;
+  nats?: NatsConnectionOptions;
 }
 
 /** Starts the outbox relay once the app is up and drains it on shutdown. */

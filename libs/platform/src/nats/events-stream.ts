@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { deadLettersStreamConfig, eventsStreamConfig, eventsStreamSettingsOf, type EventsStreamSettings } from './events-stream-config.js';
-import type { NatsAuth } from './nats-auth.js';
+import type { NatsConnectionOptions } from './nats-connection.js';
 
 export interface EventBus {
   nc: NatsConnection;
@@ -16,7 +16,7 @@ const STREAM_NAME_IN_USE = 10058;
 export async function connectEventBus(
   url: string,
   name: string,
-  auth?: NatsAuth,
+  auth?: NatsConnectionOptions,
   stream: EventsStreamSettings = eventsStreamSettingsOf(),
 ): Promise<EventBus> {
   const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, ...auth });

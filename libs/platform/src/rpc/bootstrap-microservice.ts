@@ -7,7 +7,7 @@ import { createLogger } from '../logging/create-logger.js';
 import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
 import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
-import { natsAuthOf, type NatsAuth } from '../nats/nats-auth.js';
+import { natsConnectionOf, type NatsConnectionOptions } from '../nats/nats-connection.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
 /** What starting a service reads of its configuration (serviceEnvSchema). */
@@ -21,7 +21,7 @@ export const RPC_GRACE_PERIOD_MS = 3000;
  * shutdown the subscriptions go first (new requests go to other replicas), then the grace
  * period lets handlers in flight answer, then the connection closes.
  */
-export function natsTransport(natsUrl: string, service: string, auth?: NatsAuth, gracePeriodMs = RPC_GRACE_PERIOD_MS): MicroserviceOptions {
+export function natsTransport(natsUrl: string, service: string, auth?: NatsConnectionOptions, gracePeriodMs = RPC_GRACE_PERIOD_MS): MicroserviceOptions {
   return {
     transport: Transport.NATS,
     options: {
@@ -44,7 +44,7 @@ export async function bootstrapMicroservice(service: string, config: Microservic
   const logger = createLogger(service, config.LOG_LEVEL, config.LOG_FORMAT);
   initMetrics(service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...natsTransport(config.NATS_URL, service, natsAuthOf(config, service)),
+    ...natsTransport(config.NATS_URL, service, natsConnectionOf(config, service)),
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());

@@ -1,17 +1,7 @@
-import { NatsRecordBuilder, type ClientProxy } from '@nestjs/microservices';
-import { headers } from '@nats-io/transport-node';
-import { firstValueFrom, timeout } from 'rxjs';
+import type { ClientProxy } from '@nestjs/microservices';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { isRpcErrorBody, type RpcErrorBody, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
-
-/** The payload, with the request in progress named in a NATS header for the answering service. */
-function withRequestHeader(payload: unknown): unknown {
-  const requestId = currentRequestId();
-  if (!requestId) return payload;
-  const natsHeaders = headers();
-  natsHeaders.set(REQUEST_ID_HEADER, requestId);
-  return new NatsRecordBuilder(payload).setHeaders(natsHeaders).build();
-}
 
 /** The other service answered with a business refusal. */
 export class RpcRefusal extends Error {
@@ -23,17 +13,48 @@ export class RpcRefusal extends Error {
 /** No answer: timeout, no responder, broker down. Whether the request took effect is unknown. */
 export class RpcUnavailable extends Error {}
 
-/** Request-reply over NATS that tells a refusal apart from silence, typed by the RPC catalog. */
+/** What a Nest RPC handler sends back (its NATS server's packet): an answer or a refusal. */
+interface ReplyPacket {
+  response?: unknown;
+  err?: unknown;
+}
+
+let sequence = 0;
+
+/**
+ * Request-reply over NATS that tells a refusal apart from silence, typed by the RPC catalog.
+ *
+ * The request is Nest's own packet (`{ pattern, data, id }`, which the services' Nest servers
+ * read), sent with the connection's `request`: its replies come through the one inbox
+ * subscription the connection keeps. Nest's client would open and close a subscription on the
+ * broker for every request (SUB, PUB, UNSUB) and wrap it in observables; on the search and the
+ * message send that was a third of NATS's CPU per request (docs/performance.md).
+ */
 export async function callService<S extends RpcSubject>(
   client: ClientProxy,
   subject: S,
   payload: RpcRequest<S>,
   timeoutMs: number,
 ): Promise<RpcResponse<S>> {
+  let packet: ReplyPacket;
   try {
-    return await firstValueFrom(client.send<RpcResponse<S>>(subject, withRequestHeader(payload ?? {})).pipe(timeout(timeoutMs)));
+    const connection = (await client.connect()) as NatsConnection;
+    const requestId = currentRequestId();
+    const natsHeaders = requestId ? headers() : undefined;
+    natsHeaders?.set(REQUEST_ID_HEADER, requestId!);
+    const request = JSON.stringify({ pattern: subject, data: payload ?? {}, id: `${process.pid}.${++sequence}` });
+    const reply = await connection.request(subject, request, { timeout: timeoutMs, headers: natsHeaders });
+    // An empty reply is the broker's "no responders" status.
+    if (reply.data.length === 0) throw new Error('no responders');
+    packet = reply.json<ReplyPacket>();
   } catch (error) {
-    if (isRpcErrorBody(error)) throw new RpcRefusal(error);
     throw new RpcUnavailable(`${subject}: ${(error as Error)?.message ?? String(error)}`);
   }
+  if (packet.err !== undefined && packet.err !== null) {
+    if (isRpcErrorBody(packet.err)) throw new RpcRefusal(packet.err);
+    throw new RpcUnavailable(`${subject}: ${JSON.stringify(packet.err)}`);
+  }
+  // A handler that answered nothing: as Nest's client, which completes without a value.
+  if (packet.response === undefined) throw new RpcUnavailable(`${subject}: no answer`);
+  return packet.response as RpcResponse<S>;
 }

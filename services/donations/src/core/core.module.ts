@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { databaseTimeoutsOf, EventBusModule, natsAuthOf } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, natsConnectionOf } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
 import { CategoryCheck } from './category-check.js';
 import { Clock } from './clock.js';
@@ -22,7 +22,7 @@ export class CoreModule {
       module: CoreModule,
       global: true,
       imports: [
-        EventBusModule.forService({ service: 'donations', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsAuthOf(config, 'donations') }),
+        EventBusModule.forService({ service: 'donations', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'donations') }),
       ],
       providers: [{ provide: DONATIONS_CONFIG, useValue: config }, ...CORE],
       exports: [EventBusModule, DONATIONS_CONFIG, ...CORE],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
-import { natsAuthOf } from '@hdiya/platform';
+import { natsConnectionOf } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
 import { PointsClient, POINTS_RPC } from './points.client.js';
 import { ReservationJobs } from './reservation-jobs.js';
@@ -16,7 +16,7 @@ import { ReservationsService } from './reservations.service.js';
         inject: [DONATIONS_CONFIG],
         useFactory: (config: DonationsConfig) => ({
           transport: Transport.NATS,
-          options: { servers: config.NATS_URL.split(','), name: 'donations-to-points', maxReconnectAttempts: -1, ...natsAuthOf(config, 'donations') },
+          options: { servers: config.NATS_URL.split(','), name: 'donations-to-points', maxReconnectAttempts: -1, ...natsConnectionOf(config, 'donations') },
         }),
       },
     ]),
