@@ -1,0 +1,82 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, MessagePattern, Transport, type ClientProxy, type MicroserviceOptions } from '@nestjs/microservices';
+import { randomUUID } from 'node:crypto';
+import { ErrorCodes, type RpcSubject } from '@hdiya/contracts';
+import { testEnv } from '@hdiya/testing';
+import { callService, RpcRefusal, RpcUnavailable } from '../src/rpc/call-service.js';
+import { natsTransport } from '../src/rpc/bootstrap-microservice.js';
+import { rpcError } from '../src/rpc/rpc-error.js';
+import { RpcErrorFilter } from '../src/rpc/rpc-exception.filter.js';
+import { RequestContextInterceptor } from '../src/logging/request-context.interceptor.js';
+import { currentRequestId, withRequestId } from '../src/logging/request-context.js';
+import { natsConnectionOf } from '../src/nats/nats-connection.js';
+
+// The RPC call as the gateway and the services make it, against a Nest NATS server set up as
+// `bootstrapMicroservice` sets one up: the answer, a refusal, silence, and the request id carried
+// along. Subjects of their own (other projects' tests share this NATS), cast to the catalog's type.
+const prefix = `call-service-probe-${randomUUID().slice(0, 8)}`;
+const subject = (name: string) => `${prefix}.${name}` as RpcSubject;
+
+@Controller()
+class ProbeHandlers {
+  @MessagePattern(`${prefix}.echo`)
+  echo(payload: { word: string }) {
+    return { word: payload.word, requestId: currentRequestId() ?? null };
+  }
+
+  @MessagePattern(`${prefix}.refuse`)
+  refuse() {
+    throw rpcError(409, ErrorCodes.VALIDATION_FAILED, 'Déjà fait.', 'word');
+  }
+
+  @MessagePattern(`${prefix}.slow`)
+  async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return { late: true };
+  }
+}
+
+@Module({ controllers: [ProbeHandlers] })
+class ProbeModule {}
+
+let server: INestMicroservice;
+let client: ClientProxy;
+
+beforeAll(async () => {
+  const natsUrl = testEnv().natsUrl;
+  server = await NestFactory.createMicroservice<MicroserviceOptions>(ProbeModule, { ...natsTransport(natsUrl, prefix, natsConnectionOf({}, 'probe'), 0), logger: false });
+  server.useGlobalFilters(new RpcErrorFilter());
+  server.useGlobalInterceptors(new RequestContextInterceptor());
+  await server.listen();
+  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], ...natsConnectionOf({}, 'gateway') } });
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+describe('callService', () => {
+  it("should answer the handler's value, as the request in progress", async () => {
+    const answer = await withRequestId('probe-request-0001', () => callService(client, subject('echo'), { word: 'salam' } as never, 2000));
+    expect(answer).toEqual({ word: 'salam', requestId: 'probe-request-0001' });
+  });
+
+  it("should throw the handler's refusal with its body", async () => {
+    const refused = callService(client, subject('refuse'), {} as never, 2000);
+    await expect(refused).rejects.toBeInstanceOf(RpcRefusal);
+    await expect(refused).rejects.toMatchObject({ body: { status: 409, code: ErrorCodes.VALIDATION_FAILED, message: 'Déjà fait.', field: 'word' } });
+  });
+
+  it('should fail at once, as unavailable, when nothing answers the subject', async () => {
+    const started = Date.now();
+    await expect(callService(client, subject('nobody'), {} as never, 5000)).rejects.toBeInstanceOf(RpcUnavailable);
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it('should fail as unavailable, naming the subject, when the answer comes after the timeout', async () => {
+    await expect(callService(client, subject('slow'), {} as never, 200)).rejects.toThrow(new RegExp(`^${prefix}\\.slow: `));
+    await expect(callService(client, subject('slow'), {} as never, 200)).rejects.toBeInstanceOf(RpcUnavailable);
+  });
+});
