@@ -7,7 +7,8 @@
 // (docs/performance.md keeps them); asserts nothing.
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
-// private NATS server. Options: --duration=15 (seconds per measurement), --connections=16.
+// private NATS server. Options: --duration=15 (seconds per measurement), --connections=16,
+// --rounds=3 (the API and the floor chain measured in turn, this many times, sharing --duration).
 import { fork, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -20,7 +21,7 @@ import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, searchDocument, searchQuery, typoWords } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
-import { cpuMs } from './process-cpu.mjs';
+import { cpuMeter, cpuMs, pidsNamed } from './process-cpu.mjs';
 import { bareStatement, countStatement, pageStatement, textPageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
@@ -28,6 +29,8 @@ const ROWS = 1_000_000;
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const DURATION = Number(args.duration ?? 15);
 const CONNECTIONS = Number(args.connections ?? 16);
+/** The API and the floor chain are measured in turn, this many times each (`measureApiAgainstFloor`). */
+const ROUNDS = Number(args.rounds ?? 3);
 const CITIES = MOROCCAN_CITIES.slice(0, 20);
 /** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
@@ -43,7 +46,8 @@ const searchDocuments = () =>
 /**
  * @typedef {import('./search-statements.mjs').Point} Point
  * @typedef {{ method: string, path: string }} Request
- * @typedef {{ rps: number, p50: number, p95: number, p99: number, pgCpuMs: number | null, jit?: boolean, execution?: string }} Measure
+ * @typedef {{ rps: number, p50: number, p95: number, p99: number, pgCpuMs: number | null, jit?: boolean, execution?: string, cpu?: Record<string, number> }} Measure
+ * @typedef {Record<string, () => number[]>} ProcessGroups  the processes whose CPU per request a measure reports, by name
  */
 
 const say = (/** @type {string} */ line) => console.log(`bench     | ${line}`);
@@ -219,18 +223,24 @@ async function measureSql(points, statementOf, connections) {
 /**
  * The API through the gateway (same requests, `connections` at once): autocannon for many
  * connections; one keep-alive connection timed with sub-millisecond precision for one (autocannon
- * rounds to whole milliseconds, too coarse to compare with the SQL's p50).
+ * rounds to whole milliseconds, too coarse to compare with the SQL's p50). With `groups`, also the
+ * CPU each group of processes spent per request (many connections only).
  * @param {string} url
  * @param {Request[]} requests
  * @param {number} connections
+ * @param {ProcessGroups} [groups]
+ * @param {number} [seconds]  how long to measure, after 3 s of warm-up
  * @returns {Promise<Measure>}
  */
-async function measureApi(url, requests, connections) {
+async function measureApi(url, requests, connections, groups = undefined, seconds = DURATION) {
   if (connections > 1) {
     await autocannon({ url, connections, duration: 3, requests });
-    const result = await autocannon({ url, connections, duration: DURATION, requests });
+    const meter = groups ? cpuMeter(groups) : null;
+    meter?.start();
+    const result = await autocannon({ url, connections, duration: seconds, requests });
+    const cpu = meter?.stop(result.requests.total);
     if (result.non2xx > 0 || result.errors > 0) say(`warning: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, pgCpuMs: null };
+    return { rps: result.requests.average, p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99, pgCpuMs: null, ...(cpu ? { cpu } : {}) };
   }
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = (/** @type {string} */ requestPath) =>
@@ -258,28 +268,75 @@ async function measureApi(url, requests, connections) {
   };
   await loop(performance.now() + 3000, false);
   const started = performance.now();
-  await loop(started + DURATION * 1000, true);
+  await loop(started + seconds * 1000, true);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { rps: latencies.length / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), pgCpuMs: null };
 }
 
 /**
- * The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL.
+ * The API and the floor chain measured in turn, `ROUNDS` times each for a share of `DURATION`:
+ * this machine's speed drifts within a run, and the API / floor ratio compares the two, so each
+ * is measured close in time to the other. Each answers its rounds' mean throughput and CPU per
+ * request, and their median latencies; `ratios` the API / floor throughput of each round.
+ * @param {{ url: string, requests: Request[], groups: ProcessGroups }} api
+ * @param {{ url: string, requests: Request[], groups: ProcessGroups }} floor
+ * @param {number} connections
+ */
+async function measureApiAgainstFloor(api, floor, connections) {
+  /** @type {Measure[]} */
+  const apiRounds = [];
+  /** @type {Measure[]} */
+  const floorRounds = [];
+  const seconds = Math.max(3, Math.round(DURATION / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    apiRounds.push(await measureApi(api.url, api.requests, connections, api.groups, seconds));
+    floorRounds.push(await measureApi(floor.url, floor.requests, connections, floor.groups, seconds));
+  }
+  return { api: combined(apiRounds), floor: combined(floorRounds), ratios: apiRounds.map((r, i) => r.rps / (floorRounds[i]?.rps ?? NaN)) };
+}
+
+/**
+ * Rounds of one measure as one: mean throughput and CPU per request, median latencies.
+ * @param {Measure[]} rounds
+ * @returns {Measure}
+ */
+function combined(rounds) {
+  const mean = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0) / values.length;
+  const median = (/** @type {number[]} */ values) => percentile([...values].sort((a, b) => a - b), 50);
+  /** @type {Record<string, number> | undefined} */
+  let cpu;
+  const first = rounds[0]?.cpu;
+  if (first) cpu = Object.fromEntries(Object.keys(first).map((name) => [name, mean(rounds.map((r) => r.cpu?.[name] ?? 0))]));
+  return {
+    rps: mean(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p95: median(rounds.map((r) => r.p95)),
+    p99: median(rounds.map((r) => r.p99)),
+    pgCpuMs: null,
+    ...(cpu ? { cpu } : {}),
+  };
+}
+
+/**
+ * The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL and its two processes.
  * @param {import('../local/stack.mjs').Stack} stack
  */
 async function startFloorChain(stack) {
   const port = await freePort();
   const { NATS_URL, DATABASE_URL } = stack.env('donations');
+  /** @type {Record<string, number>} */
+  const pids = {};
   for (const role of ['service', 'gateway']) {
     const child = fork(path.join(ROOT, 'deploy', 'bench', 'floor-chain.mjs'), [role], { env: { ...process.env, NATS_URL, DATABASE_URL, PORT: String(port) }, stdio: 'inherit' });
     cleanups.push(() => child.kill());
+    pids[role] = child.pid ?? 0;
     await new Promise((resolve, reject) => {
       child.once('message', resolve);
       child.once('exit', (code) => reject(new Error(`floor chain ${role} exited (${code})`)));
     });
   }
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, gatewayPid: pids.gateway ?? 0, servicePid: pids.service ?? 0 };
 }
 
 const floorRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
@@ -321,16 +378,25 @@ async function main() {
 
   const points = positions(200);
   await checkSearchAnswer(stack.url, searchRequests(points)[0]);
-  const floorUrl = await startFloorChain(stack);
+  const floor = await startFloorChain(stack);
+  const floorUrl = floor.url;
   await checkSearchAnswer(floorUrl, floorRequests(points)[0]);
+  // Where each request's CPU goes, the API's processes against the floor's (issue 25's "measure first").
+  const shared = { NATS: () => pidsNamed('nats-server'), Postgres: () => pidsNamed('postgres'), 'load generator': () => [process.pid] };
+  const apiProcesses = { gateway: () => [stack.children.get('gateway')?.pid ?? 0], service: () => [stack.children.get('donations')?.pid ?? 0], ...shared };
+  const floorProcesses = { gateway: () => [floor.gatewayPid], service: () => [floor.servicePid], ...shared };
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
-  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count' | 'textApi' | 'textSql', Measure>>} */
+  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count' | 'textApi' | 'textSql', Measure> & { ratios: number[] }>} */
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
-    say(`${connections} connection(s): the API through the gateway, the floor chain, the same SQL, the bare KNN query...`);
+    say(`${connections} connection(s): the API through the gateway and the floor chain in turn (${ROUNDS} rounds), the same SQL, the bare KNN query...`);
+    const searches = await measureApiAgainstFloor(
+      { url: stack.url, requests: searchRequests(points), groups: apiProcesses },
+      { url: floorUrl, requests: floorRequests(points), groups: floorProcesses },
+      connections,
+    );
     results[connections] = {
-      api: await measureApi(stack.url, searchRequests(points), connections),
-      floor: await measureApi(floorUrl, floorRequests(points), connections),
+      ...searches,
       sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
       count: await measureSql(points, countStatement, connections),
@@ -355,6 +421,15 @@ async function main() {
     console.log(row(`text search page SQL, ${connections} conn.`, r.textSql));
   }
   console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
+  if (many.api.cpu && many.floor.cpu) {
+    console.log(`\nCPU µs per search request at ${CONNECTIONS} connections, by process (from /proc)`);
+    console.log(`${''.padEnd(16)} ${'API'.padStart(8)} ${'floor'.padStart(8)}`);
+    const api = many.api.cpu;
+    const floorCpu = many.floor.cpu;
+    for (const name of Object.keys(api)) console.log(`${name.padEnd(16)} ${(api[name] * 1000).toFixed(0).padStart(8)} ${((floorCpu[name] ?? 0) * 1000).toFixed(0).padStart(8)}`);
+    const sum = (/** @type {Record<string, number>} */ cpu) => Object.values(cpu).reduce((a, b) => a + b, 0) * 1000;
+    console.log(`${'total'.padEnd(16)} ${sum(api).toFixed(0).padStart(8)} ${sum(floorCpu).toFixed(0).padStart(8)}\n`);
+  }
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
   console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
   const textRatio = many.textSql.pgCpuMs && many.bare.pgCpuMs ? `${(many.textSql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
@@ -364,6 +439,7 @@ async function main() {
   console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms (floor chain: ${(one.floor.p50 - one.sql.p50).toFixed(2)} ms)`);
   // Issue 25's targets, in the words other tools read: the API against the floor chain (the same path with nothing on it).
   console.log(`search API / floor at ${CONNECTIONS} connections: ${((many.api.rps / many.floor.rps) * 100).toFixed(0)} %`);
+  console.log(`  (each round: ${many.ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')})`);
   console.log(`search API p50 - floor p50 at 1 connection: ${(one.api.p50 - one.floor.p50).toFixed(2)} ms`);
   console.log(`plan: ${many.sql.execution}; JIT ${many.sql.jit ? 'USED (turn jit off!)' : 'not used'}`);
   console.log(`(at ${CONNECTIONS} connections the API's p95 column is autocannon's p97.5, in whole ms)\n`);
