@@ -6,9 +6,10 @@
  *   replies). Without NATS_USER (integration tests, a bare local NATS) the connection is
  *   anonymous, with the same prefix.
  * - No async traces: by default the client builds two Error objects (their stacks captured) for
- *   every request and every JetStream publish, in case it times out; they were 4 % of the
- *   gateway's CPU on the nearby search (docs/performance.md). A timeout still fails the request
- *   and names its subject (`callService`); only the caller's stack is left out.
+ *   every request and every JetStream publish, in case it times out; with the RPC calls made as
+ *   requests they were 4 % of the gateway's CPU on the nearby search (docs/performance.md). A
+ *   timeout still fails the request and names its subject (`callService`); only the caller's
+ *   stack is left out.
  */
 export interface NatsConnectionOptions {
   user?: string;

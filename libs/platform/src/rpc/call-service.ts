@@ -26,9 +26,9 @@ let sequence = 0;
  *
  * The request is Nest's own packet (`{ pattern, data, id }`, which the services' Nest servers
  * read), sent with the connection's `request`: its replies come through the one inbox
- * subscription the connection keeps. Nest's client would open and close a subscription on the
- * broker for every request (SUB, PUB, UNSUB) and wrap it in observables; on the search and the
- * message send that was a third of NATS's CPU per request (docs/performance.md).
+ * subscription the connection keeps. Nest's client opens and closes a subscription on the broker
+ * for every request (SUB, PUB, UNSUB) and wraps it in observables. The shorter path measured no
+ * faster on the benchmarks, within their noise (docs/performance.md); it is kept for being shorter.
  */
 export async function callService<S extends RpcSubject>(
   client: ClientProxy,
