@@ -77,3 +77,21 @@ export function cpuMeter(groups) {
     },
   };
 }
+
+/**
+ * A table of CPU per unit of work by process, one column per path compared (the product and its
+ * floor), with each column's total: what the benchmarks print under their throughput figures.
+ * @param {[string, Record<string, number> | null | undefined][]} columns  each column's heading and its CPU ms per unit by process
+ * @param {(ms: number) => string} format  how a cell shows its milliseconds
+ * @returns {string}
+ */
+export function cpuTable(columns, format) {
+  const names = Object.keys(columns.find(([, cpu]) => cpu)?.[1] ?? {});
+  const line = (/** @type {string} */ label, /** @type {string[]} */ cells) => `${label.padEnd(16)} ${cells.map((cell) => cell.padStart(9)).join(' ')}`;
+  const total = (/** @type {Record<string, number> | null | undefined} */ cpu) => Object.values(cpu ?? {}).reduce((a, b) => a + b, 0);
+  return [
+    line('', columns.map(([heading]) => heading)),
+    ...names.map((name) => line(name, columns.map(([, cpu]) => format(cpu?.[name] ?? 0)))),
+    line('total', columns.map(([, cpu]) => format(total(cpu)))),
+  ].join('\n');
+}

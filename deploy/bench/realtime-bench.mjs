@@ -27,7 +27,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { connectSocket, percentile, prepareBenchData, runBench, signedInMembers, startBenchStack } from './bench-stack.mjs';
-import { cpuMeter, pidsNamed } from './process-cpu.mjs';
+import { cpuMeter, cpuTable, pidsNamed } from './process-cpu.mjs';
 
 const DATABASE = 'hdiya_bench_realtime';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
@@ -324,20 +324,11 @@ function printCapacity(product, floor) {
   console.log(`messaging capacity at p99 <= ${P99_LIMIT_MS} ms: ${product.capacity} messages/s`);
   console.log(`messaging floor capacity at p99 <= ${P99_LIMIT_MS} ms: ${floor.capacity} messages/s`);
   console.log(`messaging capacity / floor: ${floor.capacity > 0 ? ((product.capacity / floor.capacity) * 100).toFixed(0) : '-'} %`);
+  const ms = (/** @type {number} */ value) => value.toFixed(2);
   console.log(`\nCPU ms per message at that rate, by process (${os.cpus().length} cores)`);
-  const groups = Object.keys(product.at?.cpu ?? floor.at?.cpu ?? {});
-  console.log(`${''.padEnd(16)} ${'product'.padStart(9)} ${'floor'.padStart(9)}`);
-  for (const group of groups) {
-    console.log(`${group.padEnd(16)} ${(product.at?.cpu?.[group] ?? 0).toFixed(2).padStart(9)} ${(floor.at?.cpu?.[group] ?? 0).toFixed(2).padStart(9)}`);
-  }
-  const total = (/** @type {Record<string, number> | null | undefined} */ cpu) => Object.values(cpu ?? {}).reduce((a, b) => a + b, 0);
-  console.log(`${'total'.padEnd(16)} ${total(product.at?.cpu).toFixed(2).padStart(9)} ${total(floor.at?.cpu).toFixed(2).padStart(9)}\n`);
+  console.log(`${cpuTable([['product', product.at?.cpu], ['floor', floor.at?.cpu]], ms)}\n`);
   console.log(`CPU ms per message at ${REFERENCE_RATE} messages/s, by process (p99 ${product.reference.p99.toFixed(0)} / ${floor.reference.p99.toFixed(0)} ms)`);
-  console.log(`${''.padEnd(16)} ${'product'.padStart(9)} ${'floor'.padStart(9)}`);
-  for (const group of groups) {
-    console.log(`${group.padEnd(16)} ${(product.reference.cpu?.[group] ?? 0).toFixed(2).padStart(9)} ${(floor.reference.cpu?.[group] ?? 0).toFixed(2).padStart(9)}`);
-  }
-  console.log(`${'total'.padEnd(16)} ${total(product.reference.cpu).toFixed(2).padStart(9)} ${total(floor.reference.cpu).toFixed(2).padStart(9)}\n`);
+  console.log(`${cpuTable([['product', product.reference.cpu], ['floor', floor.reference.cpu]], ms)}\n`);
 }
 
 await runBench(main, cleanups);

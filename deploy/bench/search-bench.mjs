@@ -21,7 +21,7 @@ import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, searchDocument, searchQuery, typoWords } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
-import { cpuMeter, cpuMs, pidsNamed } from './process-cpu.mjs';
+import { cpuMeter, cpuMs, cpuTable, pidsNamed } from './process-cpu.mjs';
 import { bareStatement, countStatement, pageStatement, textPageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
@@ -379,8 +379,7 @@ async function main() {
   const points = positions(200);
   await checkSearchAnswer(stack.url, searchRequests(points)[0]);
   const floor = await startFloorChain(stack);
-  const floorUrl = floor.url;
-  await checkSearchAnswer(floorUrl, floorRequests(points)[0]);
+  await checkSearchAnswer(floor.url, floorRequests(points)[0]);
   // Where each request's CPU goes, the API's processes against the floor's (issue 25's "measure first").
   const shared = { NATS: () => pidsNamed('nats-server'), Postgres: () => pidsNamed('postgres'), 'load generator': () => [process.pid] };
   const apiProcesses = { gateway: () => [stack.children.get('gateway')?.pid ?? 0], service: () => [stack.children.get('donations')?.pid ?? 0], ...shared };
@@ -392,7 +391,7 @@ async function main() {
     say(`${connections} connection(s): the API through the gateway and the floor chain in turn (${ROUNDS} rounds), the same SQL, the bare KNN query...`);
     const searches = await measureApiAgainstFloor(
       { url: stack.url, requests: searchRequests(points), groups: apiProcesses },
-      { url: floorUrl, requests: floorRequests(points), groups: floorProcesses },
+      { url: floor.url, requests: floorRequests(points), groups: floorProcesses },
       connections,
     );
     results[connections] = {
@@ -423,12 +422,7 @@ async function main() {
   console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
   if (many.api.cpu && many.floor.cpu) {
     console.log(`\nCPU µs per search request at ${CONNECTIONS} connections, by process (from /proc)`);
-    console.log(`${''.padEnd(16)} ${'API'.padStart(8)} ${'floor'.padStart(8)}`);
-    const api = many.api.cpu;
-    const floorCpu = many.floor.cpu;
-    for (const name of Object.keys(api)) console.log(`${name.padEnd(16)} ${(api[name] * 1000).toFixed(0).padStart(8)} ${((floorCpu[name] ?? 0) * 1000).toFixed(0).padStart(8)}`);
-    const sum = (/** @type {Record<string, number>} */ cpu) => Object.values(cpu).reduce((a, b) => a + b, 0) * 1000;
-    console.log(`${'total'.padEnd(16)} ${sum(api).toFixed(0).padStart(8)} ${sum(floorCpu).toFixed(0).padStart(8)}\n`);
+    console.log(`${cpuTable([['API', many.api.cpu], ['floor', many.floor.cpu]], (ms) => (ms * 1000).toFixed(0))}\n`);
   }
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
   console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
