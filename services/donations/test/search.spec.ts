@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Rpc, type DonationPage, type DonationView } from '@hdiya/contracts';
+import { DonationRules, Rpc, type DonationPage, type DonationView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
 import { DonationsFixture, member, northOf } from './donations-fixture.js';
 
@@ -190,5 +190,20 @@ describe('donation search', () => {
     expect(ids(next)).toHaveLength(1);
     expect(next.total).toBeUndefined();
     expect((await fixture.call<DonationPage>(Rpc.donations.search, { query: tag })).total).toEqual({ count: 0, capped: false });
+  });
+
+  it('should count exactly up to the cap, then say there are more, with or without words', async () => {
+    const cap = DonationRules.searchCountCap;
+    const tag = `t${randomUUID().slice(0, 6)}`;
+    const spot = { lat: here.lat - 0.35, lng: here.lng + 0.25 }; // a place of its own, like the test above's
+    const at = (i: number) => ({ title: `Étagère ${tag}`, latitude: northOf(spot, (i % 10) * 0.1).lat, longitude: spot.lng });
+    for (let i = 0; i < cap; i += 1) await fixture.create(owner, at(i));
+    const exactly = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2, query: tag });
+    expect(exactly.total).toEqual({ count: cap, capped: false });
+    await fixture.create(owner, at(cap));
+    const byPosition = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2 });
+    expect(byPosition.total).toEqual({ count: cap, capped: true });
+    const byWords = await fixture.call<DonationPage>(Rpc.donations.search, { lat: spot.lat, lng: spot.lng, distance: 2, query: tag });
+    expect(byWords.total).toEqual({ count: cap, capped: true });
   });
 });
