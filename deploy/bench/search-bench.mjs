@@ -8,7 +8,9 @@
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
 // private NATS server. Options: --duration=15 (seconds per measurement), --connections=16,
-// --rounds=3 (the API and the floor chain measured in turn, this many times, sharing --duration).
+// --rounds=3 (the API and the floor chain measured in turn, this many times, sharing --duration),
+// --profile=DIR (CPU profiles of the gateway and the donations service, written there as they
+// stop; read them with profile-top.mjs).
 import { fork, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -31,6 +33,7 @@ const DURATION = Number(args.duration ?? 15);
 const CONNECTIONS = Number(args.connections ?? 16);
 /** The API and the floor chain are measured in turn, this many times each (`measureApiAgainstFloor`). */
 const ROUNDS = Number(args.rounds ?? 3);
+const PROFILE = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 const CITIES = MOROCCAN_CITIES.slice(0, 20);
 /** @type {import('./bench-stack.mjs').Cleanups} */
 const cleanups = [];
@@ -374,7 +377,7 @@ async function main() {
   const detailIds = (await db.query('SELECT id FROM donations.donations TABLESAMPLE SYSTEM (1) LIMIT 200')).rows.map((r) => r.id);
   await db.end();
 
-  const stack = await startBenchStack({ database: DATABASE, redisUrl: 'redis://127.0.0.1:6379/14' }, cleanups);
+  const stack = await startBenchStack({ database: DATABASE, redisUrl: 'redis://127.0.0.1:6379/14', nodeArgsFor: { gateway: PROFILE, donations: PROFILE } }, cleanups);
 
   const points = positions(200);
   await checkSearchAnswer(stack.url, searchRequests(points)[0]);
