@@ -24,7 +24,7 @@ import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILAR
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
 import { cpuMeter, cpuMs, cpuTable, pidsNamed } from './process-cpu.mjs';
-import { bareStatement, countStatement, pageStatement, textPageStatement } from './search-statements.mjs';
+import { bareStatement, firstPageStatement, pageStatement, textPageStatement } from './search-statements.mjs';
 
 const DATABASE = 'hdiya_bench';
 const ROWS = 1_000_000;
@@ -388,7 +388,7 @@ async function main() {
   const apiProcesses = { gateway: () => [stack.children.get('gateway')?.pid ?? 0], service: () => [stack.children.get('donations')?.pid ?? 0], ...shared };
   const floorProcesses = { gateway: () => [floor.gatewayPid], service: () => [floor.servicePid], ...shared };
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
-  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'count' | 'textApi' | 'textSql', Measure> & { ratios: number[] }>} */
+  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'firstPage' | 'textApi' | 'textSql', Measure> & { ratios: number[] }>} */
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
     say(`${connections} connection(s): the API through the gateway and the floor chain in turn (${ROUNDS} rounds), the same SQL, the bare KNN query...`);
@@ -401,7 +401,7 @@ async function main() {
       ...searches,
       sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
-      count: await measureSql(points, countStatement, connections),
+      firstPage: await measureSql(points, firstPageStatement, connections),
       textApi: await measureApi(stack.url, textRequests(points), connections),
       textSql: await measureSql(points, (p, i) => textPageStatement(p, /** @type {string} */ (tsqueries[i % tsqueries.length])), connections),
     };
@@ -418,7 +418,7 @@ async function main() {
     console.log(row(`floor chain, ${connections} conn.`, r.floor));
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
     console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
-    console.log(row(`first page's count, ${connections} conn.`, r.count));
+    console.log(row(`page + count SQL, ${connections} conn.`, r.firstPage));
     console.log(row(`text search API, ${connections} conn.`, r.textApi));
     console.log(row(`text search page SQL, ${connections} conn.`, r.textSql));
   }

@@ -1,7 +1,7 @@
 // @ts-check
 // The statements the search benchmark runs: the service's page ("available within 10 km, a page of
 // 24 + 1") and the bare KNN it is compared with. Shared by search-bench.mjs and floor-chain.mjs.
-import { searchCountSql, searchSql } from '@hdiya/donations/search-api';
+import { searchSql } from '@hdiya/donations/search-api';
 import { DonationRules } from '@hdiya/contracts';
 
 /** @typedef {{ lat: number, lng: number }} Point  where a searcher stands */
@@ -19,9 +19,9 @@ export const pageStatement = (/** @type {Point} */ p) =>
 export const textPageStatement = (p, tsquery) =>
   searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery, cursor: null, limit: 25 });
 
-/** The count the first page of the same search runs beside it ("N dons trouvés"), capped as the service caps it. */
-export const countStatement = (/** @type {Point} */ p) =>
-  searchCountSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null }, DonationRules.searchCountCap);
+/** The first page as the service runs it: the same page, and how many the search found in all ("N dons trouvés", capped as the service caps it) in a column. */
+export const firstPageStatement = (/** @type {Point} */ p) =>
+  searchSql({ center: { ...p, given: true }, radiusMetres: 10_000, status: 'available', categoryId: null, tsquery: null, cursor: null, limit: 25, countUpTo: DonationRules.searchCountCap });
 
 /** The reference: the bare KNN query returning ids only, as first measured on this kind of machine. */
 export const bareStatement = (/** @type {Point} */ p) => ({

@@ -11,14 +11,12 @@ import {
   type DonationView,
   type PositionQuery,
   type SearchDonationsQuery,
-  type SearchTotal,
 } from '@hdiya/contracts';
 import { preparedRows, rpcError } from '@hdiya/platform';
 import { CategoryCheck } from '../core/category-check.js';
 import { toDonationView } from '../core/donation-row.js';
 import { pageOf } from '../core/page.js';
 import { decodeCursor } from '../core/page-cursor.js';
-import { searchCountStatement } from './search-count-sql.js';
 import { recentStatement, searchStatement } from './search-sql.js';
 import { searchQuery } from '../core/search-text.js';
 import { SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
@@ -67,14 +65,13 @@ export class DonationSearchService {
     const cursor = decodeCursor(query.cursor, center.given ? 'number' : 'time');
     // Search is the busiest read: a named prepared statement (preparedRows), so each pooled
     // connection plans each of its few dozen shapes once. The first page also says how many were
-    // found in all, counted alongside (on another pooled connection) so the page waits for the
-    // slower of the two, not for both.
-    const [rows, total] = await Promise.all([
-      preparedRows(this.dataSource.manager, searchStatement({ ...filters, cursor, limit: limit + 1 })),
-      cursor || !withTotal ? undefined : this.count(filters),
-    ]);
+    // found in all, counted in the same statement (`total_count`, on each row; no row, none found).
+    const cap = cursor || !withTotal ? undefined : DonationRules.searchCountCap;
+    const rows = await preparedRows(this.dataSource.manager, searchStatement({ ...filters, cursor, limit: limit + 1, countUpTo: cap }));
     const page = pageOf(rows, limit, center.given);
-    return total ? { ...page, total } : page;
+    if (cap === undefined) return page;
+    const found = rows[0]?.total_count ?? 0;
+    return { ...page, total: { count: Math.min(found, cap), capped: found > cap } };
   }
 
   /** Typo tolerance (decision 0043): the vocabulary's words most like each word of the query it does not know. */
@@ -83,13 +80,6 @@ export class DonationSearchService {
     if (words.length === 0) return new Map();
     const found: { word: string; similar: string[] }[] = await this.dataSource.query(SIMILAR_WORDS_SQL, [words, TYPO_MIN_SIMILARITY]);
     return new Map(found.filter((row) => row.similar.length > 0).map((row) => [row.word, row.similar]));
-  }
-
-  private async count(filters: Parameters<typeof searchCountStatement>[0]): Promise<SearchTotal> {
-    const cap = DonationRules.searchCountCap;
-    const [row] = await preparedRows(this.dataSource.manager, searchCountStatement(filters, cap));
-    const found = row?.count ?? 0;
-    return { count: Math.min(found, cap), capped: found > cap };
   }
 
   /** Up to 8 available donations, nearest first (home page). */
