@@ -1,6 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { ServiceEnv } from '../config/load-config.js';
 import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logging/create-logger.js';
@@ -8,6 +8,7 @@ import { RequestContextInterceptor } from '../logging/request-context.intercepto
 import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { natsConnectionOf, type NatsConnectionOptions } from '../nats/nats-connection.js';
+import { NatsRpcServer } from './nats-rpc-server.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
 /** What starting a service reads of its configuration (serviceEnvSchema). */
@@ -23,8 +24,7 @@ export const RPC_GRACE_PERIOD_MS = 3000;
  */
 export function natsTransport(natsUrl: string, service: string, auth?: NatsConnectionOptions, gracePeriodMs = RPC_GRACE_PERIOD_MS): MicroserviceOptions {
   return {
-    transport: Transport.NATS,
-    options: {
+    strategy: new NatsRpcServer({
       servers: natsUrl.split(','),
       queue: service,
       name: `${service}-rpc`,
@@ -32,7 +32,7 @@ export function natsTransport(natsUrl: string, service: string, auth?: NatsConne
       gracefulShutdown: gracePeriodMs > 0,
       gracePeriod: gracePeriodMs,
       ...auth,
-    },
+    }),
   };
 }
 
