@@ -220,7 +220,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
   // made, and never when there is none (then nothing was found). In the page's own statement, it
   // costs no round trip of its own (a third of the service's CPU went to writing statements to
   // Postgres, measured) and shares the statement's cells.
-  const total = shape.cap > 0 ? searchCount(shape, shape.cap, value) : null;
+  const total = shape.cap > 0 ? searchCount(shape, where, point, radius, value) : null;
 
   if (!shape.given) {
     let query = donationCards().select('d.created_at as sort_key');
@@ -234,15 +234,9 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
       .limit(limit);
   }
 
-  // The radius bounds the walk through the index (a box, on the sphere as `<->` measures) and
-  // is then checked exactly against the distance shown.
   const spotDistance = distanceBetween(s.ref('s.location'), point);
-  let spots = db
-    .selectFrom('spots as s')
-    .select(['s.spot', 's.latitude', 's.longitude', spotDistance.as('distance')])
-    .where(within(s.ref('s.location'), point, radius, false))
-    .where(sql<SqlBool>`${spotDistance} <= ${radius}`);
-  if (shape.words) spots = spots.where(spotsHoldingTheWords(s, value));
+  let spots = db.selectFrom('spots as s').select(['s.spot', 's.latitude', 's.longitude', spotDistance.as('distance')]);
+  for (const condition of spotsInReach(shape, point, radius, value)) spots = spots.where(condition);
   if (cursor) spots = spots.where(sql<SqlBool>`${spotDistance} >= ${cursor.k}`);
   const walk = db
     .selectFrom(spots.orderBy(spotDistance).as('s'))
@@ -274,27 +268,29 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
  * within the radius as the sphere measures (with words, in the statement's `cells`); otherwise the
  * donations within it as `ST_DWithin` measures.
  */
-function searchCount(shape: SearchShape, cap: number, value: SearchValue) {
-  const point = searcherPoint(value);
-  const radius = value('radius');
-  const where = filtersOf(shape, value);
+function searchCount(shape: SearchShape, where: Expression<SqlBool>[], point: RawBuilder<Geography>, radius: RawBuilder<number>, value: SearchValue) {
+  const cap = sql.lit(shape.cap + 1);
   let found;
   if (shape.given) {
-    let rows = db
-      .selectFrom('spots as s')
-      .innerJoin('donations as d', 'd.spot', 's.spot')
-      .select(sql.lit(1).as('one'))
-      .where(within(s.ref('s.location'), point, radius, false))
-      .where(sql<SqlBool>`${distanceBetween(s.ref('s.location'), point)} <= ${radius}`);
-    if (shape.words) rows = rows.where(spotsHoldingTheWords(s, value));
-    for (const condition of where) rows = rows.where(condition);
-    found = rows.limit(sql.lit(cap + 1)).as('found');
+    let rows = db.selectFrom('spots as s').innerJoin('donations as d', 'd.spot', 's.spot').select(sql.lit(1).as('one'));
+    for (const condition of [...spotsInReach(shape, point, radius, value), ...where]) rows = rows.where(condition);
+    found = rows.limit(cap).as('found');
   } else {
     let rows = db.selectFrom('donations as d').select(sql.lit(1).as('one'));
     for (const condition of where) rows = rows.where(condition);
-    found = rows.where(within(d.ref('d.location'), point, radius)).limit(sql.lit(cap + 1)).as('found');
+    found = rows.where(within(d.ref('d.location'), point, radius)).limit(cap).as('found');
   }
   return db.selectFrom(found).select(sql<number>`count(*)::int`.as('count'));
+}
+
+/**
+ * The spots a search walks and counts, on `s`: within the radius, the index's box first (on the
+ * sphere, as `<->` measures), then the exact distance; with words, only those holding them.
+ */
+function spotsInReach(shape: Pick<SearchShape, 'words'>, point: RawBuilder<Geography>, radius: RawBuilder<number>, value: SearchValue): Expression<SqlBool>[] {
+  const conditions = [within(s.ref('s.location'), point, radius, false), sql<SqlBool>`${distanceBetween(s.ref('s.location'), point)} <= ${radius}`];
+  if (shape.words) conditions.push(spotsHoldingTheWords(s, value));
+  return conditions;
 }
 
 /** One template per shape, built and compiled once (a few dozen shapes exist, see `buildSearch`). */
