@@ -64,6 +64,9 @@ export async function publish(client: ApiClient, title = 'Lampe de bureau'): Pro
  */
 export async function completeGift(donor: ApiClient, reserver: ApiClient, title = 'Livre de cuisine'): Promise<{ id: number; title: string }> {
   const donation = await publish(donor, title);
+  // The reserve holds the reserver's points: a member just signed up has none until their account
+  // opens with the welcome points, which follow the signup's event (a publish usually outlasts it).
+  await waitFor(async () => (await reserver.call('GET /api/auth/user')).body.pointsPending === false, { what: "the reserver's points account", timeoutMs: 15_000 });
   const reserved = await reserver.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
   if (reserved.status !== 200) throw new Error(`reserve failed: ${reserved.status} ${JSON.stringify(reserved.body)}`);
   const confirmed = await reserver.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } });
