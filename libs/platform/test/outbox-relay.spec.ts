@@ -34,8 +34,8 @@ async function commitEvents(events: OutgoingEvent[]): Promise<void> {
 
 const relays: OutboxRelay[] = [];
 
-function newRelay(js = bus.js): OutboxRelay {
-  const relay = new OutboxRelay({ databaseUrl: adminDatabaseUrl(), schema: SCHEMA, js, logger, pollIntervalMs: 200 });
+function newRelay(js = bus.js, claimWindow?: number): OutboxRelay {
+  const relay = new OutboxRelay({ databaseUrl: adminDatabaseUrl(), schema: SCHEMA, js, logger, pollIntervalMs: 200, claimWindow });
   relays.push(relay);
   return relay;
 }
@@ -108,6 +108,26 @@ describe(OutboxRelay.name, () => {
     // The relay marks a batch published once JetStream has acknowledged it: a moment after it is stored.
     const unpublished = async () => ((await dataSource.query(`SELECT count(*)::int AS n FROM "${SCHEMA}"."outbox" WHERE published_at IS NULL`)) as { n: number }[])[0]!.n;
     await waitFor(async () => (await unpublished()) === 0, { what: 'every row marked published' });
+    await relay.stop();
+  });
+
+  it('should publish a row whose transaction committed after rows far ahead of it were published', async () => {
+    // A window of 2 positions: the claims between full ones start past the late row.
+    const relay = newRelay(bus.js, 2);
+    await relay.start();
+    const late = uniqueEvent();
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      await appendToOutbox(runner.manager, SCHEMA, [late]); // takes its position now
+      const ahead = Array.from({ length: 5 }, uniqueEvent);
+      for (const event of ahead) await commitEvents([event]);
+      for (const event of ahead) await waitFor(async () => (await storedCount(event.subject)) === 1, { what: event.subject });
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    await waitFor(async () => (await storedCount(late.subject)) === 1, { what: 'the late row, by a full claim' });
     await relay.stop();
   });
 
