@@ -132,15 +132,30 @@ describe(OutboxRelay.name, () => {
   });
 
   it('should store a row published twice only once (crash between publish and mark)', async () => {
-    const relay = newRelay();
+    const first = newRelay();
     const event = uniqueEvent();
     await commitEvents([event]);
-    await relay.start();
-    await relay.drain();
-    await dataSource.query(`UPDATE "${SCHEMA}"."outbox" SET published_at = NULL WHERE id = $1`, [event.envelope.id]);
-    await relay.drain();
+    await first.start();
+    await waitFor(async () => (await storedCount(event.subject)) === 1, { what: 'the first publish' });
+    await first.stop();
+    // As if the first relay had died before marking it: unpublished, its lease run out.
+    await dataSource.query(`UPDATE "${SCHEMA}"."outbox" SET published_at = NULL, claimed_until = now() - interval '1 second' WHERE id = $1`, [event.envelope.id]);
+    const second = newRelay();
+    await second.start();
+    await waitFor(async () => ((await dataSource.query(`SELECT published_at FROM "${SCHEMA}"."outbox" WHERE id = $1`, [event.envelope.id])) as { published_at: Date | null }[])[0]!.published_at !== null, {
+      what: 'the row published again and marked',
+    });
     expect(await storedCount(event.subject)).toBe(1);
-    await relay.stop();
+  });
+
+  it('should publish a batch in outbox order', async () => {
+    const events = Array.from({ length: 20 }, uniqueEvent);
+    await commitEvents(events);
+    const relay = newRelay();
+    await relay.start();
+    await waitFor(async () => (await storedCount(events.at(-1)!.subject)) === 1, { what: 'the last event' });
+    const sequences = await Promise.all(events.map(async (event) => (await bus.jsm.streams.getMessage(EVENTS_STREAM, { last_by_subj: event.subject }))!.seq));
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
   });
 
   it('should keep a row whose publish failed and retry it later', async () => {
