@@ -269,6 +269,8 @@ describe('notifications', () => {
     const notices = (await notifications(b)).filter((n) => n.kind === 'message_received');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ params: { senderId: a, senderName: 'A A.', donationId: null, title: null }, read: false });
+    // Announced once, as the list shows it (the second message renewed it).
+    expect(await outboxOf('NotificationCreated', notices[0]!.id)).toEqual([{ userId: b, notification: notices[0] }]);
     await conversation(b, a);
     expect((await notifications(b))[0]!.read).toBe(false);
     await markRead(b, a);

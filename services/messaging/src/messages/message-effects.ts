@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Expression } from 'kysely';
+import type { Expression, QueryCreator } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { MessageView, NotificationParamsByKind, NotificationView } from '@hdiya/contracts';
-import { firstRow, type Json, prepared, sql } from '@hdiya/platform';
-import { MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
+import { Events, type MessageView, type NotificationParamsByKind } from '@hdiya/contracts';
+import { createEvent, insertIntoOutbox, type Json, notifyRelay, outboxValues, prepared, type SharedTables, sql, write } from '@hdiya/platform';
+import { MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from '../config.js';
 import { db } from '../database/db.js';
 import { upsertSchedule } from '../dispatch/dispatch-schedule.js';
 import { notificationViewOf } from '../notifications/notifications.service.js';
@@ -16,13 +16,15 @@ const idText = (id: string) => sql<string>`${id}::uuid::text`;
 const donationParamOf = (params: Expression<Json>) => sql<string>`coalesce(${params}->>'donationId', 'none')`;
 
 /**
- * What a stored message changes in its conversation, in one statement (issue 25):
+ * What a stored message changes in its conversation, and its events, in one statement (issue 25):
  * - the receiver's schedule row is touched (their mail and push fall due), and through it (a join,
  *   so in this order: decision 0027 locks the schedule before notification rows) the conversation's
  *   unread notice is renewed, or, if there is none, created: one unread notice per conversation;
  * - the sender's own debt in the conversation is paid, with the reminder that came of it; the
  *   receiver now owes a reply from the first message of the streak (a later message keeps that
- *   start, and its reminder state).
+ *   start, and its reminder state);
+ * - its events go to the outbox, and the relay is woken: `MessageSent`, then `NotificationCreated`
+ *   when the notice was created (a renewed one was announced already).
  * Run under the conversation's lock (taken by `storeMessage`), in a later statement than the
  * insert: READ COMMITTED gives it a snapshot taken after the lock, which sees what the
  * conversation's previous send committed.
@@ -37,9 +39,13 @@ const effectsStatement = prepared(
     since: string,
     noticeId: string,
     noticeParams: string,
+    noticeCreatedAt: string,
     firstDelayMs: number,
     pushDelayMs: number,
     intervalMs: number,
+    eventIds: string[],
+    eventSubjects: string[],
+    eventEnvelopes: string[],
   ) =>
     db
       .with('touched', (qc) => upsertSchedule(qc, sql<string[]>`ARRAY[${receiverId}::uuid]`, firstDelayMs, pushDelayMs, intervalMs).returning('member_id'))
@@ -59,14 +65,21 @@ const effectsStatement = prepared(
       .with('created', (qc) =>
         qc
           .insertInto('notifications')
-          .columns(['id', 'user_id', 'kind', 'params'])
+          .columns(['id', 'user_id', 'kind', 'params', 'created_at'])
           .expression((eb) =>
             eb
               .selectFrom('touched')
-              .select([sql<string>`${noticeId}::uuid`.as('id'), 'touched.member_id', sql<string>`'message_received'`.as('kind'), sql<Json>`${noticeParams}::jsonb`.as('params')])
+              .select([
+                sql<string>`${noticeId}::uuid`.as('id'),
+                'touched.member_id',
+                sql<string>`'message_received'`.as('kind'),
+                sql<Json>`${noticeParams}::jsonb`.as('params'),
+                // The instant its event says (the message's).
+                sql<Date>`${noticeCreatedAt}::timestamptz`.as('created_at'),
+              ])
               .where((w) => w.not(w.exists(w.selectFrom('renewed').select('id')))),
           )
-          .returning(['id', 'kind', 'params', 'read_at', 'created_at']),
+          .returning('id'),
       )
       .with('paid', (qc) =>
         qc.deleteFrom('reply_waits').where('owing_id', '=', senderId).where('waiting_id', '=', receiverId).where('donation_key', '=', donationKey).returning('owing_id'),
@@ -91,8 +104,13 @@ const effectsStatement = prepared(
           .onConflict((conflict) => conflict.doNothing())
           .returning('owing_id'),
       )
-      .selectFrom('created')
-      .select(['created.id', 'created.kind', 'created.params', 'created.read_at', 'created.created_at']),
+      // The second event, the notice's, only when it was created.
+      .with('events', (qc) =>
+        insertIntoOutbox(qc as unknown as QueryCreator<SharedTables>, { ids: eventIds, subjects: eventSubjects, envelopes: eventEnvelopes }, (rank) =>
+          sql<boolean>`${rank} = 1 OR EXISTS (SELECT FROM created)`,
+        ),
+      )
+      .selectNoFrom((eb) => notifyRelay(SCHEMA, eb.selectFrom('events').select((c) => c.fn.countAll().as('n'))).as('notified')),
 );
 
 /** Records a stored message's effects on its conversation (see `effectsStatement`). */
@@ -100,16 +118,24 @@ const effectsStatement = prepared(
 export class MessageEffects {
   constructor(@Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig) {}
 
-  /** Answers the notice created for the receiver, or null when the conversation's unread one was renewed. */
-  async record(manager: EntityManager, message: MessageView): Promise<NotificationView | null> {
+  /** Records the message's effects and its events in the send's transaction. */
+  async record(manager: EntityManager, message: MessageView): Promise<void> {
     const notice: NotificationParamsByKind['message_received'] = {
       senderId: message.senderId,
       senderName: message.sender.displayName,
       donationId: message.donationId,
       title: message.donation?.title ?? null,
     };
+    const noticeId = randomUUID();
+    const events = outboxValues([
+      createEvent(Events.messaging.MessageSent, { message }),
+      createEvent(Events.messaging.NotificationCreated, {
+        userId: message.receiverId,
+        notification: notificationViewOf({ id: noticeId, kind: 'message_received', params: notice, read_at: null, created_at: new Date(message.createdAt) }),
+      }),
+    ]);
     const { MAIL_DIGEST_FIRST_DELAY_MS, NOTIFICATION_PUSH_DELAY_MS, MAIL_DIGEST_INTERVAL_MS } = this.config;
-    const created = await firstRow(
+    await write(
       manager,
       effectsStatement(
         message.receiverId,
@@ -118,13 +144,16 @@ export class MessageEffects {
         message.donationId ?? 0,
         message.id,
         message.createdAt,
-        randomUUID(),
+        noticeId,
         JSON.stringify(notice),
+        message.createdAt,
         MAIL_DIGEST_FIRST_DELAY_MS,
         NOTIFICATION_PUSH_DELAY_MS,
         MAIL_DIGEST_INTERVAL_MS,
+        events.ids,
+        events.subjects,
+        events.envelopes,
       ),
     );
-    return created ? notificationViewOf(created) : null;
   }
 }

@@ -10,7 +10,6 @@ import {
   type ConversationRead,
   type ConversationView,
   type MessageView,
-  type OutgoingEvent,
   type ChatPhotoKeys,
   type SendMessageInput,
   type SendPhotoMessageInput,
@@ -57,9 +56,9 @@ export class MessagesService {
    * storing a second one. A photo (decision 0045) must have been registered by the sender: its
    * record becomes the message in the same transaction.
    *
-   * Five round trips when the receiver and the donation are in the local directory (issue 25):
+   * Four round trips when the receiver and the donation are in the local directory (issue 25):
    * BEGIN, the checks and the insert (`storeMessage`), the conversation's notice and reply waits
-   * (`MessageEffects`), the events, COMMIT. Anything else (a retry, a refusal, a member or donation
+   * with the events (`MessageEffects`), COMMIT. Anything else (a retry, a refusal, a member or donation
    * this service has not heard of yet) is found by that first statement and handled after it.
    */
   async send(senderId: string, input: SendMessageInput | SendPhotoMessageInput, photo?: ChatPhotoKeys): Promise<MessageView> {
@@ -96,11 +95,7 @@ export class MessagesService {
       return await this.dataSource.transaction(async (manager) => {
         const outcome = await storeMessage(manager, draft);
         if (!('stored' in outcome)) throw new NotStoredRollback(outcome.notStored);
-        const message = outcome.stored;
-        const notice = await this.effects.record(manager, message);
-        const events: OutgoingEvent[] = [createEvent(Events.messaging.MessageSent, { message })];
-        if (notice) events.push(createEvent(Events.messaging.NotificationCreated, { userId: message.receiverId, notification: notice }));
-        await appendToOutbox(manager, SCHEMA, events);
+        await this.effects.record(manager, outcome.stored);
         return outcome;
       });
     } catch (error) {
