@@ -15,6 +15,7 @@
 // Options: --duration=20 (seconds per measurement), --interval=5, --sockets=5000,
 // --step-duration=10 (seconds per capacity step), --only=capacity (skip the fixed measurements),
 // --reference-rate=50 (the rate both paths' CPU per message is also measured at, to compare runs),
+// --rates=200,300,400 (the capacity steps, rising, for a quicker comparison around a known capacity),
 // --profile=DIR (CPU profiles of the gateway and the messaging service, written there as they stop;
 // read them with profile-top.mjs).
 import { fork } from 'node:child_process';
@@ -40,7 +41,7 @@ const STEP_SECONDS = Number(args['step-duration'] ?? 10);
 const ONLY_CAPACITY = args.only === 'capacity';
 /** The capacity steps: each conversation sends every 2 s ± 50 %, so a rate R takes 2R conversations. */
 const STEP_INTERVAL_MS = 2000;
-const RATES = [25, 50, 100, 200, 400, 800, 1200, 1600];
+const RATES = args.rates ? args.rates.split(',').map(Number) : [25, 50, 100, 200, 400, 800, 1200, 1600];
 const P99_LIMIT_MS = 100;
 /** The rate CPU per message is compared at, run to run: the capacity's rate moves with p99 noise. */
 const REFERENCE_RATE = Number(args['reference-rate'] ?? 50);
