@@ -167,10 +167,10 @@ export class OutboxRelay {
    * The partial index of unpublished rows keeps an entry for every row published since the
    * outbox's last vacuum, and a claim from the start walks them all: after a capacity benchmark's
    * 28,730 rows, one that found nothing read 98 index pages (1-2 ms), 32,653 buffers the first
-   * time (17.6 ms). So the claims start `claimWindow` positions
-   * behind the highest this relay published, which still finds a row whose transaction took its
-   * position before others yet committed after them; once a poll interval, a claim starts from the
-   * beginning and finds the rest (a lease run out, a transaction that stayed open that long).
+   * time (17.6 ms). So the claims start `claimWindow` positions behind the highest this relay
+   * published, which still finds a row whose transaction took its position before others yet
+   * committed after them; once a poll interval, a claim starts from the beginning and finds the
+   * rest (a lease run out, a transaction that stayed open that long).
    */
   private async claim() {
     const full = Date.now() - this.lastFullClaim >= this.fullClaimEveryMs;

@@ -39,7 +39,6 @@ const effectsStatement = prepared(
     since: string,
     noticeId: string,
     noticeParams: string,
-    noticeCreatedAt: string,
     firstDelayMs: number,
     pushDelayMs: number,
     intervalMs: number,
@@ -74,8 +73,8 @@ const effectsStatement = prepared(
                 'touched.member_id',
                 sql<string>`'message_received'`.as('kind'),
                 sql<Json>`${noticeParams}::jsonb`.as('params'),
-                // The instant its event says (the message's).
-                sql<Date>`${noticeCreatedAt}::timestamptz`.as('created_at'),
+                // The message's instant, which the notice's event says.
+                sql<Date>`${since}::timestamptz`.as('created_at'),
               ])
               .where((w) => w.not(w.exists(w.selectFrom('renewed').select('id')))),
           )
@@ -146,7 +145,6 @@ export class MessageEffects {
         message.createdAt,
         noticeId,
         JSON.stringify(notice),
-        message.createdAt,
         MAIL_DIGEST_FIRST_DELAY_MS,
         NOTIFICATION_PUSH_DELAY_MS,
         MAIL_DIGEST_INTERVAL_MS,
