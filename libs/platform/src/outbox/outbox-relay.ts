@@ -41,7 +41,8 @@ export class OutboxRelay {
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly claimWindow: bigint;
-  private readonly fullClaimEveryMs: number;
+  /** The safety-net poll's interval, which is also how often a claim starts from the beginning. */
+  private readonly pollIntervalMs: number;
   private readonly pool: pg.Pool;
   private readonly loop: DrainLoop;
   private lastCleanup = 0;
@@ -88,7 +89,7 @@ export class OutboxRelay {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.batchSize = options.batchSize ?? 100;
     this.claimWindow = BigInt(options.claimWindow ?? 1000);
-    this.fullClaimEveryMs = options.pollIntervalMs ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 2,
@@ -99,7 +100,7 @@ export class OutboxRelay {
     this.loop = new DrainLoop({
       name: 'outbox relay',
       drain: () => this.drain(),
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      pollIntervalMs: this.pollIntervalMs,
       logger: options.logger,
       listen: { databaseUrl: options.databaseUrl, applicationName: `${options.schema}-outbox`, channel: outboxChannel(options.schema) },
     });
@@ -173,7 +174,7 @@ export class OutboxRelay {
    * rest (a lease run out, a transaction that stayed open that long).
    */
   private async claim() {
-    const full = Date.now() - this.lastFullClaim >= this.fullClaimEveryMs;
+    const full = Date.now() - this.lastFullClaim >= this.pollIntervalMs;
     if (full) this.lastFullClaim = Date.now();
     const after = full ? 0n : this.highestPublished - this.claimWindow;
     const published = [...this.publishedUnmarked];
