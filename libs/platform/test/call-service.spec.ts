@@ -30,6 +30,12 @@ class ProbeHandlers {
     throw rpcError(409, ErrorCodes.VALIDATION_FAILED, 'Déjà fait.', 'word');
   }
 
+  @MessagePattern(`${prefix}.after`)
+  async after(payload: { word: string; ms: number }) {
+    await new Promise((resolve) => setTimeout(resolve, payload.ms));
+    return { word: payload.word };
+  }
+
   @MessagePattern(`${prefix}.slow`)
   async slow() {
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -78,5 +84,27 @@ describe('callService', () => {
   it('should fail as unavailable, naming the subject, when the answer comes after the timeout', async () => {
     await expect(callService(client, subject('slow'), {} as never, 200)).rejects.toThrow(new RegExp(`^${prefix}\\.slow: `));
     await expect(callService(client, subject('slow'), {} as never, 200)).rejects.toBeInstanceOf(RpcUnavailable);
+  });
+
+  it('should give each of many requests in flight its own answer, whatever order they come back in', async () => {
+    const words = Array.from({ length: 40 }, (_, i) => `mot-${i}`);
+    const answers = await Promise.all(words.map((word, i) => callService(client, subject('after'), { word, ms: (40 - i) * 5 } as never, 5000)));
+    expect(answers).toEqual(words.map((word) => ({ word })));
+  });
+
+  it('should still answer the next request after one timed out and its answer came late', async () => {
+    await expect(callService(client, subject('after'), { word: 'tard', ms: 300 } as never, 100)).rejects.toBeInstanceOf(RpcUnavailable);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(callService(client, subject('after'), { word: 'suivant', ms: 0 } as never, 2000)).resolves.toEqual({ word: 'suivant' });
+  });
+
+  it('should fail a request in flight at once when its connection closes, and connect again for the next', async () => {
+    const pending = callService(client, subject('after'), { word: 'coupé', ms: 1000 } as never, 10_000);
+    const started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await client.close();
+    await expect(pending).rejects.toBeInstanceOf(RpcUnavailable);
+    expect(Date.now() - started).toBeLessThan(900);
+    await expect(callService(client, subject('echo'), { word: 'encore' } as never, 2000)).resolves.toMatchObject({ word: 'encore' });
   });
 });

@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { isRpcErrorBody, type RpcErrorBody, type RpcRequest, type RpcResponse, type RpcSubject } from '@hdiya/contracts';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context.js';
+import { replyInboxOf } from './reply-inbox.js';
 
 /** The other service answered with a business refusal. */
 export class RpcRefusal extends Error {
@@ -25,10 +26,9 @@ let sequence = 0;
  * Request-reply over NATS that tells a refusal apart from silence, typed by the RPC catalog.
  *
  * The request is Nest's own packet (`{ pattern, data, id }`, which the services' Nest servers
- * read), sent with the connection's `request`: its replies come through the one inbox
- * subscription the connection keeps. Nest's client opens and closes a subscription on the broker
- * for every request (SUB, PUB, UNSUB) and wraps it in observables. The shorter path measured no
- * faster on the benchmarks, within their noise (docs/performance.md); it is kept for being shorter.
+ * read), sent through the connection's one reply subscription (`ReplyInbox`). Nest's client opens
+ * and closes a subscription on the broker for every request (SUB, PUB, UNSUB) and wraps it in
+ * observables.
  */
 export async function callService<S extends RpcSubject>(
   client: ClientProxy,
@@ -43,7 +43,7 @@ export async function callService<S extends RpcSubject>(
     const natsHeaders = requestId ? headers() : undefined;
     natsHeaders?.set(REQUEST_ID_HEADER, requestId!);
     const request = JSON.stringify({ pattern: subject, data: payload ?? {}, id: `${process.pid}.${++sequence}` });
-    const reply = await connection.request(subject, request, { timeout: timeoutMs, headers: natsHeaders });
+    const reply = await replyInboxOf(connection).request(subject, request, timeoutMs, natsHeaders);
     // An empty reply is the broker's "no responders" status.
     if (reply.data.length === 0) throw new Error('no responders');
     packet = reply.json<ReplyPacket>();
