@@ -13,7 +13,7 @@ import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { linkPreview } from './frontend/link-preview.js';
 import { serveFrontend } from './frontend/spa.js';
 import { ServiceClient } from './rpc/service-client.js';
-import { jsonBodies, OversizeBodyInterceptor } from './http/json-bodies.js';
+import { jsonBodies } from './http/json-bodies.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
 import { originCheck } from './security/origin-check.js';
@@ -30,16 +30,15 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.MAP_TILE_URL) }));
   app.use(serveFrontend(config.FRONTEND_DIST, linkPreview(app.get(ServiceClient), config.PUBLIC_ORIGINS[0] ?? '')));
   app.use(originCheck(config.PUBLIC_ORIGINS));
-  // A visitor's read has no session: it skips the store, the lifetime check and passport's lookup
-  // (passport.initialize still runs: guards ask every request whether it is signed in).
+  // A visitor's read has no session: it skips the store, the lifetime check and passport, whose
+  // `initialize` only equips the request to sign in or out (guards read `req.user`, unset here).
   app.use(unlessVisitorRead(app.get<SessionMiddleware>(SESSION_MIDDLEWARE)));
   app.use(unlessVisitorRead(absoluteSessionLifetime(config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000)));
   app.use(unlessVisitorRead(sessionRefresh()));
-  app.use(passport.initialize(), unlessVisitorRead(passport.session()));
+  app.use(unlessVisitorRead(passport.initialize()), unlessVisitorRead(passport.session()));
   // Bodies after the session: a donation's large limit (its photo may be inline, spec client) is
   // for a signed-in member's create or edit only; a body over its limit is never read.
   app.use(jsonBodies({ small: config.JSON_BODY_LIMIT, large: config.DONATION_BODY_LIMIT }));
-  app.useGlobalInterceptors(new OversizeBodyInterceptor());
   app.useGlobalFilters(new ApiExceptionFilter());
   return app;
 }

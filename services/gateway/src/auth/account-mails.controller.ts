@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { ResetPasswordSchema, Rpc, VerifyEmailSchema, type ResetPasswordInput, type VerifyEmailInput } from '@hdiya/contracts';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
@@ -7,6 +7,7 @@ import { RateLimits } from '../security/rate-limits.js';
 import { MemberSessions } from './member-sessions.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /**
  * What the links of account mails lead to. The web pages post the token (a mail scanner that
@@ -23,7 +24,7 @@ export class AccountMailsController {
   /** A new password from a mailed link; then every session of that member ends, sockets too. */
   @Post('reset-password')
   @HttpCode(200)
-  async resetPassword(@Body(new ValidatedBody(ResetPasswordSchema)) input: ResetPasswordInput, @Req() req: Request): Promise<{ message: string }> {
+  async resetPassword(@JsonBody(new ValidatedBody(ResetPasswordSchema)) input: ResetPasswordInput, @Req() req: Request): Promise<{ message: string }> {
     await this.limits.consumeForm(req.ip);
     const { userId, message } = await this.services.call(Rpc.users.resetPassword, input);
     await this.memberSessions.endAll(userId);
@@ -33,7 +34,7 @@ export class AccountMailsController {
   /** Works signed in or not: the token alone says which address it verifies. */
   @Post('verify-email')
   @HttpCode(200)
-  async verifyEmail(@Body(new ValidatedBody(VerifyEmailSchema)) input: VerifyEmailInput, @Req() req: Request): Promise<{ message: string; emailVerified: true }> {
+  async verifyEmail(@JsonBody(new ValidatedBody(VerifyEmailSchema)) input: VerifyEmailInput, @Req() req: Request): Promise<{ message: string; emailVerified: true }> {
     await this.limits.consumeForm(req.ip);
     const { message } = await this.services.call(Rpc.users.verifyEmail, input);
     return { message, emailVerified: true };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   ErrorCodes,
@@ -25,7 +25,8 @@ import { LoginGuard } from './login.guard.js';
 import { MemberSessions } from './member-sessions.js';
 import { SESSION_COOKIE } from '../session/session.middleware.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
-import { NOT_SIGNED_IN, SignedInGuard } from '../session/signed-in.guard.js';
+import { isSignedIn, NOT_SIGNED_IN, SignedInGuard } from '../session/signed-in.guard.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** A 409 "already taken": the answer that tells whether someone is a member. */
 const isConflict = (error: unknown) => error instanceof ApiException && error.getStatus() === 409;
@@ -44,7 +45,7 @@ export class AuthController {
   /** Creates the account and signs the member in (docs/product.md#information-and-account-pages, "Inscription réussie"). */
   @Post('signup')
   async signup(
-    @Body(new ValidatedBody(SignupSchema)) input: SignupInput,
+    @JsonBody(new ValidatedBody(SignupSchema)) input: SignupInput,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<CurrentAccountView> {
@@ -72,7 +73,7 @@ export class AuthController {
   /** A link, as the older client uses it (docs/api.md#the-older-client); ignored when another site triggers it. */
   @Get('logout')
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!isCrossSiteNavigation(req) && req.isAuthenticated()) {
+    if (!isCrossSiteNavigation(req) && isSignedIn(req)) {
       await this.sockets.closeSession(req.session.id);
       await new Promise<void>((resolve) => req.logOut(() => resolve()));
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -105,7 +106,7 @@ export class AuthController {
   @Patch('auth/user')
   @UseGuards(SignedInGuard)
   async updateProfile(
-    @Body(new ValidatedBody(UpdateProfileSchema)) changes: UpdateProfileInput,
+    @JsonBody(new ValidatedBody(UpdateProfileSchema)) changes: UpdateProfileInput,
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
   ): Promise<CurrentAccountView> {
@@ -135,7 +136,7 @@ export class AuthController {
   /** Always the same answer, whether or not the address has an account (a mail only for a member's). */
   @Post('forgot-password')
   @HttpCode(200)
-  async forgotPassword(@Body(new ValidatedBody(ForgotPasswordSchema)) input: ForgotPasswordInput, @Req() req: Request) {
+  async forgotPassword(@JsonBody(new ValidatedBody(ForgotPasswordSchema)) input: ForgotPasswordInput, @Req() req: Request) {
     await this.limits.consumePasswordReset(req.ip, input.email);
     return this.services.call(Rpc.users.forgotPassword, input);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
   AnswerAskSchema,
   AskListQuerySchema,
@@ -17,6 +17,7 @@ import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { UuidParam } from './uuid-param.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 const AskId = () => UuidParam(ErrorCodes.ASK_NOT_FOUND, AskMessages.notFound);
 
@@ -39,7 +40,7 @@ export class AsksController {
   @Post()
   @HttpCode(201)
   @UseGuards(SignedInGuard)
-  create(@Body(new ValidatedBody(PostAskSchema)) ask: PostAskInput, @CurrentUser() user: SessionUser): Promise<AskView> {
+  create(@JsonBody(new ValidatedBody(PostAskSchema)) ask: PostAskInput, @CurrentUser() user: SessionUser): Promise<AskView> {
     return this.services.call(Rpc.donations.postAsk, { actor: user, ask });
   }
 
@@ -65,7 +66,7 @@ export class AsksController {
   @Post(':id/answers')
   @HttpCode(201)
   @UseGuards(SignedInGuard)
-  answer(@Param('id', AskId()) askId: string, @Body(new ValidatedBody(AnswerAskSchema)) answer: AnswerAskInput, @CurrentUser() user: SessionUser): Promise<AskView> {
+  answer(@Param('id', AskId()) askId: string, @JsonBody(new ValidatedBody(AnswerAskSchema)) answer: AnswerAskInput, @CurrentUser() user: SessionUser): Promise<AskView> {
     return this.services.call(Rpc.donations.answerAsk, { actor: user, askId, answer });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Req, Res, UploadedFile, UseFilters, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { memoryStorage } from 'multer';
@@ -23,6 +23,7 @@ import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { processImage } from '../images/image-pipeline.js';
 import { ImageStore } from '../images/image-store.js';
 import { MULTIPART_LIMITS, sendImage, UploadTooLargeFilter } from '../images/images.controller.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** The photo and a message's four fields; a caption of 2,000 characters may take 4 bytes each. */
 const PHOTO_MESSAGE_LIMITS = { ...MULTIPART_LIMITS, fieldSize: MessagingRules.contentMaxLength * 4 };
@@ -53,7 +54,7 @@ export class ChatPhotosController {
   @UseInterceptors(FileInterceptor('image', { storage: memoryStorage(), limits: PHOTO_MESSAGE_LIMITS }))
   async send(
     @UploadedFile() file: Express.Multer.File | undefined,
-    @Body(new ValidatedBody(SendPhotoMessageSchema)) message: SendPhotoMessageInput,
+    @JsonBody(new ValidatedBody(SendPhotoMessageSchema)) message: SendPhotoMessageInput,
     @CurrentUser() user: SessionUser,
   ): Promise<MessageView> {
     if (!file) throw new ApiException(400, ErrorCodes.IMAGE_REQUIRED, MessagingMessages.photoRequired, 'image');

@@ -1,10 +1,11 @@
-import { Body, Controller, Post, Req } from '@nestjs/common';
+import { Controller, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ContactSchema, Rpc, type ContactInput } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 @Controller('api/contact')
 export class ContactController {
@@ -15,7 +16,7 @@ export class ContactController {
 
   @Post()
   async send(
-    @Body(new ValidatedBody(ContactSchema)) input: ContactInput,
+    @JsonBody(new ValidatedBody(ContactSchema)) input: ContactInput,
     @CurrentUser() user: SessionUser | undefined,
     @Req() req: Request,
   ): Promise<{ id: string; message: string }> {

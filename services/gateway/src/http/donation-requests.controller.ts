@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { AskDonationSchema, ErrorCodes, RequestMessages, Rpc, type AskDonationInput, type DonationRequestsView } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
@@ -6,6 +6,7 @@ import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { UuidParam } from './uuid-param.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** `/requests/{requestId}`: anything but a UUID names no request. */
 const RequestId = () => UuidParam(ErrorCodes.REQUEST_NOT_FOUND, RequestMessages.notFound);
@@ -26,7 +27,7 @@ export class DonationRequestsController {
   @HttpCode(201)
   ask(
     @Param('id', DonationId()) donationId: number,
-    @Body(new ValidatedBody(AskDonationSchema)) request: AskDonationInput,
+    @JsonBody(new ValidatedBody(AskDonationSchema)) request: AskDonationInput,
     @CurrentUser() user: SessionUser,
   ): Promise<DonationRequestsView> {
     return this.services.call(Rpc.donations.ask, { actor: user, donationId, request });

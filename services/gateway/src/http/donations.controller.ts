@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards, type PipeTransform } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards, type PipeTransform } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   CreateDonationSchema,
@@ -30,6 +30,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** The photos a body names, in order: `photos`, else the older single `imageUrl`; none for an edit keeping them. */
 function photosOf(body: { imageUrl?: string; photos?: string[] }): { urls: string[]; field: 'photos' | 'imageUrl' } | null {
@@ -97,7 +98,7 @@ export class DonationsController {
   /** The owner is the session member; `userId` and `pointsValue` from the body are ignored. */
   @Post()
   @UseGuards(SignedInGuard)
-  async create(@Body(new ValidatedBody(CreateDonationSchema)) fields: CreateDonationInput, @CurrentUser() user: SessionUser): Promise<DonationView> {
+  async create(@JsonBody(new ValidatedBody(CreateDonationSchema)) fields: CreateDonationInput, @CurrentUser() user: SessionUser): Promise<DonationView> {
     const sent = photosOf(fields)!;
     await this.consumeUploads(user, sent.urls);
     const { images, fresh } = await this.images.fromUrls(sent.urls, user, sent.field);
@@ -113,7 +114,7 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   async update(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(UpdateDonationSchema)) changes: UpdateDonationInput,
+    @JsonBody(new ValidatedBody(UpdateDonationSchema)) changes: UpdateDonationInput,
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
     const sent = photosOf(changes);
@@ -157,7 +158,7 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   report(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(ReportDonationSchema)) report: ReportDonationInput,
+    @JsonBody(new ValidatedBody(ReportDonationSchema)) report: ReportDonationInput,
     @CurrentUser() user: SessionUser,
   ) {
     return this.services.call(Rpc.donations.report, { actor: user, donationId: id, report });
@@ -169,7 +170,7 @@ export class DonationsController {
   @UseGuards(SignedInGuard)
   rate(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(RateDonationSchema)) rating: RateDonationInput,
+    @JsonBody(new ValidatedBody(RateDonationSchema)) rating: RateDonationInput,
     @CurrentUser() user: SessionUser,
   ) {
     return this.services.call(Rpc.donations.rate, { actor: user, donationId: id, rating });

@@ -1,15 +1,9 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Observable } from 'rxjs';
 import { ErrorCodes } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { bodyParserErrors } from '../errors/body-parser-errors.js';
 import { imageTooLarge } from '../images/image-pipeline.js';
-
-/** Set on a request whose declared JSON body exceeds its limit: the answer it gets once the guards let it through. */
-const TOO_LARGE = Symbol('jsonBodyTooLarge');
-
-type BodyRequest = Request & { [TOO_LARGE]?: ApiException };
+import { markBodyTooLarge } from '../requests/json-body.decorator.js';
 
 export const requestTooLarge = () => new ApiException(413, ErrorCodes.PAYLOAD_TOO_LARGE, 'La requête est trop volumineuse.');
 
@@ -23,7 +17,7 @@ export function takesDonation(req: Pick<Request, 'method' | 'path'>): boolean {
  * small limit, except a signed-in member's donation create or edit, which gets the large one.
  * A body declared larger than its limit is not read at all: the request goes on without a body,
  * the guards answer first (a visitor gets 401 on a members' route, without the gateway reading
- * the 5 MB), and `OversizeBodyInterceptor` answers 413 to whoever passes them.
+ * the 5 MB), and `JsonBody` answers 413 to whoever passes them.
  */
 export function jsonBodies(limits: { small: number; large: number }): RequestHandler {
   const small = express.json({ limit: limits.small });
@@ -35,21 +29,11 @@ export function jsonBodies(limits: { small: number; large: number }): RequestHan
     const limit = donation ? limits.large : limits.small;
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit && req.is('application/json')) {
-      (req as BodyRequest)[TOO_LARGE] = donation ? imageTooLarge() : requestTooLarge();
+      markBodyTooLarge(req, donation ? imageTooLarge() : requestTooLarge());
       return next();
     }
     // A body sent without a length is read up to the limit (and the rest discarded) by the parser.
     const [parse, errors] = donation ? [large, largeErrors] : [small, smallErrors];
     parse(req, res, (error?: unknown) => (error ? errors(error as Error, req, res, next) : next()));
   };
-}
-
-/** The 413 of a body `jsonBodies` left unread, once the route's guards accepted the request. */
-@Injectable()
-export class OversizeBodyInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const tooLarge = context.switchToHttp().getRequest<BodyRequest>()[TOO_LARGE];
-    if (tooLarge) throw tooLarge;
-    return next.handle();
-  }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   donationForViewer,
@@ -15,6 +15,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** The signed-in member's own lists: favourites and donations; and where they stand against the limits. */
 @Controller('api')
@@ -25,7 +26,7 @@ export class MemberListsController {
   /** Idempotent: a second add keeps one favourite. */
   @Post('favorites')
   @HttpCode(201)
-  addFavorite(@Body(new ValidatedBody(FavoriteSchema)) input: FavoriteInput, @CurrentUser() user: SessionUser) {
+  addFavorite(@JsonBody(new ValidatedBody(FavoriteSchema)) input: FavoriteInput, @CurrentUser() user: SessionUser) {
     return this.services.call(Rpc.donations.addFavorite, { actor: user, donationId: input.donationId });
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   ConversationQuerySchema,
   ConversationReadSchema,
@@ -17,6 +17,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { MemberId } from '../requests/member-id.pipe.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** Messages between members (docs/product.md#messaging): the session member is always one of the two. */
 @Controller('api')
@@ -29,7 +30,7 @@ export class MessagesController {
 
   /** Answers once the message is stored: what the sender sees as sent is never lost. */
   @Post('messages')
-  async send(@Body(new ValidatedBody(SendMessageSchema)) message: SendMessageInput, @CurrentUser() user: SessionUser): Promise<MessageView> {
+  async send(@JsonBody(new ValidatedBody(SendMessageSchema)) message: SendMessageInput, @CurrentUser() user: SessionUser): Promise<MessageView> {
     await this.limits.consumeMessage(user.id);
     return this.services.call(Rpc.messaging.send, { senderId: user.id, message });
   }
@@ -54,7 +55,7 @@ export class MessagesController {
   @HttpCode(200)
   markRead(
     @Param('userId', MemberId()) otherId: string,
-    @Body(new ValidatedBody(ConversationReadSchema)) read: ConversationRead,
+    @JsonBody(new ValidatedBody(ConversationReadSchema)) read: ConversationRead,
     @CurrentUser() user: SessionUser,
   ): Promise<{ updated: number }> {
     return this.services.call(Rpc.messaging.readConversation, { userId: user.id, otherId, read });

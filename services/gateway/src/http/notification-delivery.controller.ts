@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ErrorCodes,
@@ -15,6 +15,7 @@ import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** The token of an unsubscribe link, from the URL (RFC 8058 POSTs to the header's URL) or a JSON body. */
 function tokenOf(query: unknown, body: unknown): string {
@@ -39,7 +40,7 @@ export class NotificationDeliveryController {
   @Put('notification-preferences')
   @UseGuards(SignedInGuard)
   update(
-    @Body(new ValidatedBody(UpdateNotificationPreferencesSchema)) body: UpdateNotificationPreferencesInput,
+    @JsonBody(new ValidatedBody(UpdateNotificationPreferencesSchema)) body: UpdateNotificationPreferencesInput,
     @CurrentUser() user: SessionUser,
   ): Promise<NotificationPreferenceView[]> {
     return this.services.call(Rpc.messaging.updateNotificationPreferences, { userId: user.id, preferences: body.preferences });
@@ -51,7 +52,7 @@ export class NotificationDeliveryController {
    */
   @Post('unsubscribe')
   @HttpCode(200)
-  unsubscribe(@Query() query: unknown, @Body() body: unknown): Promise<UnsubscribeResult> {
+  unsubscribe(@Query() query: unknown, @JsonBody() body: unknown): Promise<UnsubscribeResult> {
     return this.services.call(Rpc.messaging.unsubscribe, { token: tokenOf(query, body) });
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Post, Query, UseGuards } from '@nestjs/common';
 import {
   PointsHistoryQuerySchema,
   Rpc,
@@ -15,6 +15,7 @@ import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 @Controller('api')
 @UseGuards(SignedInGuard)
@@ -30,7 +31,7 @@ export class PointsController {
    */
   @Post('transfer-points')
   async transfer(
-    @Body(new ValidatedBody(TransferPointsSchema)) input: TransferPointsInput,
+    @JsonBody(new ValidatedBody(TransferPointsSchema)) input: TransferPointsInput,
     @Headers('idempotency-key') headerKey: string | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<TransferReceipt> {

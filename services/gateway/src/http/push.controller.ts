@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   PushSubscriptionSchema,
   PushUnsubscribeSchema,
@@ -10,6 +10,7 @@ import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** Web Push (decision 0025): this device's subscription, kept by the messaging service. */
 @Controller('api/push')
@@ -26,14 +27,14 @@ export class PushController {
   @Post('subscriptions')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  subscribe(@Body(new ValidatedBody(PushSubscriptionSchema)) subscription: PushSubscriptionInput, @CurrentUser() user: SessionUser): Promise<{ subscribed: true }> {
+  subscribe(@JsonBody(new ValidatedBody(PushSubscriptionSchema)) subscription: PushSubscriptionInput, @CurrentUser() user: SessionUser): Promise<{ subscribed: true }> {
     return this.services.call(Rpc.messaging.pushSubscribe, { userId: user.id, subscription });
   }
 
   /** This device stops receiving the member's pushes (`{endpoint}`); another member's device is left alone. */
   @Delete('subscriptions')
   @UseGuards(SignedInGuard)
-  unsubscribe(@Body(new ValidatedBody(PushUnsubscribeSchema)) { endpoint }: { endpoint: string }, @CurrentUser() user: SessionUser): Promise<{ removed: number }> {
+  unsubscribe(@JsonBody(new ValidatedBody(PushUnsubscribeSchema)) { endpoint }: { endpoint: string }, @CurrentUser() user: SessionUser): Promise<{ removed: number }> {
     return this.services.call(Rpc.messaging.pushUnsubscribe, { userId: user.id, endpoint });
   }
 }

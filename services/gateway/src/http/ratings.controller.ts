@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ReportRatingSchema, Rpc, type ReportRatingInput } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { RatingId } from '../requests/rating-id.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 @Controller('api/ratings')
 export class RatingsController {
@@ -14,7 +15,7 @@ export class RatingsController {
   @Post(':id/reports')
   @HttpCode(201)
   @UseGuards(SignedInGuard)
-  report(@Param('id', RatingId()) id: number, @Body(new ValidatedBody(ReportRatingSchema)) report: ReportRatingInput, @CurrentUser() user: SessionUser) {
+  report(@Param('id', RatingId()) id: number, @JsonBody(new ValidatedBody(ReportRatingSchema)) report: ReportRatingInput, @CurrentUser() user: SessionUser) {
     return this.services.call(Rpc.donations.reportRating, { actor: user, ratingId: id, report });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   canonicalStatus,
@@ -20,6 +20,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 const SIGN_IN_TO_RESERVE = 'Veuillez vous connecter pour réserver cet objet';
 
@@ -41,7 +42,7 @@ export class ReservationsController {
   @Patch('donations/:id/status')
   changeStatus(
     @Param('id', DonationId()) id: number,
-    @Body(new ValidatedBody(DonationStatusSchema)) body: DonationStatusInput,
+    @JsonBody(new ValidatedBody(DonationStatusSchema)) body: DonationStatusInput,
     @CurrentUser() user: SessionUser | undefined,
   ): Promise<DonationView> {
     const status = canonicalStatus(body.status);

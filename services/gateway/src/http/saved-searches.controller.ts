@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { ErrorCodes, Rpc, SavedSearchMessages, SavedSearchSchema, uuid, type SavedSearchInput, type SavedSearchView } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 const SavedSearchIdSchema = uuid();
 
@@ -25,12 +26,12 @@ export class SavedSearchesController {
   }
 
   @Post()
-  create(@Body(new ValidatedBody(SavedSearchSchema)) search: SavedSearchInput, @CurrentUser() user: SessionUser): Promise<SavedSearchView> {
+  create(@JsonBody(new ValidatedBody(SavedSearchSchema)) search: SavedSearchInput, @CurrentUser() user: SessionUser): Promise<SavedSearchView> {
     return this.services.call(Rpc.donations.createSavedSearch, { actor: user, search });
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body(new ValidatedBody(SavedSearchSchema)) search: SavedSearchInput, @CurrentUser() user: SessionUser): Promise<SavedSearchView> {
+  update(@Param('id') id: string, @JsonBody(new ValidatedBody(SavedSearchSchema)) search: SavedSearchInput, @CurrentUser() user: SessionUser): Promise<SavedSearchView> {
     return this.services.call(Rpc.donations.updateSavedSearch, { actor: user, savedSearchId: savedSearchId(id), search });
   }
 

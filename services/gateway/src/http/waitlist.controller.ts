@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { HandoverCodeSchema, Rpc, type DonationView, type HandoverCodeInput, type HandoverView, type WaitlistView } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /**
  * Around a reserved donation: its waiting list and the handover code. Accepting an item offered
@@ -51,7 +52,7 @@ export class WaitlistController {
   @HttpCode(200)
   confirmHandover(
     @Param('id', DonationId()) donationId: number,
-    @Body(new ValidatedBody(HandoverCodeSchema)) handover: HandoverCodeInput,
+    @JsonBody(new ValidatedBody(HandoverCodeSchema)) handover: HandoverCodeInput,
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
     return this.services.call(Rpc.donations.confirmHandover, { actor: user, donationId, handover });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ErrorCodes, validatePayload } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 
-/** `@Body(new ValidatedBody(SignupSchema))`: a 400 naming the field, with the form's French message. */
+/** `@JsonBody(new ValidatedBody(SignupSchema))`: a 400 naming the field, with the form's French message. */
 @Injectable()
 export class ValidatedBody<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(private readonly schema: S) {}
