@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ErrorCodes, type Actor, type StoredImage } from '@hdiya/contracts';
-import { firstRow, rows, rpcError, write } from '@hdiya/platform';
+import { firstRow, prepared, rows, rpcError, write } from '@hdiya/platform';
 import { db } from '../database/db.js';
 import { removedPhotos, shownPhotos } from './photo-order.js';
 
@@ -13,6 +13,11 @@ export function notYours() {
   return rpcError(403, ErrorCodes.IMAGE_NOT_YOURS, ImageMessages.notYours, 'imageUrl');
 }
 
+/** A donation's attached photos in their order: read on every view of its page, so compiled once and prepared. */
+const photosOfDonation = prepared((donationId: number) =>
+  db.selectFrom('images').select(['image_key as imageKey', 'thumbnail_key as thumbnailKey']).where('donation_id', '=', donationId).orderBy('position'),
+);
+
 /**
  * A donation's photos, in the donation's transaction: each the uploader's own, used by one
  * donation at most, at its position (0, the cover, … 4; decision 0044).
@@ -21,15 +26,7 @@ export function notYours() {
 export class DonationPhotos {
   /** The photos a donation shows, in order, its cover (`donations.image_key`) first. */
   async of(manager: EntityManager, donationId: number, cover: StoredImage): Promise<StoredImage[]> {
-    const attached = await rows(
-      manager,
-      db
-        .selectFrom('images')
-        .select(['image_key as imageKey', 'thumbnail_key as thumbnailKey'])
-        .where('donation_id', '=', donationId)
-        .orderBy('position'),
-    );
-    return shownPhotos(cover, attached);
+    return shownPhotos(cover, await rows(manager, photosOfDonation(donationId)));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { displayName, imageUrlOf, roundKm, type AllocationView, type DonationStatus, type DonationView } from '@hdiya/contracts';
 import { drawTimeOf } from './request-window.rules.js';
-import { expressionBuilder, sql, type Geography, type RowOf } from '@hdiya/platform';
+import { expressionBuilder, prepared, sql, type Geography, type RowOf } from '@hdiya/platform';
 import type { Expression, RawBuilder } from 'kysely';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
@@ -71,6 +71,15 @@ export const DONATION_COLUMNS = [...CARD_COLUMNS, ...OWNER_COLUMNS] as const;
 export const donationCards = () => db.selectFrom('donations as d').select(DONATION_COLUMNS);
 
 export type DonationRow = RowOf<ReturnType<typeof donationCards>>;
+
+/**
+ * One donation by id, compiled once and prepared on each connection: the donation's page reads it
+ * on every view (built and compiled per request, it cost the service a fifth of a detail request).
+ */
+export const donationById = prepared((id: number) => donationCards().where('d.id', '=', id));
+
+/** The same, its row locked for the caller's transaction. */
+export const donationByIdForUpdate = prepared((id: number) => donationCards().where('d.id', '=', id).forUpdate('d'));
 
 /** `status` as the database holds it: one of the statuses its CHECK constraint allows. */
 export const donationStatusOf = (status: string) => status as DonationStatus;

@@ -12,7 +12,7 @@ import { closeRequests } from '../core/request-outcomes.js';
 import { windowRefusal } from '../core/request-window.rules.js';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
-import { d, DONATION_COLUMNS, donationCards, donationStatusOf, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
+import { d, DONATION_COLUMNS, donationById, donationByIdForUpdate, donationCards, donationStatusOf, publicPoint, toDonationView, type DonationRow } from '../core/donation-row.js';
 import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
 import { pageOf } from '../core/page.js';
 import { rememberWords, searchColumns } from '../core/search-index.js';
@@ -276,9 +276,7 @@ export class DonationsService {
   }
 
   private async findRow(manager: EntityManager, id: number, lock = false): Promise<DonationRow> {
-    // Lock only the donation row: the members side of the join is read-only here.
-    const query = donationCards().where('d.id', '=', id);
-    const row = await firstRow(manager, lock ? query.forUpdate('d') : query);
+    const row = await firstRow(manager, lock ? donationByIdForUpdate(id) : donationById(id));
     if (!row) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     return row;
   }

@@ -23,7 +23,7 @@ import {
 import { appendToOutbox, crashpoint, createEvent, firstRow, rows, rpcError, RpcRefusal, sql, write } from '@hdiya/platform';
 import { DONATIONS_CONFIG, SCHEMA, type DonationsConfig } from '../config.js';
 import { db } from '../database/db.js';
-import { DONATION_COLUMNS, donationCards, toDonationView } from '../core/donation-row.js';
+import { DONATION_COLUMNS, donationById, toDonationView } from '../core/donation-row.js';
 import { decodeCursor, encodeCursor } from '../core/page-cursor.js';
 import { WaitingLine } from '../core/waiting-line.js';
 import { Clock } from '../core/clock.js';
@@ -485,7 +485,7 @@ export class ReservationsService {
   }
 
   private async view(donationId: number): Promise<DonationView> {
-    const row = await firstRow(this.dataSource.manager, donationCards().where('d.id', '=', donationId));
+    const row = await firstRow(this.dataSource.manager, donationById(donationId));
     if (!row) throw rpcError(404, ErrorCodes.DONATION_NOT_FOUND, DonationMessages.notFound);
     return toDonationView(row);
   }
