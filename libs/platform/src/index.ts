@@ -1,7 +1,6 @@
 export * from './config/load-config.js';
 export * from './logging/create-logger.js';
 export * from './logging/request-context.js';
-export * from './logging/request-context.interceptor.js';
 export * from './database/data-source-options.js';
 export * from './database/messaging-tables.js';
 export * from './database/run-migrations.js';
@@ -29,7 +28,6 @@ export * from './read-models/members.js';
 export * from './rpc/call-service.js';
 export * from './faults/crashpoint.js';
 export * from './metrics/metrics.js';
-export * from './metrics/rpc-metrics.interceptor.js';
 export * from './lifecycle/graceful-shutdown.js';
 export * from './lifecycle/service-module.js';
 export * from './lifecycle/repeating-jobs.js';

@@ -8,9 +8,9 @@ import { callService, RpcRefusal, RpcUnavailable } from '../src/rpc/call-service
 import { natsTransport } from '../src/rpc/bootstrap-microservice.js';
 import { rpcError } from '../src/rpc/rpc-error.js';
 import { RpcErrorFilter } from '../src/rpc/rpc-exception.filter.js';
-import { RequestContextInterceptor } from '../src/logging/request-context.interceptor.js';
 import { currentRequestId, withRequestId } from '../src/logging/request-context.js';
 import { natsConnectionOf } from '../src/nats/nats-connection.js';
+import { rpcHandlerDuration } from '../src/metrics/metrics.js';
 
 // The RPC call as the gateway and the services make it, against a Nest NATS server set up as
 // `bootstrapMicroservice` sets one up: the answer, a refusal, silence, and the request id carried
@@ -53,7 +53,6 @@ beforeAll(async () => {
   const natsUrl = testEnv().natsUrl;
   server = await NestFactory.createMicroservice<MicroserviceOptions>(ProbeModule, { ...natsTransport(natsUrl, prefix, natsConnectionOf({}, 'probe'), 0), logger: false });
   server.useGlobalFilters(new RpcErrorFilter());
-  server.useGlobalInterceptors(new RequestContextInterceptor());
   await server.listen();
   client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: [natsUrl], ...natsConnectionOf({}, 'gateway') } });
 });
@@ -106,5 +105,15 @@ describe('callService', () => {
     await expect(pending).rejects.toBeInstanceOf(RpcUnavailable);
     expect(Date.now() - started).toBeLessThan(900);
     await expect(callService(client, subject('echo'), { word: 'encore' } as never, 2000)).resolves.toMatchObject({ word: 'encore' });
+  });
+
+  it('should time each answer by subject and outcome', async () => {
+    const answered = async (name: string, outcome: string) =>
+      (await rpcHandlerDuration.get()).values.find((v) => v.metricName === 'hdiya_rpc_handler_duration_seconds_count' && v.labels.subject === `${prefix}.${name}` && v.labels.outcome === outcome)?.value ?? 0;
+    const [ok, refused] = [await answered('echo', 'ok'), await answered('refuse', 'refused')];
+    await callService(client, subject('echo'), { word: 'compté' } as never, 2000);
+    await expect(callService(client, subject('refuse'), {} as never, 2000)).rejects.toBeInstanceOf(RpcRefusal);
+    expect(await answered('echo', 'ok')).toBe(ok + 1);
+    expect(await answered('refuse', 'refused')).toBe(refused + 1);
   });
 });

@@ -4,9 +4,7 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { ServiceEnv } from '../config/load-config.js';
 import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logging/create-logger.js';
-import { RequestContextInterceptor } from '../logging/request-context.interceptor.js';
 import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
-import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { natsConnectionOf, type NatsConnectionOptions } from '../nats/nats-connection.js';
 import { NatsRpcServer } from './nats-rpc-server.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
@@ -48,7 +46,6 @@ export async function bootstrapMicroservice(service: string, config: Microservic
     logger,
   });
   app.useGlobalFilters(new RpcErrorFilter());
-  app.useGlobalInterceptors(new RequestContextInterceptor(), new RpcMetricsInterceptor());
   const metrics = config.METRICS_PORT ? startMetricsServer(config.METRICS_PORT, logger) : null;
   // Closing the app unsubscribes, lets handlers in flight answer, then stops consumers and relay.
   closeOnSignals(app, logger, async () => void metrics?.close());
