@@ -9,7 +9,7 @@ interface Waiting {
 /**
  * Request-reply over one connection's single reply subscription (`<inbox>.*`), each request told
  * apart by its token. The NATS client's own `request` does the same, but after every answer it
- * rejects the request's settled promise with a new `RequestError`, stack and all: 2–3 % of the
+ * rejects the request's settled promise with a new `RequestError`, stack and all: 1–3 % of the
  * gateway's CPU on the nearby search and the messaging send (docs/performance.md). Replies are
  * the broker's as they come; a reply with no data is its "no responders" status.
  */

@@ -74,7 +74,8 @@ export type DonationRow = RowOf<ReturnType<typeof donationCards>>;
 
 /**
  * One donation by id, compiled once and prepared on each connection: the donation's page reads it
- * on every view (built and compiled per request, it cost the service a fifth of a detail request).
+ * on every view (built with Kysely and planned by Postgres each time, it cost the service and
+ * Postgres a third to two thirds more per view; docs/performance.md).
  */
 export const donationById = prepared((id: number) => donationCards().where('d.id', '=', id));
 
