@@ -3,12 +3,15 @@
 // donations, measured through the gateway (HTTP → NATS → donations service → Postgres) and as the
 // very same SQL run directly against Postgres, side by side, at 16 connections and at one; then the
 // donation detail through the gateway. The floor (floor-chain.mjs: the same path with nothing
-// on it) shows how much of the API's gap the path itself costs on this machine. Prints figures
+// on it) shows how much of the API's gap the path itself costs on this machine; the bare Nest
+// chains (nest-floor.mjs: that path with the product's frameworks and nothing on them, the gateway
+// on Express and on Fastify) show how much of it the frameworks alone cost. Prints figures
 // (docs/performance.md keeps them); asserts nothing.
 //
 // Uses its own database (hdiya_bench, seeded once and kept; --reseed to start over) and a
 // private NATS server. Options: --duration=15 (seconds per measurement), --connections=16,
-// --rounds=3 (the API and the floor chain measured in turn, this many times, sharing --duration),
+// --rounds=3 (the API, the floor chain and the bare Nest chains measured in turn, this many times,
+// sharing --duration),
 // --profile=DIR (CPU profiles of the gateway and the donations service, written there as they
 // stop; read them with profile-top.mjs).
 import { fork, spawnSync } from 'node:child_process';
@@ -31,7 +34,7 @@ const ROWS = 1_000_000;
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const DURATION = Number(args.duration ?? 15);
 const CONNECTIONS = Number(args.connections ?? 16);
-/** The API and the floor chain are measured in turn, this many times each (`measureApiAgainstFloor`). */
+/** The API, the floor chain and the framework ceilings are measured in turn, this many times each (`measureInTurn`). */
 const ROUNDS = Number(args.rounds ?? 3);
 const PROFILE = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
 const CITIES = MOROCCAN_CITIES.slice(0, 20);
@@ -278,25 +281,27 @@ async function measureApi(url, requests, connections, groups = undefined, second
 }
 
 /**
- * The API and the floor chain measured in turn, `ROUNDS` times each for a share of `DURATION`:
- * this machine's speed drifts within a run, and the API / floor ratio compares the two, so each
- * is measured close in time to the other. Each answers its rounds' mean throughput and CPU per
- * request, and their median latencies; `ratios` the API / floor throughput of each round.
- * @param {{ url: string, requests: Request[], groups: ProcessGroups }} api
- * @param {{ url: string, requests: Request[], groups: ProcessGroups }} floor
+ * Paths measured in turn, `ROUNDS` times each for a share of `DURATION`: this machine's speed
+ * drifts within a run, and the ratios compare the paths with the floor chain, so each is measured
+ * close in time to it. Answers each path's rounds as one (mean throughput and CPU per request,
+ * median latencies), and each round's throughput / the floor's.
+ * @template {string} Name
+ * @param {Record<Name | 'floor', { url: string, requests: Request[], groups: ProcessGroups }>} paths
  * @param {number} connections
  */
-async function measureApiAgainstFloor(api, floor, connections) {
-  /** @type {Measure[]} */
-  const apiRounds = [];
-  /** @type {Measure[]} */
-  const floorRounds = [];
+async function measureInTurn(paths, connections) {
+  const names = /** @type {(Name | 'floor')[]} */ (Object.keys(paths));
+  /** @type {Map<Name | 'floor', Measure[]>} */
+  const rounds = new Map(names.map((name) => [name, []]));
   const seconds = Math.max(3, Math.round(DURATION / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
-    apiRounds.push(await measureApi(api.url, api.requests, connections, api.groups, seconds));
-    floorRounds.push(await measureApi(floor.url, floor.requests, connections, floor.groups, seconds));
+    for (const name of names) rounds.get(name)?.push(await measureApi(paths[name].url, paths[name].requests, connections, paths[name].groups, seconds));
   }
-  return { api: combined(apiRounds), floor: combined(floorRounds), ratios: apiRounds.map((r, i) => r.rps / (floorRounds[i]?.rps ?? NaN)) };
+  const floor = rounds.get('floor') ?? [];
+  return {
+    measures: /** @type {Record<Name | 'floor', Measure>} */ (Object.fromEntries(names.map((name) => [name, combined(rounds.get(name) ?? [])]))),
+    ratios: /** @type {Record<Name | 'floor', number[]>} */ (Object.fromEntries(names.map((name) => [name, (rounds.get(name) ?? []).map((r, i) => r.rps / (floor[i]?.rps ?? NaN))]))),
+  };
 }
 
 /**
@@ -322,24 +327,31 @@ function combined(rounds) {
 }
 
 /**
- * The floor chain (floor-chain.mjs) on the stack's NATS and database; returns its URL and its two processes.
+ * A chain of the benchmark's (floor-chain.mjs, nest-floor.mjs) on the stack's NATS and database:
+ * its service, then a gateway for each of `gateways` (the arguments after `gateway`). Returns the
+ * service's process and each gateway's URL and process, in that order.
  * @param {import('../local/stack.mjs').Stack} stack
+ * @param {string} file
+ * @param {string[][]} gateways
  */
-async function startFloorChain(stack) {
-  const port = await freePort();
+async function startChain(stack, file, gateways) {
   const { NATS_URL, DATABASE_URL } = stack.env('donations');
-  /** @type {Record<string, number>} */
-  const pids = {};
-  for (const role of ['service', 'gateway']) {
-    const child = fork(path.join(ROOT, 'deploy', 'bench', 'floor-chain.mjs'), [role], { env: { ...process.env, NATS_URL, DATABASE_URL, PORT: String(port) }, stdio: 'inherit' });
+  const start = async (/** @type {string[]} */ role, /** @type {number} */ port) => {
+    const child = fork(path.join(ROOT, 'deploy', 'bench', file), role, { env: { ...process.env, NATS_URL, DATABASE_URL, PORT: String(port) }, stdio: 'inherit' });
     cleanups.push(() => child.kill());
-    pids[role] = child.pid ?? 0;
     await new Promise((resolve, reject) => {
       child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`floor chain ${role} exited (${code})`)));
+      child.once('exit', (code) => reject(new Error(`${file} ${role.join(' ')} exited (${code})`)));
     });
+    return child.pid ?? 0;
+  };
+  const servicePid = await start(['service'], 0);
+  const started = [];
+  for (const gateway of gateways) {
+    const port = await freePort();
+    started.push({ url: `http://127.0.0.1:${port}`, gatewayPid: await start(['gateway', ...gateway], port), servicePid });
   }
-  return { url: `http://127.0.0.1:${port}`, gatewayPid: pids.gateway ?? 0, servicePid: pids.service ?? 0 };
+  return started;
 }
 
 const floorRequests = (/** @type {Point[]} */ points) => points.map((p) => ({ method: 'GET', path: `/?lat=${p.lat}&lng=${p.lng}` }));
@@ -381,24 +393,30 @@ async function main() {
 
   const points = positions(200);
   await checkSearchAnswer(stack.url, searchRequests(points)[0]);
-  const floor = await startFloorChain(stack);
-  await checkSearchAnswer(floor.url, floorRequests(points)[0]);
+  const [floor] = await startChain(stack, 'floor-chain.mjs', [[]]);
+  // The framework ceiling (decision 0052): the floor chain with a bare Nest app at each end, the gateway on each HTTP adapter.
+  const [nestExpress, nestFastify] = await startChain(stack, 'nest-floor.mjs', [['express'], ['fastify']]);
   // Where each request's CPU goes, the API's processes against the floor's (issue 25's "measure first").
   const shared = { NATS: () => pidsNamed('nats-server'), Postgres: () => pidsNamed('postgres'), 'load generator': () => [process.pid] };
   const apiProcesses = { gateway: () => [stack.children.get('gateway')?.pid ?? 0], service: () => [stack.children.get('donations')?.pid ?? 0], ...shared };
-  const floorProcesses = { gateway: () => [floor.gatewayPid], service: () => [floor.servicePid], ...shared };
+  const chainProcesses = (/** @type {{ gatewayPid: number, servicePid: number }} */ chain) => ({ gateway: () => [chain.gatewayPid], service: () => [chain.servicePid], ...shared });
+  /** The paths measured in turn: the API, the floor chain and the framework ceilings, each with its processes. */
+  const paths = {
+    api: { url: stack.url, requests: searchRequests(points), groups: apiProcesses },
+    floor: { url: floor.url, requests: floorRequests(points), groups: chainProcesses(floor) },
+    nestExpress: { url: nestExpress.url, requests: floorRequests(points), groups: chainProcesses(nestExpress) },
+    nestFastify: { url: nestFastify.url, requests: floorRequests(points), groups: chainProcesses(nestFastify) },
+  };
+  for (const { url, requests } of Object.values(paths).slice(1)) await checkSearchAnswer(url, requests[0]);
   say(`${available.toLocaleString('en')} available of ${ROWS.toLocaleString('en')}; jit=${jitSetting}; ${DURATION} s per measurement, ${os.cpus().length} cores (${os.cpus()[0].model.trim()})`);
-  /** @type {Record<number, Record<'api' | 'floor' | 'sql' | 'bare' | 'firstPage' | 'textApi' | 'textSql', Measure> & { ratios: number[] }>} */
+  /** @type {Record<number, Record<keyof typeof paths | 'sql' | 'bare' | 'firstPage' | 'textApi' | 'textSql', Measure> & { ratios: Record<keyof typeof paths, number[]> }>} */
   const results = {};
   for (const connections of [CONNECTIONS, 1]) {
-    say(`${connections} connection(s): the API through the gateway and the floor chain in turn (${ROUNDS} rounds), the same SQL, the bare KNN query...`);
-    const searches = await measureApiAgainstFloor(
-      { url: stack.url, requests: searchRequests(points), groups: apiProcesses },
-      { url: floor.url, requests: floorRequests(points), groups: floorProcesses },
-      connections,
-    );
+    say(`${connections} connection(s): the API through the gateway, the floor chain and the bare Nest chains in turn (${ROUNDS} rounds), the same SQL, the bare KNN query...`);
+    const { measures, ratios } = await measureInTurn(paths, connections);
     results[connections] = {
-      ...searches,
+      ...measures,
+      ratios,
       sql: await measureSql(points, pageStatement, connections),
       bare: await measureSql(points, bareStatement, connections),
       firstPage: await measureSql(points, firstPageStatement, connections),
@@ -416,6 +434,8 @@ async function main() {
   for (const [connections, r] of /** @type {const} */ ([[CONNECTIONS, many], [1, one]])) {
     console.log(row(`API (gateway, HTTP), ${connections} conn.`, r.api));
     console.log(row(`floor chain, ${connections} conn.`, r.floor));
+    console.log(row(`bare Nest, Express, ${connections} conn.`, r.nestExpress));
+    console.log(row(`bare Nest, Fastify, ${connections} conn.`, r.nestFastify));
     console.log(row(`page SQL (Postgres), ${connections} conn.`, r.sql));
     console.log(row(`bare KNN ids (ref.), ${connections} conn.`, r.bare));
     console.log(row(`page + count SQL, ${connections} conn.`, r.firstPage));
@@ -425,7 +445,7 @@ async function main() {
   console.log(row(`donation detail API, ${CONNECTIONS} conn.`, detail));
   if (many.api.cpu && many.floor.cpu) {
     console.log(`\nCPU µs per search request at ${CONNECTIONS} connections, by process (from /proc)`);
-    console.log(`${cpuTable([['API', many.api.cpu], ['floor', many.floor.cpu]], (ms) => (ms * 1000).toFixed(0))}\n`);
+    console.log(`${cpuTable([['API', many.api.cpu], ['floor', many.floor.cpu], ['Nest+Expr', many.nestExpress.cpu], ['Nest+Fast', many.nestFastify.cpu]], (ms) => (ms * 1000).toFixed(0))}\n`);
   }
   const costRatio = many.sql.pgCpuMs && many.bare.pgCpuMs ? `${(many.sql.pgCpuMs / many.bare.pgCpuMs).toFixed(2)}× in Postgres CPU per statement, ` : '';
   console.log(`page query cost / bare KNN: ${costRatio}${(many.bare.rps / many.sql.rps).toFixed(2)}× in throughput at ${CONNECTIONS} connections`);
@@ -436,8 +456,13 @@ async function main() {
   console.log(`API p50 - SQL p50 at 1 connection: ${(one.api.p50 - one.sql.p50).toFixed(2)} ms (floor chain: ${(one.floor.p50 - one.sql.p50).toFixed(2)} ms)`);
   // Issue 25's targets, in the words other tools read: the API against the floor chain (the same path with nothing on it).
   console.log(`search API / floor at ${CONNECTIONS} connections: ${((many.api.rps / many.floor.rps) * 100).toFixed(0)} %`);
-  console.log(`  (each round: ${many.ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')})`);
+  const rounds = (/** @type {number[]} */ ratios) => `(each round: ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')})`;
+  console.log(`  ${rounds(many.ratios.api)}`);
   console.log(`search API p50 - floor p50 at 1 connection: ${(one.api.p50 - one.floor.p50).toFixed(2)} ms`);
+  // The most the product's frameworks leave of the floor with nothing on them (decision 0052).
+  for (const [name, key] of /** @type {const} */ ([['Express', 'nestExpress'], ['Fastify', 'nestFastify']])) {
+    console.log(`bare Nest on ${name} / floor at ${CONNECTIONS} connections: ${((many[key].rps / many.floor.rps) * 100).toFixed(0)} % ${rounds(many.ratios[key])}; p50 - floor p50 at 1 connection: ${(one[key].p50 - one.floor.p50).toFixed(2)} ms`);
+  }
   console.log(`plan: ${many.sql.execution}; JIT ${many.sql.jit ? 'USED (turn jit off!)' : 'not used'}`);
   console.log(`(at ${CONNECTIONS} connections the API's p95 column is autocannon's p97.5, in whole ms)\n`);
 }
