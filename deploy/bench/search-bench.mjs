@@ -328,8 +328,8 @@ function combined(rounds) {
 
 /**
  * A chain of the benchmark's (floor-chain.mjs, nest-floor.mjs) on the stack's NATS and database:
- * its service, then a gateway for each of `gateways` (the arguments after `gateway`). Returns the
- * service's process and each gateway's URL and process, in that order.
+ * its service, then a gateway for each of `gateways` (the arguments after `gateway`). Returns, for
+ * each gateway in that order, its URL, its process and the service's.
  * @param {import('../local/stack.mjs').Stack} stack
  * @param {string} file
  * @param {string[][]} gateways
