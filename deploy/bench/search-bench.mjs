@@ -138,8 +138,8 @@ async function refreshSearchIndex(db) {
   const words = [...new Set(TITLES.flatMap((title) => CITIES.flatMap((c) => typoWords(`${title} ${DESCRIPTION} ${c.name}`))))];
   await db.query('INSERT INTO donations.search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [words]);
   // The tables the triggers filled, as autovacuum leaves them in production: with statistics (the
-  // planner chooses the walk from them) and a visibility map (index-only probes of cell_words).
-  for (const table of ['spots', 'cell_words', 'search_words']) await db.query(`VACUUM ANALYZE donations.${table}`);
+  // planner chooses the walk from them) and a visibility map.
+  for (const table of ['spots', 'search_words']) await db.query(`VACUUM ANALYZE donations.${table}`);
 }
 
 /**

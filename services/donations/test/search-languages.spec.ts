@@ -85,40 +85,47 @@ it('should find a donation at a spot that learnt its words from a new search tex
   }
 });
 
-it('should find a word held only in the next cell, at the row or column nearest to the searcher', async () => {
-  // The walk with words descends only the rectangle around the cells holding them (0.1°): a
-  // donation at the very edge of its cell, on each side, must still be found. A cell of its own,
-  // in the south, away from the other tests' spots.
-  const cell = { lat: 26 + Math.floor(Math.random() * 8) / 10, lng: -12 - Math.floor(Math.random() * 8) / 10 };
-  const searcher = { lat: cell.lat + 0.05, lng: cell.lng + 0.05 };
-  const word = () => `zq${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-  const sides = {
-    north: { lat: cell.lat + 0.1, lng: searcher.lng },
-    south: { lat: cell.lat - 0.01, lng: searcher.lng },
-    east: { lat: searcher.lat, lng: cell.lng + 0.1 },
-    west: { lat: searcher.lat, lng: cell.lng - 0.01 },
-  };
-  const shared = word();
+it('should find a word at spots away from the searcher, typed whole or by its first letters, and nothing where no spot holds it', async () => {
+  // The spots' index answers the words (SpotWordIndex): a spot holds each lexeme and its first
+  // three and four letters, and the walk skips, inside the index, every spot that holds none of the
+  // query's. A place of its own, in the south, away from the other tests' spots.
+  const searcher = { lat: 26.05 + Math.floor(Math.random() * 8) / 10, lng: -12.05 - Math.floor(Math.random() * 8) / 10 };
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const places = [
+    { lat: searcher.lat + 0.08, lng: searcher.lng },
+    { lat: searcher.lat - 0.06, lng: searcher.lng },
+    { lat: searcher.lat, lng: searcher.lng + 0.09 },
+    { lat: searcher.lat, lng: searcher.lng - 0.07 },
+  ];
+  // Each word its own first three letters ("zqa…", "zqb…"), the shared one none of theirs.
+  const shared = `zw${letters(8)}`;
   const placed: { id: number; word: string }[] = [];
   try {
-    for (const place of Object.values(sides)) {
-      const own = word();
+    for (const [i, place] of places.entries()) {
+      const own = `zq${'abcd'[i]}${letters(7)}`;
       placed.push({ id: (await fixture.create(owner, { title: `${own} ${shared}`, description: '—', latitude: place.lat, longitude: place.lng })).id, word: own });
     }
-    const near = (query: string) => fixture.call<DonationPage>(Rpc.donations.search, { ...searcher, distance: 10, query }).then((page) => page.items.map((d) => d.id));
-    for (const { id, word: own } of placed) expect({ own, found: await near(own) }).toEqual({ own, found: [id] });
-    expect((await near(shared)).sort((a, b) => a - b)).toEqual(placed.map((p) => p.id).sort((a, b) => a - b));
-    // Once the searcher's own cell holds the word, the other cells are not tested: still found.
-    placed.push({ id: (await fixture.create(owner, { title: shared, description: '—', latitude: searcher.lat, longitude: searcher.lng })).id, word: shared });
-    expect((await near(shared)).sort((a, b) => a - b)).toEqual(placed.map((p) => p.id).sort((a, b) => a - b));
+    const near = (query: string) =>
+      fixture.call<DonationPage>(Rpc.donations.search, { ...searcher, distance: 10, query }).then((page) => page.items.map((d) => d.id).sort((a, b) => a - b));
+    const all = placed.map((p) => p.id).sort((a, b) => a - b);
+    for (const { id, word: own } of placed) {
+      // Whole, by five letters (past the four a spot keeps), by four and by three.
+      for (const typed of [own, own.slice(0, 5), own.slice(0, 4), own.slice(0, 3)]) expect({ typed, found: await near(typed) }).toEqual({ typed, found: [id] });
+    }
+    expect(await near(shared)).toEqual(all);
+    // Two letters: no spot keeps them, every spot of the radius is read, the donations' words decide.
+    expect(await near('zq')).toEqual(all);
+    expect(await near(`zq${letters(8)}`)).toEqual([]);
+    expect(await near(`${shared} ${placed[0]!.word}`)).toEqual([placed[0]!.id]);
   } finally {
     await fixture.db.query(`DELETE FROM donations.donations WHERE id = ANY($1)`, [placed.map((p) => p.id)]);
   }
 });
 
 it('should keep finding the donations of a spot whose descriptions brought more than 500 words', async () => {
-  // Past 500 words a spot keeps none and holds every word (SpotWordsCap): a word that arrives
-  // afterwards, which the spot never learns, is still found.
+  // Past 500 words a spot keeps only the mark every spot query names, and holds every word
+  // (SpotWordsCap, SpotWordIndex): a word that arrives afterwards, which the spot never learns, is
+  // still found.
   const place = { lat: 29.1 + Math.random() * 0.3, lng: -10.1 - Math.random() * 0.3 };
   const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
   const longDescription = () => Array.from({ length: 200 }, () => letters(8)).join(' ');
@@ -129,7 +136,7 @@ it('should keep finding the donations of a spot whose descriptions brought more 
       `SELECT s.holds_every_word, length(s.words) AS words FROM donations.spots s JOIN donations.donations d ON d.spot = s.spot WHERE d.id = $1`,
       [ids[0]],
     );
-    expect(spot).toEqual({ holds_every_word: true, words: 0 });
+    expect(spot).toEqual({ holds_every_word: true, words: 1 });
     const late = `zq${letters(8)}`;
     ids.push((await fixture.create(owner, { title: late, description: '—', latitude: place.lat, longitude: place.lng })).id);
     const page = await fixture.call<DonationPage>(Rpc.donations.search, { ...place, distance: 1, query: late });

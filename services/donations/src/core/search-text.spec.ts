@@ -1,4 +1,4 @@
-import { arabicStem, conceptOf, keyWords, normalizeForSearch, searchDocument, searchQuery, skeletonOf, termsOf } from './search-text.js';
+import { arabicStem, conceptOf, keyWords, normalizeForSearch, searchDocument, searchQuery, skeletonOf, spotQueryOf } from './search-text.js';
 
 describe(normalizeForSearch.name, () => {
   it('should drop French accents and case', () => {
@@ -176,10 +176,15 @@ describe(searchQuery.name, () => {
   });
 });
 
-describe(termsOf.name, () => {
-  it('should give back each word of a tsquery with its forms', () => {
-    expect(termsOf(searchQuery('Table basse')!)).toEqual([['table', 'ۓتبل', 'ۓtable'], ['basse']]);
-    expect(termsOf(searchQuery('t9ach')!)).toEqual([['t9ach', 'ۓتقش', 'ۓchaussette']]);
+describe(spotQueryOf.name, () => {
+  it('should ask the spots for the first letters of each prefix, whole lexemes as they are, and for spots past the cap', () => {
+    expect(spotQueryOf(searchQuery('Table basse')!)).toBe("('ۓۓtabl' | 'ۓتبل' | 'ۓtable') & 'ۓۓbass' | 'ۓۓ'");
+    expect(spotQueryOf(searchQuery('t9ach')!)).toBe("('ۓۓt9ac' | 'ۓۓۓتقش' | 'ۓchaussette') | 'ۓۓ'");
+  });
+
+  it('should ask for three letters as they are, and leave a shorter prefix a prefix', () => {
+    expect(spotQueryOf(searchQuery('lit')!)).toBe("('ۓۓlit' | 'ۓlit') | 'ۓۓ'");
+    expect(spotQueryOf(searchQuery('xy')!)).toBe("'xy':* | 'ۓۓ'");
   });
 });
 

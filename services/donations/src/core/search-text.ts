@@ -180,11 +180,31 @@ export function keyWords(text: string): string {
     .join(' ');
 }
 
+/** The mark of a lexeme's first three and four letters in a spot's words (migration SpotWordIndex): "ۓۓchai". */
+export const SPOT_PREFIX = `${MARK}${MARK}`;
+/** What a spot holds past its cap of lexemes (SpotWordsCap), and every spot query names: the mark alone, which no lexeme's first letters are. */
+export const SPOT_EVERY_WORD = SPOT_PREFIX;
+
 /**
- * The words of a tsquery built by `searchQuery`, each as its forms (the `:*` of a prefix dropped):
- * what the cells of the map are checked for before the nearby walk (decision 0043). A form checked
- * as a prefix where the tsquery wants it exact only widens that check, never the answer.
+ * What the spots' index is asked for a tsquery built by `searchQuery` (decision 0043): the same
+ * words and forms, each prefix of three letters or more as the token of its first letters, which
+ * spots hold beside their lexemes ("chais:*" asks for "ۓۓchai"), and any spot past the cap. The
+ * index answers `@@` on whole lexemes only: a prefix would let every spot through; a shorter one
+ * still does. A superset of the spots whose donations match: each donation's own words decide.
+ * As tsquery input (quoted lexemes), taken as it is, not parsed.
  */
-export function termsOf(tsquery: string): string[][] {
-  return tsquery.split(' & ').map((group) => group.replace(/^\(|\)$/g, '').split(' | ').map((form) => form.replace(/:\*$/, '')));
+export function spotQueryOf(tsquery: string): string {
+  const groups = tsquery.split(' & ').map((group) => {
+    const forms = group.replace(/^\(|\)$/g, '').split(' | ').map((form) => {
+      if (!form.endsWith(':*')) return quoted(form);
+      const letters = [...form.slice(0, -2)];
+      return letters.length >= 3 ? quoted(`${SPOT_PREFIX}${letters.slice(0, 4).join('')}`) : `${quoted(letters.join(''))}:*`;
+    });
+    const unique = [...new Set(forms)];
+    return unique.length === 1 ? unique[0]! : `(${unique.join(' | ')})`;
+  });
+  return `${groups.join(' & ')} | ${quoted(SPOT_EVERY_WORD)}`;
 }
+
+/** A lexeme as tsquery input takes it as it is (letters and digits only reach here; quotes doubled all the same). */
+const quoted = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;

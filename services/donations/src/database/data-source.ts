@@ -22,6 +22,7 @@ import { Asks1764700000000 } from './migrations/1764700000000-Asks.js';
 import { SpotWords1764750000000 } from './migrations/1764750000000-SpotWords.js';
 import { OwnerOnCards1764800000000 } from './migrations/1764800000000-OwnerOnCards.js';
 import { SpotWordsCap1764850000000 } from './migrations/1764850000000-SpotWordsCap.js';
+import { SpotWordIndex1764900000000 } from './migrations/1764900000000-SpotWordIndex.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -46,6 +47,7 @@ export const DONATIONS_MIGRATIONS = [
   SpotWords1764750000000,
   OwnerOnCards1764800000000,
   SpotWordsCap1764850000000,
+  SpotWordIndex1764900000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -39,11 +39,6 @@ export interface Categories {
   name: string;
 }
 
-export interface CellWords {
-  cell: Int8;
-  word: string;
-}
-
 export interface DonationRequests {
   closed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -207,7 +202,6 @@ export interface DB {
   ask_matches: AskMatches;
   asks: Asks;
   categories: Categories;
-  cell_words: CellWords;
   donation_requests: DonationRequests;
   donations: Donations;
   favorites: Favorites;

@@ -1,11 +1,11 @@
 import { DONATION_STATUSES, DonationRules, type DonationStatus } from '@hdiya/contracts';
 import { expressionBuilder, sql, statementTemplate, type Geography } from '@hdiya/platform';
-import type { Expression, ExpressionBuilder, Kysely, QueryCreator, RawBuilder, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, RawBuilder, SqlBool } from 'kysely';
 import { db } from '../database/db.js';
 import type { DB } from '../database/schema.generated.js';
 import { CARD_COLUMNS_BUT_POSITION, d, donationCards, OWNER_COLUMNS } from '../core/donation-row.js';
 import type { PageCursor } from '../core/page-cursor.js';
-import { termsOf } from '../core/search-text.js';
+import { spotQueryOf } from '../core/search-text.js';
 
 export interface SearchSqlInput {
   center: { lat: number; lng: number; given: boolean };
@@ -32,96 +32,26 @@ type SearchValues = {
   radius: number;
   categoryId: number;
   tsquery: string;
-  /** The tsquery's forms (`termsOf`), flat, and the word each belongs to (0, 1, …); how many words. */
-  forms: string[];
-  formWords: number[];
-  wordCount: number;
+  /** What the spots' index is asked for the tsquery (`spotQueryOf`), as tsquery input. */
+  spotQuery: string;
   /** The cursor's sort key (a distance, or a time in ISO form) and id. */
   cursorK: number | string;
   cursorId: number;
 };
 
-/** The tsquery's forms, flat, with the index of the word each stands for. */
-function formsOf(tsquery: string | null): Pick<SearchValues, 'forms' | 'formWords' | 'wordCount'> {
-  const terms = tsquery ? termsOf(tsquery) : [];
-  return { forms: terms.flat(), formWords: terms.flatMap((forms, word) => forms.map(() => word)), wordCount: terms.length };
-}
-
 /**
- * The cells (0.1°, see the CellWords migration) within the radius that hold a form of every word
- * of the query: a superset of the places that can match, found by a few probes of `cell_words`
- * per cell. The cells are enumerated from the searcher's point and radius. NULL when the
- * searcher's own cell holds the words: the words are then at hand, the walk will meet them in its
- * first spots, and testing the radius's other cells (16 to 20 for 10 km) would restrict nothing
- * it reads; the tests of `spotsHoldingTheWords` then pass every spot.
+ * The spot holds the words, as the spots' index on (location, words) answers (migration
+ * SpotWordIndex): the walk skips, inside the index, every spot none of whose donations holds them,
+ * and a word absent from the radius is answered by the index's entries of the radius alone. The
+ * parameter is typed where it is named: Postgres reads it as a tsquery once, at Bind.
  */
-function cellsHoldingTheWords(value: SearchValue): RawBuilder<string[] | null> {
-  const dLat = sql<number>`(${value('radius')}::float8 / 111195.0)`;
-  const dLng = sql<number>`(${value('radius')}::float8 / (111195.0 * cos(radians(${value('lat')}::float8))))`;
-  const ownCell = sql<string>`cell_of(round(${value('lat')}::float8 * 100)::bigint * 1000000 + round(${value('lng')}::float8 * 100)::bigint + 500000)`;
-  return sql<string[] | null>`CASE WHEN ${cellHoldsTheWords(ownCell, value)} THEN NULL ELSE ARRAY(
-    SELECT la * 1000000 + lo
-    FROM generate_series(floor(((${value('lat')}::float8 - ${dLat}) * 100 - 1) / 10)::bigint, ceil(((${value('lat')}::float8 + ${dLat}) * 100 + 1) / 10)::bigint) AS la,
-         generate_series(floor(((${value('lng')}::float8 - ${dLng}) * 100 - 1 + 500000) / 10)::bigint, ceil(((${value('lng')}::float8 + ${dLng}) * 100 + 1 + 500000) / 10)::bigint) AS lo
-    WHERE ${cellHoldsTheWords(sql`la * 1000000 + lo`, value)}
-  ) END`;
-}
-
-/**
- * The cell holds a form of every word of the query: given up at its first word without a form
- * there, a word found at its first form (anti-joins: no count of the words found, which cost each
- * cell an aggregate and a sort).
- */
-const cellHoldsTheWords = (cell: RawBuilder<unknown>, value: SearchValue) => sql<SqlBool>`NOT EXISTS (
-    SELECT 1 FROM generate_series(0, ${value('wordCount')} - 1) AS q(word)
-    WHERE NOT EXISTS (SELECT 1 FROM unnest(${value('formWords')}::int[], ${value('forms')}::text[]) AS f(word, form)
-      WHERE f.word = q.word
-        AND EXISTS (SELECT 1 FROM cell_words w WHERE w.cell = ${cell} AND w.word >= f.form COLLATE "C" AND w.word < (f.form || chr(1114111)) COLLATE "C")))`;
-
-/** The root of a statement: with words, its `cells` CTE (one row, `a`: `cellsHoldingTheWords`, NULL for "any"), worked out once. */
-function withCells(shape: Pick<SearchShape, 'words'>, value: SearchValue): QueryCreator<Tables> {
-  if (!shape.words) return db;
-  // The CTE is only named in raw SQL (spotsHoldingTheWords): the builder's own tables are unchanged.
-  return db.with('cells', (cte) => cte.selectNoFrom(cellsHoldingTheWords(value).as('a'))) as unknown as QueryCreator<Tables>;
-}
-
-/** The tables `db` knows (the service's and the shared ones). */
-type Tables = typeof db extends Kysely<infer T> ? T : never;
-
-/**
- * The spot holds the words: it is in one of the cells of the statement's `cells` CTE (`withCells`),
- * and its own words (SpotWords) match the query. The cells' tests read the CTE, computed once; the
- * first, holding no spot, is a one-time filter: when no cell of the radius holds the words, the
- * walk does not start (as `IN (…)` of the cells, the planner would work them out again for every
- * spot). When the searcher's own cell holds them (no list of cells), every spot of the radius may.
- * The spot's words, on the row the walk reads anyway, skip a spot none of whose donations match
- * without reading them: inside a cell that holds the word further away, most spots do not. A
- * spot whose donations brought more than 500 words keeps none and holds every word (SpotWordsCap).
- */
-function spotsHoldingTheWords(spot: Pick<ExpressionBuilder<{ s: DB['spots'] }, 's'>, 'ref'>, value: SearchValue): RawBuilder<SqlBool> {
-  return sql<SqlBool>`((SELECT c.a IS NULL OR cardinality(c.a) > 0 FROM cells c) AND ${spot.ref('s.location')} && ${boxAroundTheCells(value)}
-    AND ((SELECT c.a IS NULL FROM cells c) OR cell_of(${spot.ref('s.spot')}) = ANY ((SELECT c.a FROM cells c)::bigint[]))
-    AND (${spot.ref('s.holds_every_word')} OR ts_match_vq(${spot.ref('s.words')}, ${parsedQuery(value)})))`;
-}
-
-/**
- * The rectangle around the `cells` CTE's cells, for the spots' index: the walk only descends
- * where a cell holds the words. When the word is only held a cell away, at the edge of the radius,
- * the walk reads that cell's spots, not every spot of the radius (about 500 spot rows, half a
- * millisecond, measured). A cell (la, lo) holds the spots of latitude la / 10 to la / 10 + 0.09
- * and longitude (lo × 10 − 500000) / 100 to that + 0.09 (see `cell_of`); the margin of 0.005°
- * (half a kilometre) is larger than the bulge of the rectangle's great-circle edges on the sphere.
- * Without cells to go by (the searcher's own cell holds the words), the radius's own box.
- */
-const boxAroundTheCells = (value: SearchValue) => sql<Geography>`coalesce((SELECT ST_MakeEnvelope(
-    min(c % 1000000) / 10.0 - 5000.005, min(c / 1000000) / 10.0 - 0.005,
-    max(c % 1000000) / 10.0 - 4999.905, max(c / 1000000) / 10.0 + 0.095, 4326)::geography
-  FROM cells, unnest(cells.a::bigint[]) AS c), _ST_Expand(${searcherPoint(value)}, ${value('radius')}))`;
+const spotsHoldingTheWords = (spot: Pick<ExpressionBuilder<{ s: DB['spots'] }, 's'>, 'ref'>, value: SearchValue) =>
+  sql<SqlBool>`${spot.ref('s.words')} @@ ${value('spotQuery')}::tsquery`;
 
 /**
  * The searcher's tsquery, parsed once per statement: a scalar subquery is worked out once (an
  * InitPlan), where `to_tsquery($n)` on a generic plan's parameter would parse the text again for
- * every spot and donation the walk reads (a third of a search that finds nothing, measured).
+ * every donation the walk reads (a third of a search that finds nothing, measured).
  */
 const parsedQuery = (value: SearchValue) => sql<string>`(SELECT to_tsquery('simple', ${value('tsquery')}))`;
 
@@ -151,7 +81,7 @@ const valuesOf = (input: SearchSqlInput): SearchValues => ({
   // Unused unless the shape says so.
   categoryId: input.categoryId ?? 0,
   tsquery: input.tsquery ?? '',
-  ...formsOf(input.tsquery),
+  spotQuery: input.tsquery ? spotQueryOf(input.tsquery) : '',
   cursorK: input.cursor?.k ?? 0,
   cursorId: input.cursor?.id ?? 0,
 });
@@ -219,7 +149,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
   // The first page's count: a scalar subquery, worked out once (an InitPlan) when the first row is
   // made, and never when there is none (then nothing was found). In the page's own statement, it
   // costs no round trip of its own (a third of the service's CPU went to writing statements to
-  // Postgres, measured) and shares the statement's cells.
+  // Postgres, measured).
   const total = shape.cap > 0 ? searchCount(shape, where, point, radius, value) : null;
 
   if (!shape.given) {
@@ -250,7 +180,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
     .select(['s.latitude', 's.longitude', 's.distance as sort_key'])
     .orderBy('s.distance')
     .modifyEnd(sql`fetch first ${limit} rows with ties`);
-  return withCells(shape, value)
+  return db
     .with('walk', () => walk)
     .selectFrom('walk')
     .selectAll()
@@ -265,7 +195,7 @@ function buildSearch(shape: SearchShape, value: SearchValue) {
  * trouvés" needs an exact figure for a neighbourhood, not for a whole city's thousands (shown as
  * "more than cap", decisions 0028 and 0050), and a capped count reads at most `cap + 1` index
  * entries however crowded the radius. The rows are the search's own: with a position, the spots
- * within the radius as the sphere measures (with words, in the statement's `cells`); otherwise the
+ * within the radius as the sphere measures (with words, those holding them); otherwise the
  * donations within it as `ST_DWithin` measures.
  */
 function searchCount(shape: SearchShape, where: Expression<SqlBool>[], point: RawBuilder<Geography>, radius: RawBuilder<number>, value: SearchValue) {
