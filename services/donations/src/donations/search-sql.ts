@@ -130,8 +130,9 @@ function filtersOf(shape: Pick<SearchShape, 'given' | 'status' | 'category' | 'w
  *   (with a sort, it would read every spot in the radius). Owner names come with the donation's
  *   row (decision 0049). Words filter each spot's donations on the way (decision 0043): a common word
  *   fills the page in the first spots, where the text index would have fetched its every match in
- *   the country (80,000 of a million for "chaise") to sort them by distance; a rare one reads at
- *   most the donations within the radius.
+ *   the country (80,000 of a million for "chaise") to sort them by distance; the spots' index
+ *   skips every spot none of whose donations holds them, so a rare one reads only the spots that
+ *   hold it.
  */
 function buildSearch(shape: SearchShape, value: SearchValue) {
   // The status and the row count are written into the statement, not passed as parameters: the
