@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { RepeatingJobs } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
 
@@ -10,9 +10,9 @@ type Job<TService> = (service: TService) => Promise<number>;
  * and once a second after start; RepeatingJobs). Features' jobs are safe with several replicas (row
  * locks with SKIP LOCKED).
  */
-export function scheduledJobs<TService>(service: Type<TService>, jobs: Record<string, Job<TService>>): Type<OnApplicationBootstrap & OnApplicationShutdown> {
+export function scheduledJobs<TService>(service: Type<TService>, jobs: Record<string, Job<TService>>): Type<OnApplicationBootstrap & BeforeApplicationShutdown> {
   @Injectable()
-  class ScheduledJobs implements OnApplicationBootstrap, OnApplicationShutdown {
+  class ScheduledJobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private readonly timers = new RepeatingJobs(new Logger('reservation-jobs'));
 
     constructor(
@@ -24,8 +24,9 @@ export function scheduledJobs<TService>(service: Type<TService>, jobs: Record<st
       for (const [name, job] of Object.entries(jobs)) this.timers.every(this.config.RESERVATION_JOBS_INTERVAL_MS, name, () => job(this.feature), 1000);
     }
 
-    onApplicationShutdown(): void {
-      this.timers.stop();
+    // Before the application's shutdown hooks, which close the database: a run still going ends first.
+    beforeApplicationShutdown(): Promise<void> {
+      return this.timers.stop();
     }
   }
   return ScheduledJobs;
