@@ -189,9 +189,9 @@ export const SPOT_EVERY_WORD = SPOT_PREFIX;
  * What the spots' index is asked for a tsquery built by `searchQuery` (decision 0043): the same
  * words and forms, each prefix of three letters or more as the token of its first letters, which
  * spots hold beside their lexemes ("chais:*" asks for "ۓۓchai"), and any spot past the cap. The
- * index answers `@@` on whole lexemes only: a prefix would let every spot through; a shorter one
- * still does. A superset of the spots whose donations match: each donation's own words decide.
- * As tsquery input (quoted lexemes), taken as it is, not parsed.
+ * index answers `@@` on whole lexemes only (it lets every spot through for a prefix), so a prefix
+ * of one or two letters still reads every spot. A superset of the spots whose donations match:
+ * each donation's own words decide. As tsquery input (quoted lexemes), taken as it is, not parsed.
  */
 export function spotQueryOf(tsquery: string): string {
   const groups = tsquery.split(' & ').map((group) => {
