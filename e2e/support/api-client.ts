@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { fillPath, methodOf, pathOf, type AnswerOf, type ApiErrorBody, type ApiRouteKey, type BodyOf, type ParamsOf, type QueryOf } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 
@@ -100,12 +100,18 @@ export function asRefusal(response: ApiResponse<unknown>): ApiResponse<ApiErrorB
 export const anAddress = () => ({ 'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` });
 
 let counter = 0;
+/**
+ * Where this process's phone numbers start: each test process counts up from its own random place
+ * among the 10^8 numbers, so two processes signing up in the same millisecond do not meet (a
+ * number made of the clock and a per-process count did, once: PHONE_TAKEN in another file).
+ */
+const phoneBase = randomInt(100_000_000);
 
-/** A valid, unique signup payload (username, e-mail and phone never collide across runs). */
+/** A valid, unique signup payload (username and e-mail never collide; the phone within a run, each on a fresh database). */
 export function newMemberPayload(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const tag = randomUUID().replace(/-/g, '').slice(0, 10);
-  const digits = String(Date.now() * 100 + (counter % 100)).slice(-8);
+  const digits = String((phoneBase + counter) % 100_000_000).padStart(8, '0');
   return {
     username: `m_${tag}`,
     email: `m_${tag}@example.ma`,
