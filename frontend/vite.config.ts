@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { initialSize } from './build/initial-size.ts';
 
@@ -61,9 +62,19 @@ const pwa = VitePWA({
   },
 });
 
+// Every text file of the build also written as .br and .gz (maximum levels, once per build): the
+// gateway serves the one the browser accepts (services/gateway/src/frontend/spa.ts), so no script
+// or style sheet is compressed per request. A file that would not shrink is left alone. The
+// service worker's two files, written after this runs, are compressed by the gateway's middleware.
+const precompressed = compression({
+  include: /\.(html|css|js|mjs|json|svg|webmanifest)$/,
+  algorithms: ['brotliCompress', 'gzip'],
+  logLevel: 'silent',
+});
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), initialSize(), pwa],
+  plugins: [react(), initialSize(), pwa, precompressed],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

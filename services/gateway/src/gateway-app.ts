@@ -13,6 +13,7 @@ import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { linkPreview } from './frontend/link-preview.js';
 import { serveFrontend } from './frontend/spa.js';
 import { ServiceClient } from './rpc/service-client.js';
+import { compressedAnswers } from './http/compressed-answers.js';
 import { jsonBodies } from './http/json-bodies.js';
 import { requestId } from './http/request-id.js';
 import { httpMetrics } from './metrics/http-metrics.js';
@@ -28,6 +29,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestExpre
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.MAP_TILE_URL) }));
+  app.use(compressedAnswers());
   app.use(serveFrontend(config.FRONTEND_DIST, linkPreview(app.get(ServiceClient), config.PUBLIC_ORIGINS[0] ?? '')));
   app.use(originCheck(config.PUBLIC_ORIGINS));
   // A visitor's read has no session: it skips the store, the lifetime check and passport, whose
