@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { firstScreens } from './build/first-screens.ts';
 import { initialSize } from './build/initial-size.ts';
 
 // The gateway serves /api and socket.io on port 3000; in development Vite forwards both so the
@@ -74,7 +75,7 @@ const precompressed = compression({
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), initialSize(), pwa, precompressed],
+  plugins: [react(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
@@ -85,6 +86,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.spec.ts'],
+    setupFiles: ['src/test-setup.ts'],
     // Let stylesheets through (as `?raw` text) so a test can check them for physical properties.
     css: { include: [/\.css(\?|$)/] },
   },

@@ -1,11 +1,13 @@
 import '@/lib/zod-config'; // before any form parses
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@/lib/i18n'; // sets <html lang dir> before the first paint
+import { i18nReady } from '@/lib/i18n'; // sets <html lang dir> before the first paint
 import { initTheme } from '@/lib/theme';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import '@/app/global.css'; // first, so feature styles can build on it
+import '@/app/first-screen.css';
 import { App } from '@/app/app';
+import { preloadRoute } from '@/app/router';
 
 initTheme();
 listenForInstallPrompt();
@@ -13,8 +15,12 @@ listenForInstallPrompt();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the language's texts and the page's own code (asked for at once, side
+// by side): until then the server's first screen stays, then the page replaces it whole.
+void Promise.all([i18nReady, preloadRoute(window.location.pathname)]).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
 import {
@@ -13,9 +13,20 @@ import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
-/** A component of a module loaded on demand, by its export's name. */
+/**
+ * A component of a module loaded on demand, by its export's name; `preload` fetches it ahead.
+ * Once loaded, React gets a thenable that answers at once and renders the screen without its
+ * placeholder: the first render (`preloadRoute`) replaces the server's first screen by the page.
+ */
 function lazyNamed<Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () => load().then((module) => (loaded = module[name]));
+  const component = lazy(() => {
+    if (!loaded) return load().then((module) => ({ default: module[name] }));
+    const module = { default: loaded };
+    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
+  });
+  return Object.assign(component, { preload });
 }
 
 // Screens reached less often load on demand, keeping the first download small; RootLayout
@@ -117,6 +128,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the screens of `pathname` (a failure is left to the screen's own error state). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const screens = (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<unknown> } | undefined);
+  return Promise.all(screens.map((screen) => screen?.preload?.().catch(() => undefined)));
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);

@@ -1,60 +1,66 @@
 import i18n, { type TFunction } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
 import { withDe } from './french-typography';
 import { POINTS_FIGURES } from './points-rules';
 import { readStorage, writeStorage } from './storage';
-import { frenchValidationTexts } from './validation';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 type Messages = Record<string, unknown>;
 
-// Each file src/locales/<lang>/<area>.json becomes the top-level key <area> of one namespace,
-// so keys read `auth.login.title`, `errors.POINTS_INSUFFICIENT`.
-const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' });
-
-export function buildResources(): Record<Language, Messages> {
-  const resources: Record<string, Messages> = {};
-  for (const [path, messages] of Object.entries(files)) {
-    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, area] = match;
-    resources[language] ??= {};
-    resources[language][area] = messages;
-  }
-  // French form messages come from the contracts, the same texts the API answers with.
-  (resources.fr ??= {}).validation = frenchValidationTexts();
-  return resources as Record<Language, Messages>;
-}
-
-export const resources = buildResources();
+/**
+ * Each language's texts are a chunk of their own (locales/fr.ts, locales/ar.ts): a first visit
+ * downloads the language it shows, the other one comes when the member switches.
+ */
+const TEXTS: Record<Language, () => Promise<{ default: Messages }>> = {
+  fr: () => import('../locales/fr'),
+  ar: () => import('../locales/ar'),
+};
 
 export function initialLanguage(): Language {
   const stored = readStorage(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { translation: resources[lng] ?? {} }])),
-  lng: initialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  initAsync: false,
-  // React escapes already. The points rules' figures are variables of every text (one source).
-  interpolation: { escapeValue: false, defaultVariables: { ...POINTS_FIGURES } },
-  returnNull: false,
-});
+/** Resolves once the first language's texts are in: the app renders after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(resourcesToBackend((language: string) => (isLanguage(language) ? TEXTS[language]() : Promise.resolve({ default: {} }))))
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    // Both languages have every key (locales.spec.ts): no fallback, so Arabic never loads French.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    // React escapes already. The points rules' figures are variables of every text (one source).
+    interpolation: { escapeValue: false, defaultVariables: { ...POINTS_FIGURES } },
+    returnNull: false,
+    // Lazy screens add their own texts (lib/lazy-texts) beside the loaded ones.
+    partialBundledLanguages: true,
+    react: { useSuspense: false },
+  });
 
 // French texts write "{{name, de}}": "de Mehdi", "d’Amina" ("{{name, de(start: true)}}": "D’Amina").
 i18n.services.formatter?.add('de', (value: unknown, _language: string | undefined, options: { start?: boolean }) =>
   withDe(String(value), options.start === true),
 );
 
-applyLanguageToDocument(i18n.language);
+/**
+ * The gateway writes each page's first screen in the language of this cookie (it cannot read
+ * localStorage): a preference mirrored for the server, never an identity.
+ */
+function tellServerLanguage(language: string): void {
+  if (globalThis.document) document.cookie = `hdiya.lang=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+applyLanguageToDocument(initialLanguage());
+tellServerLanguage(initialLanguage());
 i18n.on('languageChanged', (language) => {
   writeStorage(LANGUAGE_STORAGE_KEY, language);
   applyLanguageToDocument(language);
+  tellServerLanguage(language);
 });
 
 export function currentLanguage(): Language {

@@ -1,5 +1,6 @@
 import { findCity, parseSerialId, Rpc, type DonationView } from '@hdiya/contracts';
 import type { ServiceClient } from '../rpc/service-client.js';
+import type { PageFacts } from './first-screen.js';
 
 /** A donation's page in the web app: the address members share. */
 const DONATION_PAGE = /^\/donations\/([^/]+)\/?$/;
@@ -33,31 +34,33 @@ const neutral = (url: string) =>
 /**
  * The link preview of a donation's page (issue 24): its title, city and photo in the language its
  * donor wrote it in (Arabic script: Arabic, else French), so a link shared on WhatsApp shows the
- * item. `origin` is the public address the photo's and the page's URLs start with. Anything but a
+ * item. `origin` is the public address the photo's and the page's URLs start with. The same
+ * reading gives the page's first screen its title and photo (`first-screen.ts`). Anything but a
  * donation's page: null (the page is served as it is).
  */
 export function linkPreview(services: ServiceClient, origin: string) {
-  return async (path: string): Promise<string | null> => {
+  return async (path: string): Promise<PageFacts | null> => {
     const match = DONATION_PAGE.exec(path);
     if (!match) return null;
     const url = `${origin}${path}`;
     const id = parseSerialId(match[1]!);
-    if (id === null) return neutral(url);
+    if (id === null) return { head: neutral(url) };
     let donation: DonationView;
     try {
       donation = await services.call(Rpc.donations.get, { donationId: id }, PREVIEW_TIMEOUT_MS);
     } catch {
-      return neutral(url);
+      return { head: neutral(url) };
     }
-    if (donation.status === 'cancelled') return neutral(url);
+    if (donation.status === 'cancelled') return { head: neutral(url) };
     const arabic = ARABIC.test(donation.title);
     const city = arabic ? (findCity(donation.city)?.nameAr ?? donation.city) : donation.city;
-    return tags({
+    const head = tags({
       title: `${donation.title} — ${city}`,
       description: arabic ? `هدية مجانية في ${city} على هدية: اطلبها قبل أن تذهب.` : `À donner gratuitement à ${city} sur Hdiya : demandez-le avant qu’il ne parte.`,
       url,
       locale: arabic ? 'ar_MA' : 'fr_FR',
       image: `${origin}${donation.imageUrl}`,
     });
+    return { head, donation: { title: donation.title, photo: donation.imageUrl } };
   };
 }
