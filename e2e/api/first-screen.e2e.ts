@@ -1,3 +1,4 @@
+import { mediumPhotoOf } from '@hdiya/contracts';
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
 import { publish } from '../support/members.js';
@@ -37,7 +38,8 @@ it('should write a donation’s page with its title, escaped, and its photo aske
   const res = await page(`/donations/${donation.id}`, 'ar');
   expect(res.html).toContain('<html lang="ar" dir="rtl">');
   expect(heading(res.html)).toBe('Table &lt;basse&gt; &amp; 2 chaises');
-  expect(res.html).toContain(`<img class="first-screen__photo" src="${donation.imageUrl}" alt="" fetchpriority="high"`);
+  expect(res.html).toContain(`<img class="first-screen__photo" src="${donation.imageUrl}" srcset="${mediumPhotoOf(donation.imageUrl)} 800w, ${donation.imageUrl} 1280w"`);
+  expect(res.html).toMatch(/<img class="first-screen__photo" [^>]*fetchpriority="high"/);
 });
 
 it('should write the bare header for a page without a first screen of its own, and for a donation that does not exist', async () => {

@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { DETAIL_PHOTO_SIZES, PHOTO_WIDTHS } from '../src/components/photo-srcset.ts';
 
 /**
  * What the gateway writes into `<div id="root">` before any script has run (issue 44): the
  * header and the page's heading, in the member's language, so a phone on a slow network paints
  * the page's first screen with the HTML and its style sheet. React replaces it on its first render.
- * The gateway fills a donation page's `{{title}}` and `{{photo}}` (escaped), and uses `other` for
+ * The gateway fills a donation page's `{{title}}`, `{{photo}}` and `{{photoMedium}}` (escaped; the
+ * photo as the gallery asks for it, so it is downloaded once), and uses `other` for
  * every page without a first screen of its own.
  */
 export interface FirstScreens {
@@ -59,7 +61,7 @@ function screensOf(t: (key: string) => string) {
     },
     donation: shell(
       `<div class="container page"><a href="/donations" class="back-link">${t('donations.detail.back')}</a><div class="first-screen__detail">` +
-        '<img class="first-screen__photo" src="{{photo}}" alt="" fetchpriority="high" decoding="async" width="4" height="3" />' +
+        `<img class="first-screen__photo" src="{{photo}}" srcset="{{photoMedium}} ${PHOTO_WIDTHS.medium}w, {{photo}} ${PHOTO_WIDTHS.displayMax}w" sizes="${DETAIL_PHOTO_SIZES}" alt="" fetchpriority="high" width="4" height="3" />` +
         '<h1 class="detail__title" dir="auto">{{title}}</h1></div></div>',
     ),
     other: shell(''),

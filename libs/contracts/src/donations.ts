@@ -213,3 +213,12 @@ export type PhotoView = UploadedImageView;
 export function imageUrlOf(key: string): string {
   return `/api/images/${key}`;
 }
+
+/**
+ * A donation photo's middle size (issue 44), 800 px wide at most: what a card or a phone's
+ * full-width photo needs at 2x, at about half the display photo's bytes. Stored beside the
+ * display photo and named after it (key or URL), so views carry no third URL.
+ */
+export function mediumPhotoOf(display: string): string {
+  return display.replace(/(donations\/[0-9a-f-]{36})\.webp$/, '$1-medium.webp');
+}

@@ -3,10 +3,11 @@ import { languageOf, pageHtml, type FirstScreens } from './first-screen.js';
 const INDEX = '<!doctype html>\n<html lang="fr" dir="ltr">\n  <head>\n    <title>Hdiya</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>';
 
 const SCREENS: FirstScreens = {
-  fr: { dir: 'ltr', pages: { '/': '<h1>Donnez</h1>', '/donations': '<h1>Explorer les dons</h1>' }, donation: '<img src="{{photo}}"><h1>{{title}}</h1>', other: '<header></header>' },
+  fr: { dir: 'ltr', pages: { '/': '<h1>Donnez</h1>', '/donations': '<h1>Explorer les dons</h1>' }, donation: '<img src="{{photo}}" srcset="{{photoMedium}} 800w"><h1>{{title}}</h1>', other: '<header></header>' },
   ar: { dir: 'rtl', pages: { '/': '<h1>امنح</h1>', '/donations': '<h1>استكشاف الهدايا</h1>' }, donation: '<img src="{{photo}}"><h1>{{title}}</h1>', other: '<header>ar</header>' },
 };
 
+const PHOTO_ID = '0b7e3c1a-5d2f-4a8e-9c61-2f4d8b1e7a90';
 const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\n/.exec(html)?.[1];
 
 describe('languageOf', () => {
@@ -41,9 +42,9 @@ describe('pageHtml', () => {
     const html = pageHtml(INDEX, SCREENS, {
       path: '/donations/7',
       language: 'fr',
-      facts: { head: '<meta property="og:title" content="x" />', donation: { title: '<script>x</script> {{photo}} $& "a"', photo: '/api/images/donations/a.webp' } },
+      facts: { head: '<meta property="og:title" content="x" />', donation: { title: '<script>x</script> {{photo}} $& "a"', photo: `/api/images/donations/${PHOTO_ID}.webp` } },
     });
-    expect(rootOf(html)).toBe('<img src="/api/images/donations/a.webp"><h1>&lt;script&gt;x&lt;/script&gt; {{photo}} $&amp; &quot;a&quot;</h1>');
+    expect(rootOf(html)).toBe(`<img src="/api/images/donations/${PHOTO_ID}.webp" srcset="/api/images/donations/${PHOTO_ID}-medium.webp 800w"><h1>&lt;script&gt;x&lt;/script&gt; {{photo}} $&amp; &quot;a&quot;</h1>`);
     expect(html).toContain('<meta property="og:title" content="x" />\n  </head>');
   });
 

@@ -1,3 +1,5 @@
+import { mediumPhotoOf } from '@hdiya/contracts';
+
 /**
  * The first screen of a page, written into the web app's index.html (issue 44): a phone paints the
  * header and the page's heading with the HTML and its style sheet, before any script has run.
@@ -35,8 +37,9 @@ function screenOf(screens: LanguageScreens, path: string, facts: PageFacts | nul
   if (page !== undefined) return page;
   if (facts?.donation) {
     // One pass, so a title holding "{{photo}}" stays text.
-    const values: Record<string, string> = { title: escape(facts.donation.title), photo: escape(facts.donation.photo) };
-    return screens.donation.replace(/\{\{(title|photo)\}\}/g, (_match, name: string) => values[name]!);
+    const { title, photo } = facts.donation;
+    const values: Record<string, string> = { title: escape(title), photo: escape(photo), photoMedium: escape(mediumPhotoOf(photo)) };
+    return screens.donation.replace(/\{\{(title|photo|photoMedium)\}\}/g, (_match, name: string) => values[name]!);
   }
   return screens.other;
 }

@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { DonationMessages, ErrorCodes, imageUrlOf, Rpc, type StoredImage, type UploadedImageView } from '@hdiya/contracts';
+import { DonationMessages, ErrorCodes, imageUrlOf, mediumPhotoOf, Rpc, type StoredImage, type UploadedImageView } from '@hdiya/contracts';
 import type { SessionUser } from '../session/session-user.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { decodeDataUrl, processImage, type ProcessedImage } from './image-pipeline.js';
-import { ImageStore } from './image-store.js';
+import { decodeDataUrl, mediumOf, processImage, type ProcessedImage } from './image-pipeline.js';
+import { ImageStore, type StoredObject } from './image-store.js';
 
 const STORED_URL = /^(?:https?:\/\/[^/]+)?\/api\/images\/(donations\/([0-9a-f-]{36})\.webp)$/;
+
+/** Object keys with the middle size of each donation display photo among them: what removing them removes. */
+export function withMediumPhotos(keys: string[]): string[] {
+  return keys.flatMap((key) => (mediumPhotoOf(key) === key ? [key] : [key, mediumPhotoOf(key)]));
+}
 
 /** A donation's photos once stored, in order; `fresh` are those its data URLs just stored. */
 export interface DonationPhotoKeys {
@@ -35,11 +40,25 @@ export class DonationImages {
     const id = randomUUID();
     const stored: StoredImage = { imageKey: `donations/${id}.webp`, thumbnailKey: `donations/${id}-thumb.webp` };
     await this.services.call(Rpc.donations.registerImage, { actor: uploader, image: stored });
+    const medium = await mediumOf(processed.image);
     await Promise.all([
       this.objects.put(stored.imageKey, processed.image, processed.contentType),
+      this.objects.put(mediumPhotoOf(stored.imageKey), medium, processed.contentType),
       this.objects.put(stored.thumbnailKey, processed.thumbnail, processed.contentType),
     ]);
     return stored;
+  }
+
+  /**
+   * A middle size (`mediumKey`) that is not stored yet: a photo from before it existed gets it
+   * made from its display photo, stored, then served as stored. Null when there is no such photo.
+   */
+  async mediumMadeFor(mediumKey: string): Promise<StoredObject | null> {
+    const display = await this.objects.get(mediumKey.replace(/-medium\.webp$/, '.webp'));
+    if (!display) return null;
+    const bytes = Buffer.concat((await display.stream.toArray()) as Buffer[]);
+    await this.objects.put(mediumKey, await mediumOf(bytes), display.contentType);
+    return this.objects.get(mediumKey);
   }
 
   /**
@@ -79,6 +98,6 @@ export class DonationImages {
   }
 
   remove(keys: string[]): Promise<void> {
-    return this.objects.remove(keys);
+    return this.objects.remove(withMediumPhotos(keys));
   }
 }

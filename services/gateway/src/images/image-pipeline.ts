@@ -49,6 +49,8 @@ const PIXEL_LIMIT = /pixel limit/i;
  */
 export const PhotoSizes = {
   displayMax: 1280,
+  /** The middle size (`mediumOf`): a phone's full-width photo, or a card, at 2x. */
+  medium: 800,
   thumbnail: { width: 480, height: 360 },
 } as const;
 
@@ -87,6 +89,11 @@ async function reencode(input: Buffer, field: string): Promise<ProcessedImage> {
   } catch {
     throw notAnImage(field);
   }
+}
+
+/** The middle size from the stored display photo (at upload, or on first request for an older one). */
+export function mediumOf(display: Buffer): Promise<Buffer> {
+  return decoding(() => sharp(display, { failOn: 'error' }).resize({ width: PhotoSizes.medium, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
 }
 
 const DATA_URL = /^data:([a-z0-9.+/-]*)(;[a-z0-9=.+-]*)*;base64,/i;

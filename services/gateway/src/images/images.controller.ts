@@ -28,7 +28,8 @@ import { DonationImages } from './donation-images.service.js';
 import { imageTooLarge } from './image-pipeline.js';
 import { ImageStore, type StoredObject } from './image-store.js';
 
-const KEY = /^donations\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+const KEY = /^donations\/[0-9a-f-]{36}(-thumb|-medium)?\.webp$/;
+const MEDIUM_KEY = /-medium\.webp$/;
 /** One photo and nothing much else: thousands of parts or fields are refused before parsing them. */
 export const MULTIPART_LIMITS = { fileSize: DonationRules.maxImageBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 };
 
@@ -66,7 +67,8 @@ export class ImagesController {
   @Get('images/donations/:file')
   async serve(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const key = `donations/${file}`;
-    const object = KEY.test(key) ? await this.store.get(key) : null;
+    let object = KEY.test(key) ? await this.store.get(key) : null;
+    if (!object && MEDIUM_KEY.test(key)) object = await this.images.mediumMadeFor(key);
     if (!object) throw new ApiException(404, ErrorCodes.NOT_FOUND, 'Image introuvable.');
     sendImage(object, 'public, max-age=31536000, immutable', req, res);
   }

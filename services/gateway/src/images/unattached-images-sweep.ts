@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Rpc } from '@hdiya/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { ServiceClient } from '../rpc/service-client.js';
+import { withMediumPhotos } from './donation-images.service.js';
 import { ImageStore } from './image-store.js';
 
 const BATCH = 100;
@@ -53,7 +54,7 @@ export class UnattachedImagesSweep implements OnApplicationBootstrap, OnApplicat
     try {
       for (;;) {
         const { keys } = await this.services.call(owner, { limit: BATCH });
-        await this.store.remove(keys);
+        await this.store.remove(withMediumPhotos(keys));
         deleted += keys.length;
         if (keys.length < BATCH * 2) break;
       }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DonationImage, cardPhotoSrcSet } from '@/components/donation-image';
+import { DonationImage } from '@/components/donation-image';
+import { CARD_PHOTO_SIZES, cardPhotoSrcSet } from '@/components/photo-srcset';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { nameInitials, useUser } from '@/lib/auth';
 import { donationHref, type Donation } from '@/lib/donations';
@@ -39,7 +40,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
         <DonationImage
           src={donation.thumbnailUrl || donation.imageUrl}
           srcSet={cardPhotoSrcSet(donation)}
-          sizes="(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 24rem"
+          sizes={CARD_PHOTO_SIZES}
           alt=""
           loading="lazy"
           decoding="async"

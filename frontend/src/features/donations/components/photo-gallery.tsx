@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoView } from '@hdiya/contracts';
 import { DonationImage } from '@/components/donation-image';
+import { DETAIL_PHOTO_SIZES, detailPhotoSrcSet } from '@/components/photo-srcset';
 import { directionOf } from '@/lib/direction';
 import '@/lib/photo-texts';
 import './photo-gallery.css';
@@ -92,8 +93,11 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
             <div key={photo.imageUrl} className="photo-gallery__slide" aria-roledescription="slide" data-testid="gallery-slide">
               <DonationImage
                 src={photo.imageUrl}
+                srcSet={detailPhotoSrcSet(photo.imageUrl)}
+                sizes={DETAIL_PHOTO_SIZES}
                 alt={t('photos.gallery.alt', { title, number: index + 1, total })}
                 loading={index === 0 ? undefined : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
                 data-testid={index === 0 ? 'donation-image' : undefined}
               />
             </div>
