@@ -3,7 +3,8 @@
 // (2x screen), with a CPU four times slower and a throttled network, an empty cache and no service
 // worker, then loaded again from the HTTP cache. Prints one line per page, language and network,
 // then a summary line; nothing is asserted (the figures depend on the machine: name how busy it was).
-//   node deploy/bench/web-bench.mjs [--url http://host:port] [--networks slow4g,3g] [--languages fr,ar]
+// Then Lighthouse's mobile profile on the same pages, and signed in on /messages and /create-donation.
+//   node deploy/bench/web-bench.mjs [--url http://host:port] [--networks slow4g,3g] [--languages fr,ar] [--no-lighthouse]
 //   --url: measure a product already running (seeded, as `npm start` leaves it) instead of starting one.
 //   --requests: also print each first visit's requests and their bytes on the wire, largest first.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, HEADLESS_SHELL } from '../../e2e/support/chromium.mjs';
 import { ROOT } from '../local/stack.mjs';
 import { prepareBenchData, runBench, startBenchStack } from './bench-stack.mjs';
+import { runLighthouse } from './web-lighthouse.mjs';
 
 const DATABASE = 'hdiya_bench_web';
 const REDIS_URL = 'redis://127.0.0.1:6379/12';
@@ -40,6 +42,8 @@ const option = (/** @type {string} */ name) => {
 const networks = /** @type {(keyof typeof NETWORKS)[]} */ ((option('--networks') ?? 'slow4g,3g').split(','));
 const languages = (option('--languages') ?? 'fr,ar').split(',');
 const listRequests = args.includes('--requests');
+const withLighthouse = !args.includes('--no-lighthouse');
+const LIGHTHOUSE_TARGETS = { performance: 95, cls: 0.05, tbt: 150, accessibility: 95, bestPractices: 95 };
 
 /** @type {(() => unknown)[]} */
 const cleanups = [];
@@ -53,7 +57,7 @@ async function realPhoto() {
 }
 
 /**
- * Signs a member up and publishes a donation with a real photo; answers its id.
+ * Signs a member up and publishes a donation with a real photo; answers its id and the member's session cookie.
  * @param {string} url
  */
 async function donationWithRealPhoto(url) {
@@ -84,7 +88,7 @@ async function donationWithRealPhoto(url) {
     body: JSON.stringify({ title: 'Fauteuil en rotin', description: 'Fauteuil en rotin, coussin lavable, à prendre à Agdal.', categoryId: 1, city: 'Rabat', photos: [upload.body.imageUrl] }),
   });
   if (created.status !== 201) throw new Error(`bench donation: ${created.status} ${JSON.stringify(created.body)}`);
-  return /** @type {number} */ (created.body.id);
+  return { donationId: /** @type {number} */ (created.body.id), cookie };
 }
 
 /**
@@ -181,7 +185,7 @@ async function main() {
     });
     if (seeded !== 0) throw new Error(`the demo set did not load (exit ${seeded})`);
   }
-  const donationId = await donationWithRealPhoto(url);
+  const { donationId, cookie } = await donationWithRealPhoto(url);
   const pages = [
     { name: '/', path: '/', photo: false },
     { name: '/donations', path: '/donations', photo: true },
@@ -214,7 +218,24 @@ async function main() {
       }
     }
   }
-  console.log(`web: ${within} of ${total} page loads within target; lighthouse performance min -`);
+  let minPerformance = '-';
+  if (withLighthouse) {
+    const base = /** @type {string} */ (url);
+    const signedOut = languages.flatMap((language) => pages.map((page) => ({ name: page.name, url: `${base}${page.path}`, language })));
+    const signedIn = ['/messages', '/create-donation'].map((path) => ({ name: path, url: `${base}${path}`, language: 'fr', cookie }));
+    let min = Infinity;
+    await runLighthouse([...signedOut, ...signedIn], (page, f) => {
+      min = Math.min(min, f.performance);
+      const ok = f.performance >= LIGHTHOUSE_TARGETS.performance && f.cls <= LIGHTHOUSE_TARGETS.cls && f.tbt <= LIGHTHOUSE_TARGETS.tbt &&
+        f.accessibility >= LIGHTHOUSE_TARGETS.accessibility && f.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices;
+      console.log(
+        `lighthouse ${page.language} ${page.name}${page.cookie ? ' (signed in)' : ''}: performance ${f.performance}, accessibility ${f.accessibility}, best practices ${f.bestPractices}, ` +
+          `FCP ${Math.round(f.fcp)} ms, LCP ${Math.round(f.lcp)} ms, TBT ${Math.round(f.tbt)} ms, CLS ${f.cls.toFixed(3)}${ok ? '' : ' (off target)'}`,
+      );
+    });
+    minPerformance = String(min);
+  }
+  console.log(`web: ${within} of ${total} page loads within target; lighthouse performance min ${minPerformance}`);
 }
 
 await runBench(main, cleanups);

@@ -19,8 +19,11 @@ const TEXTS: Record<Language, () => Promise<{ default: Messages }>> = {
   ar: () => import('../locales/ar'),
 };
 
+const LANGUAGE_COOKIE = /(?:^|;\s*)hdiya\.lang=([a-z]+)/;
+
+/** The language last chosen here: localStorage, else its mirror for the server (`tellServerLanguage`), else French. */
 export function initialLanguage(): Language {
-  const stored = readStorage(LANGUAGE_STORAGE_KEY);
+  const stored = readStorage(LANGUAGE_STORAGE_KEY) ?? LANGUAGE_COOKIE.exec(globalThis.document?.cookie ?? '')?.[1];
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 

@@ -62,8 +62,21 @@ export function PhotoGallery({ photos, title }: PhotoGalleryProps) {
   }, [total]);
 
   if (total <= 1) {
-    // The display photo alone: the thumbnail is cropped to 4:3 and narrower than this column.
-    return <DonationImage src={photos[0]?.imageUrl} alt={title} data-testid="donation-image" />;
+    // The photo alone, uncropped (the thumbnail is cropped to 4:3 and narrower than this column),
+    // as the first screen asks for it (same sizes: one download), in a 4:3 box held before it loads.
+    const photo = photos[0];
+    return (
+      <DonationImage
+        src={photo?.imageUrl}
+        srcSet={photo ? detailPhotoSrcSet(photo.imageUrl) : undefined}
+        sizes={DETAIL_PHOTO_SIZES}
+        width={4}
+        height={3}
+        fetchPriority="high"
+        alt={title}
+        data-testid="donation-image"
+      />
+    );
   }
 
   function show(index: number) {

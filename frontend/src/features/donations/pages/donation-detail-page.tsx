@@ -284,6 +284,10 @@ function DetailSkeleton() {
   const { t } = useTranslation();
   return (
     <div className="container page" aria-busy="true" aria-label={t('common.loading')} data-testid="donation-loading">
+      {/* As on the page itself, so nothing moves when the donation comes. */}
+      <Link to="/donations" className="back-link">
+        {t('donations.detail.back')}
+      </Link>
       <div className="split-layout detail-layout">
         <span className="skeleton detail-layout__media detail-skeleton__media" />
         <div className="card stack detail-layout__info">
