@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { firstScreens } from './build/first-screens.ts';
 import { initialSize } from './build/initial-size.ts';
+import { scriptsAfterFirstScreen } from './build/scripts-after-first-screen.ts';
 
 // The gateway serves /api and socket.io on port 3000; in development Vite forwards both so the
 // session cookie stays first-party. Keep the Host header (no changeOrigin): the gateway's Origin
@@ -75,7 +76,7 @@ const precompressed = compression({
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
+  plugins: [react(), scriptsAfterFirstScreen(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -1,5 +1,5 @@
 import '@/lib/zod-config'; // before any form parses
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from '@/lib/i18n'; // sets <html lang dir> before the first paint
 import { initTheme } from '@/lib/theme';
@@ -16,11 +16,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The first render waits for the language's texts and the page's own code (asked for at once, side
-// by side): until then the server's first screen stays, then the page replaces it whole.
+// by side): until then the server's first screen stays, then the page replaces it whole. As a
+// transition, React renders it in slices that leave the phone free to answer a tap in between.
 void Promise.all([i18nReady, preloadRoute(window.location.pathname)]).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );
