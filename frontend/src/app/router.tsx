@@ -56,6 +56,7 @@ const SavedSearchesPage = lazyNamed(() => import('@/features/donations/pages/sav
 const TransferPointsPage = lazyNamed(() => import('@/features/points/pages/transfer-points-page'), 'TransferPointsPage');
 const MessagesPage = lazyNamed(() => import('@/features/messages/pages/messages-page'), 'MessagesPage');
 const NotificationsPage = lazyNamed(() => import('@/features/notifications/pages/notifications-page'), 'NotificationsPage');
+const DataSaverSwitch = lazyNamed(() => import('@/components/data-saver-switch'), 'DataSaverSwitch');
 const DevicePushSwitch = lazyNamed(() => import('@/features/notifications/components/device-push-switch'), 'DevicePushSwitch');
 const NotificationSettingsPage = lazyNamed(() => import('@/features/notification-settings/pages/notification-settings-page'), 'NotificationSettingsPage');
 const UnsubscribePage = lazyNamed(() => import('@/features/notification-settings/pages/unsubscribe-page'), 'UnsubscribePage');
@@ -76,6 +77,7 @@ const devicePush = (
 const profileSettings = (
   <Suspense fallback={null}>
     <DevicePushSwitch />
+    <DataSaverSwitch />
     <NotificationSettingsLink />
   </Suspense>
 );

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DonationImage } from '@/components/donation-image';
 import { CARD_PHOTO_SIZES, cardPhotoSrcSet } from '@/components/photo-srcset';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { nameInitials, useUser } from '@/lib/auth';
+import { useDataSaver } from '@/lib/data-saver';
+import { useSeen } from '@/lib/use-seen';
 import { donationHref, type Donation } from '@/lib/donations';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useCityLabel } from '../api/get-cities';
@@ -28,6 +30,10 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
   const { data: user } = useUser();
   const cityLabel = useCityLabel();
   const canFavorite = Boolean(user) && user?.id !== donation.userId;
+  // The data saver: the thumbnail alone, asked for once the card is on screen.
+  const saveData = useDataSaver();
+  const media = useRef<HTMLDivElement>(null);
+  const seen = useSeen(media, saveData);
 
   return (
     <article
@@ -36,10 +42,10 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
       data-donation-id={donation.id}
       data-status={donation.status}
     >
-      <div className="donation-card__media">
+      <div className="donation-card__media" ref={media}>
         <DonationImage
-          src={donation.thumbnailUrl || donation.imageUrl}
-          srcSet={cardPhotoSrcSet(donation)}
+          src={seen ? donation.thumbnailUrl || donation.imageUrl : undefined}
+          srcSet={saveData ? undefined : cardPhotoSrcSet(donation)}
           sizes={CARD_PHOTO_SIZES}
           alt=""
           loading="lazy"

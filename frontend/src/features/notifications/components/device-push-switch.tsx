@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { devicePushState, disableDevicePush, enableDevicePush, type DevicePushState } from '../lib/device-push';
-import './device-push-switch.css';
+import { SettingSwitch } from '@/components/ui/setting-switch';
 
 // A browser that never readies a service worker (development server, private windows of some
 // browsers) must not leave the switch checking forever.
@@ -17,7 +17,6 @@ export function DevicePushSwitch() {
   const [state, setState] = useState<DevicePushState | 'loading'>('loading');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const id = useId();
 
   useEffect(() => {
     let live = true;
@@ -44,27 +43,16 @@ export function DevicePushSwitch() {
 
   const usable = state === 'on' || state === 'off';
   return (
-    <section className="card device-push" data-testid="device-push" data-state={state} aria-busy={busy || state === 'loading' || undefined}>
-      <div className="device-push__row">
-        <label htmlFor={id} className="device-push__title">
-          {t('push.title')}
-        </label>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className="device-push__switch"
-          data-testid="device-push-switch"
-          checked={state === 'on'}
-          disabled={!usable || busy}
-          aria-describedby={`${id}-status`}
-          onChange={() => void toggle()}
-        />
-      </div>
-      <p className="muted">{t('push.hint')}</p>
-      <p id={`${id}-status`} className="device-push__status" role="status" data-testid="device-push-status">
-        {failed ? t('push.failed') : t(`push.${state}`)}
-      </p>
-    </section>
+    <SettingSwitch
+      title={t('push.title')}
+      hint={t('push.hint')}
+      status={failed ? t('push.failed') : t(`push.${state}`)}
+      checked={state === 'on'}
+      disabled={!usable || busy}
+      busy={busy || state === 'loading'}
+      onChange={() => void toggle()}
+      testId="device-push"
+      data={{ 'data-state': state }}
+    />
   );
 }
