@@ -226,28 +226,10 @@ async function main() {
     GATEWAY_URL: stack.url,
     HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
     HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
-    // The photo store as the gateway reaches it, for tests that stand in for photos stored long ago.
-    HDIYA_E2E_S3: JSON.stringify(s3ConnectionOf(stack.env('gateway'))),
   };
   const e2e = await timed('end-to-end tests', () => runEndToEnd(JEST_ARGS, e2eEnv));
   if (e2e !== 0) say(`service logs are in ${logDir}`);
   return e2e;
-}
-
-/**
- * The gateway's S3 settings as the `minio` client takes them.
- * @param {Record<string, string | undefined>} env
- */
-function s3ConnectionOf(env) {
-  return {
-    endPoint: env.S3_ENDPOINT,
-    port: Number(env.S3_PORT),
-    useSSL: env.S3_USE_SSL === 'true',
-    accessKey: env.S3_ACCESS_KEY,
-    secretKey: env.S3_SECRET_KEY,
-    region: env.S3_REGION,
-    bucket: env.S3_BUCKET,
-  };
 }
 
 /**

@@ -41,7 +41,7 @@ function get(path: string, acceptEncoding: string | null): Promise<RawAnswer> {
 
 async function mainScriptPath(): Promise<string> {
   const html = (await get('/', null)).body.toString('utf8');
-  const match = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html);
+  const match = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html);
   if (!match) throw new Error(`no module script in the page: ${html.slice(0, 400)}`);
   return match[1]!;
 }

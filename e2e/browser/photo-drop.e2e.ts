@@ -12,6 +12,8 @@ it('should take a dropped photo, preview it, add another and remove them', async
   const context = await signedInContext(browser(), member.client, 'fr', { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${testEnv().gatewayUrl}/create-donation`);
+  // The page replaces the first screen the HTML came with once its scripts have run.
+  await page.getByTestId('user-menu').waitFor();
   // A member's header (search, messages, notifications, points, menu) fits a 1280 px laptop.
   expect(await page.evaluate(() => document.querySelector('[data-testid=site-header]')!.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await page.getByTestId('user-menu').evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
