@@ -27,6 +27,7 @@ export function AsksPage() {
   const change = useAskChange();
   usePageTitle(t('asks.title'));
 
+  // The button waits for the session (disabled while unknown): a member's quick tap must not be told to sign in.
   const post = () => (user ? setPosting(true) : toast({ title: (tr) => tr('asks.signIn'), action: { label: (tr) => tr('layout.login'), href: authHref('/login', '/asks') } }));
 
   return (
@@ -49,7 +50,7 @@ export function AsksPage() {
           }
         />
       ) : (
-        <Button onClick={post} data-testid="ask-post">
+        <Button onClick={post} disabled={user === undefined} data-testid="ask-post">
           {t('asks.post')}
         </Button>
       )}
