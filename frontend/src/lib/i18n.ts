@@ -1,4 +1,5 @@
 import i18n, { type TFunction } from 'i18next';
+import { LANGUAGE_COOKIE, languageCookieOf } from '@hdiya/contracts';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
@@ -19,20 +20,20 @@ const TEXTS: Record<Language, () => Promise<{ default: Messages }>> = {
   ar: () => import('../locales/ar'),
 };
 
-const LANGUAGE_COOKIE = /(?:^|;\s*)hdiya\.lang=([a-z]+)/;
-
 /** The language last chosen here: localStorage, else its mirror for the server (`tellServerLanguage`), else French. */
 export function initialLanguage(): Language {
-  const stored = readStorage(LANGUAGE_STORAGE_KEY) ?? LANGUAGE_COOKIE.exec(globalThis.document?.cookie ?? '')?.[1];
+  const stored = readStorage(LANGUAGE_STORAGE_KEY) ?? languageCookieOf(globalThis.document?.cookie);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
+
+const firstLanguage = initialLanguage();
 
 /** Resolves once the first language's texts are in: the app renders after it. */
 export const i18nReady: Promise<unknown> = i18n
   .use(resourcesToBackend((language: string) => (isLanguage(language) ? TEXTS[language]() : Promise.resolve({ default: {} }))))
   .use(initReactI18next)
   .init({
-    lng: initialLanguage(),
+    lng: firstLanguage,
     // Both languages have every key (locales.spec.ts): no fallback, so Arabic never loads French.
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
@@ -40,8 +41,6 @@ export const i18nReady: Promise<unknown> = i18n
     // React escapes already. The points rules' figures are variables of every text (one source).
     interpolation: { escapeValue: false, defaultVariables: { ...POINTS_FIGURES } },
     returnNull: false,
-    // Lazy screens add their own texts (lib/lazy-texts) beside the loaded ones.
-    partialBundledLanguages: true,
     react: { useSuspense: false },
   });
 
@@ -55,11 +54,11 @@ i18n.services.formatter?.add('de', (value: unknown, _language: string | undefine
  * localStorage): a preference mirrored for the server, never an identity.
  */
 function tellServerLanguage(language: string): void {
-  if (globalThis.document) document.cookie = `hdiya.lang=${language}; path=/; max-age=31536000; samesite=lax`;
+  if (globalThis.document) document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
-applyLanguageToDocument(initialLanguage());
-tellServerLanguage(initialLanguage());
+applyLanguageToDocument(firstLanguage);
+tellServerLanguage(firstLanguage);
 i18n.on('languageChanged', (language) => {
   writeStorage(LANGUAGE_STORAGE_KEY, language);
   applyLanguageToDocument(language);

@@ -19,6 +19,7 @@ export * from './requests.js';
 export * from './asks.js';
 export * from './cities.js';
 export * from './search-lexicon.js';
+export * from './language-cookie.js';
 export * from './mail.js';
 export * from './envelope.js';
 export * from './dead-letters.js';

@@ -1,4 +1,5 @@
-import { mediumPhotoOf } from '@hdiya/contracts';
+import { languageCookieOf, mediumPhotoOf } from '@hdiya/contracts';
+import { escapeHtml } from './html-text.js';
 
 /**
  * The first screen of a page, written into the web app's index.html (issue 44): a phone paints the
@@ -22,15 +23,13 @@ export interface PageFacts {
   donation?: { title: string; photo: string };
 }
 
-/** The language the web app last showed here: its own cookie, a preference, never an identity. */
-const LANGUAGE_COOKIE = /(?:^|;\s*)hdiya\.lang=(fr|ar)(?:;|$)/;
-export const DEFAULT_LANGUAGE = 'fr';
+const DEFAULT_LANGUAGE = 'fr';
 
+/** The language the web app last showed here (its language cookie), French when none. */
 export function languageOf(cookieHeader: string | undefined): string {
-  return LANGUAGE_COOKIE.exec(cookieHeader ?? '')?.[1] ?? DEFAULT_LANGUAGE;
+  const language = languageCookieOf(cookieHeader);
+  return language === 'fr' || language === 'ar' ? language : DEFAULT_LANGUAGE;
 }
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function screenOf(screens: LanguageScreens, path: string, facts: PageFacts | null): string {
   const page = screens.pages[path.length > 1 ? path.replace(/\/+$/, '') : path];
@@ -38,7 +37,7 @@ function screenOf(screens: LanguageScreens, path: string, facts: PageFacts | nul
   if (facts?.donation) {
     // One pass, so a title holding "{{photo}}" stays text.
     const { title, photo } = facts.donation;
-    const values: Record<string, string> = { title: escape(title), photo: escape(photo), photoMedium: escape(mediumPhotoOf(photo)) };
+    const values: Record<string, string> = { title: escapeHtml(title), photo: escapeHtml(photo), photoMedium: escapeHtml(mediumPhotoOf(photo)) };
     return screens.donation.replace(/\{\{(title|photo|photoMedium)\}\}/g, (_match, name: string) => values[name]!);
   }
   return screens.other;

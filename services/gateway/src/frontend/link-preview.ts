@@ -1,6 +1,7 @@
 import { findCity, parseSerialId, Rpc, type DonationView } from '@hdiya/contracts';
 import type { ServiceClient } from '../rpc/service-client.js';
 import type { PageFacts } from './first-screen.js';
+import { escapeHtml } from './html-text.js';
 
 /** A donation's page in the web app: the address members share. */
 const DONATION_PAGE = /^\/donations\/([^/]+)\/?$/;
@@ -8,11 +9,9 @@ const DONATION_PAGE = /^\/donations\/([^/]+)\/?$/;
 const PREVIEW_TIMEOUT_MS = 1500;
 const ARABIC = /[\u0600-\u06FF]/;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The tags WhatsApp, Facebook and X read (Open Graph, Twitter card), each value escaped. */
 function tags(preview: { title: string; description: string; url: string; locale: string; image: string | null }): string {
-  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escape(value)}" />`;
+  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
     meta('property', 'og:site_name', 'Hdiya'),
     meta('property', 'og:type', 'website'),
