@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
@@ -74,15 +73,28 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
+// react, react-dom (and their subpaths: jsx-runtime, client) and the shim react-i18next brings
+// for old Reacts, all answered by preact/compat.
+const PREACT_FOR_REACT = { 'react-dom': 'preact/compat', react: 'preact/compat', 'use-sync-external-store/shim': 'preact/compat' };
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), scriptsAfterFirstScreen(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
-  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
+  plugins: [scriptsAfterFirstScreen(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
+  // The app is written against React's API and runs on Preact's compatible one: the same
+  // components, a tenth of the framework's weight in the first download (decision 0054).
+  oxc: { jsx: { runtime: 'automatic' } },
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src'), ...PREACT_FOR_REACT } },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
+    rolldownOptions: {
+      // TanStack Query marks its modules "use client" for server components; a single-page app has none.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
   test: {
     environment: 'node',

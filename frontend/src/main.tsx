@@ -1,4 +1,4 @@
-import '@/lib/zod-config'; // before any form parses
+import '@/lib/zod-config'; // before any form parses (sets zod's options without loading it)
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from '@/lib/i18n'; // sets <html lang dir> before the first paint
@@ -16,9 +16,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The first render waits for the language's texts and the page's own code (asked for at once, side
-// by side): until then the server's first screen stays, then the page replaces it whole. As a
+// by side, with the page's first answers): until then the server's first screen stays, then the page replaces it whole. As a
 // transition, React renders it in slices that leave the phone free to answer a tap in between.
-void Promise.all([i18nReady, preloadRoute(window.location.pathname)]).then(() =>
+void Promise.all([i18nReady, preloadRoute(new URL(window.location.href))]).then(() =>
   startTransition(() =>
     createRoot(container).render(
       <StrictMode>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { prefetchBrowse, prefetchDonation } from '@/features/donations/api/first-answers';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
 import {
@@ -88,6 +89,10 @@ const profilePanels = {
   favorites: <FavoriteDonationsPanel />,
 };
 
+/** Asks for the answers a screen's first render shows, given its route's parameters and address. */
+type FirstAnswers = (params: Record<string, string | undefined>, url: URL) => void;
+const firstAnswers = (ask: FirstAnswers) => ({ firstAnswers: ask });
+
 // Every route of docs/product.md#screens.
 export const routes: RouteObject[] = [
   {
@@ -95,8 +100,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage nearby={<NearbyDonations />} mapTeaser={<MapTeaser />} /> },
-      { path: 'donations', element: <BrowsePage /> },
-      { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} /> },
+      { path: 'donations', element: <BrowsePage />, handle: firstAnswers(prefetchBrowse) },
+      { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} />, handle: firstAnswers(prefetchDonation) },
       { path: 'create-donation', element: <CreateDonationPage /> },
       { path: 'edit-donation/:id', element: <EditDonationPage /> },
       { path: 'profile', element: <ProfilePage panels={profilePanels} settings={profileSettings} /> },
@@ -131,9 +136,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the screens of `pathname` (a failure is left to the screen's own error state). */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const screens = (matchRoutes(routes, pathname) ?? []).map((match) => (match.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<unknown> } | undefined);
+/**
+ * The first load: the screens of `url` and, side by side, the answers they show first (a route's
+ * `handle.firstAnswers`). A failure is left to the screen's own error state.
+ */
+export function preloadRoute(url: URL): Promise<unknown> {
+  const matches = matchRoutes(routes, url.pathname) ?? [];
+  for (const match of matches) (match.route.handle as { firstAnswers?: FirstAnswers } | undefined)?.firstAnswers?.(match.params, url);
+  const screens = matches.map((match) => (match.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<unknown> } | undefined);
   return Promise.all(screens.map((screen) => screen?.preload?.().catch(() => undefined)));
 }
 

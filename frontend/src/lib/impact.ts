@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
-import { intlLocale } from './i18n';
+import { formatNumber } from './number-format';
 import { WORKER_CACHED } from './worker-cached';
 
 // The impact figures (home hero, impact blocks) are counted by the donations service from real
@@ -16,7 +16,5 @@ export function useImpact() {
   });
 }
 
-/** A count as the language writes it (Latin digits in both: Moroccan usage). */
-export function formatCount(value: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
-}
+/** A count as the language writes it. */
+export const formatCount = (value: number, language: string) => formatNumber(value, language);

@@ -25,12 +25,26 @@ export function relativeTime(value: string | Date | null | undefined, now: Date 
   return { unit: 'date', date };
 }
 
+// One formatter per language and style, built once (building one costs more than a card's render).
+const DATE_STYLES = {
+  date: { day: 'numeric', month: 'long', year: 'numeric' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: string, style: keyof typeof DATE_STYLES): Intl.DateTimeFormat {
+  const key = `${language}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale(language), DATE_STYLES[style])));
+  return format;
+}
+
 export function formatDate(date: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(date));
+  return dateFormat(language, 'date').format(new Date(date));
 }
 
 export function formatDateTime(date: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
+  return dateFormat(language, 'dateTime').format(new Date(date));
 }
 
 export function formatRelativeTime(

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { searchHref } from '@/lib/donations';
 
+const focusOnMount = (input: HTMLInputElement | null) => input?.focus();
+
 /**
  * The header's search (docs/product.md#header-footer-and-navigation): a field on wide screens; on phones and tablets an icon that opens
  * a field under the header (issue 21: under 420 px there was none), closed by Escape.
@@ -38,6 +40,8 @@ export function HeaderSearch() {
     setOpen(false);
     toggleRef.current?.focus();
   };
+  // The phone's field takes the focus as it opens (a ref, not `autoFocus`: Preact leaves that
+  // attribute to the browser, which ignores it on an element added after the page loaded).
   const field = (className: string, autoFocus: boolean) => (
     <>
       <Search className="icon header-search__icon" aria-hidden="true" />
@@ -48,7 +52,7 @@ export function HeaderSearch() {
         value={query}
         placeholder={t('layout.search.placeholder')}
         aria-label={t('layout.search.label')}
-        autoFocus={autoFocus}
+        ref={autoFocus ? focusOnMount : undefined}
         onChange={(event) => setQuery(event.target.value)}
       />
     </>

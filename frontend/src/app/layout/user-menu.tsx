@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePopup } from '@/components/ui/use-popup';
 import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';
+import { isolate } from '@/lib/direction';
 
 /** The member's pages, in the menu's order (the last for administrators only). */
 const MENU_LINKS = [
@@ -18,7 +19,7 @@ const MENU_LINKS = [
 ] as const;
 
 export function UserMenu({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { open, setOpen, rootRef } = usePopup<HTMLDivElement>();
   const menuId = useId();
 
@@ -38,7 +39,7 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         {/* The name as text, not aria-label: what is read includes what is shown (the initials are decoration). */}
         <span className="visually-hidden">
-          <Trans i18nKey="layout.userMenu.open" values={{ name: displayName(user) }} components={{ name: <bdi /> }} />
+          {t('layout.userMenu.open', { name: isolate(displayName(user), i18n.language) })}
         </span>
       </button>
       {open && (

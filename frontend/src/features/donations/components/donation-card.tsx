@@ -8,6 +8,7 @@ import { nameInitials, useUser } from '@/lib/auth';
 import { useDataSaver } from '@/lib/data-saver';
 import { useSeen } from '@/lib/use-seen';
 import { donationHref, type Donation } from '@/lib/donations';
+import { formatKm } from '@/lib/number-format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useCityLabel } from '../api/get-cities';
 import { FavoriteButton } from './favorite-button';
@@ -75,7 +76,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
           )}
           {!hideDistance && donation.distance !== undefined && (
             <span data-testid="donation-card-distance" dir="ltr">
-              {t('donations.card.distance', { value: donation.distance })}
+              {t('donations.card.distance', { value: formatKm(donation.distance, i18n.language) })}
             </span>
           )}
           <time dateTime={donation.createdAt} data-testid="donation-card-date">

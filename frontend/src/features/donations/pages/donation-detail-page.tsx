@@ -14,6 +14,7 @@ import { nameInitials, useUser, type User } from '@/lib/auth';
 import { detailActions, META_DESCRIPTION_LENGTH, type DetailActions, type Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { distanceKm, useLocationState } from '@/lib/location';
+import { formatKm } from '@/lib/number-format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { excerpt, useMetaDescription, usePageTitle } from '@/lib/use-page-title';
 import { useCategories, useCategoryName } from '../api/get-categories';
@@ -121,7 +122,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
             </span>
             {distance !== undefined && (
               <span className="muted" dir="ltr" data-testid="donation-distance">
-                {t('donations.card.distance', { value: distance })}
+                {t('donations.card.distance', { value: formatKm(distance, i18n.language) })}
               </span>
             )}
             <Button variant="ghost" size="sm" onClick={() => setMapOpen(true)} data-testid="show-map">
