@@ -1,5 +1,6 @@
 import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
+import { BROWSER_PUSH_SERVICES } from './push/push-endpoint.js';
 
 const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
 
@@ -19,6 +20,11 @@ export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('
   PUSH_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long a push service may take to answer one push. */
   PUSH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The push services production may POST to, comma-separated, each with its subdomains (push-endpoint.ts). */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(BROWSER_PUSH_SERVICES.join(','))
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
   /** How long a push service keeps a push for an offline device (the TTL header). */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(0).max(2_419_200).default(24 * 60 * 60),
   // Reaching members who are away (decision 0027)

@@ -8,7 +8,7 @@ import { metricsRegistry } from '@hdiya/platform';
 import { PushServiceStandIn, requestRpc, RpcFailure, startTestService, stopTestService, testServiceEnv, type TestPushDevice } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadMessagingConfig } from '../src/config.js';
-import { isAllowedPushEndpoint } from '../src/push/push-endpoint.js';
+import { BROWSER_PUSH_SERVICES, isAllowedPushEndpoint } from '../src/push/push-endpoint.js';
 import type { PushMessage } from '../src/push/push-message.js';
 import { topicOf } from '../src/push/push-topic.js';
 import { PushService } from '../src/push/push.service.js';
@@ -301,22 +301,43 @@ describe('push subscriptions', () => {
     expect(await devicesOf(member)).toEqual([]);
   });
 
-  it('should allow only public https push services in production', () => {
-    expect(isAllowedPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', true)).toBe(true);
-    expect(isAllowedPushEndpoint('https://updates.push.services.mozilla.com/wpush/v2/abc', true)).toBe(true);
+  it("should allow only the browsers' push services in production", () => {
+    const production = { production: true, services: BROWSER_PUSH_SERVICES };
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect([endpoint, isAllowedPushEndpoint(endpoint, production)]).toEqual([endpoint, true]);
+    }
     for (const endpoint of [
       'http://127.0.0.1:8080/push/x',
       'https://127.0.0.1/push',
       'https://10.0.0.5/push',
       'https://[::1]/push',
       'https://localhost/push',
+      'https://localhost./push',
       'https://nats/push',
       'https://user:pw@fcm.googleapis.com/x',
+      // Names inside a cluster or a cloud, and a public name that points anywhere (issue 45).
+      'https://kubernetes.default.svc/api',
+      'https://messaging.hdiya.svc.cluster.local/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://10.0.0.5.nip.io/push',
+      'https://fcm.googleapis.com./fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/abc',
+      'https://evilfcm.googleapis.com.example/x',
     ]) {
-      expect([endpoint, isAllowedPushEndpoint(endpoint, true)]).toEqual([endpoint, false]);
+      expect([endpoint, isAllowedPushEndpoint(endpoint, production)]).toEqual([endpoint, false]);
     }
+    // The list is the operator's: a service added by configuration is accepted.
+    expect(isAllowedPushEndpoint('https://push.example.org/x', { production: true, services: ['push.example.org'] })).toBe(true);
     // Outside production, the tests' stand-in on the loopback address only.
-    expect(isAllowedPushEndpoint('http://127.0.0.1:8080/push/x', false)).toBe(true);
-    expect(isAllowedPushEndpoint('http://10.0.0.5/push/x', false)).toBe(false);
+    const elsewhere = { production: false, services: BROWSER_PUSH_SERVICES };
+    expect(isAllowedPushEndpoint('http://127.0.0.1:8080/push/x', elsewhere)).toBe(true);
+    expect(isAllowedPushEndpoint('http://10.0.0.5/push/x', elsewhere)).toBe(false);
+    expect(isAllowedPushEndpoint('https://localhost./push', elsewhere)).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ export class PushSubscriptionsService {
   }
 
   async subscribe(memberId: string, subscription: PushSubscriptionInput): Promise<{ subscribed: true }> {
-    if (!isAllowedPushEndpoint(subscription.endpoint, this.config.NODE_ENV === 'production')) {
+    if (!isAllowedPushEndpoint(subscription.endpoint, { production: this.config.NODE_ENV === 'production', services: this.config.PUSH_SERVICE_HOSTS })) {
       throw rpcError(400, ErrorCodes.VALIDATION_FAILED, PushMessages.endpoint, 'endpoint');
     }
     await this.dataSource.transaction(async (manager) => {
