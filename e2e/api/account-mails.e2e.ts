@@ -88,6 +88,19 @@ describe('password reset by mail', () => {
     expect(queued.rows[0].n).toBe(0);
   });
 
+  it('should refuse a reset link mailed before the address changed (issue 45)', async () => {
+    const member = await signedUpMember();
+    expect((await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } })).status).toBe(200);
+    const token = tokenOf(await resetLink(member.payload.email));
+    const newEmail = `nouvelle_${randomBytes(5).toString('hex')}@example.ma`;
+    expect((await member.client.call('PATCH /api/auth/user', { body: { email: newEmail, currentPassword: member.payload.password } })).status).toBe(200);
+
+    const reset = await new ApiClient().call('POST /api/reset-password', { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+    expect(reset).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID' } });
+    expect((await login(member.payload.username, NEW_PASSWORD)).status).toBe(401);
+    expect((await login(member.payload.username, member.payload.password)).status).toBe(200);
+  });
+
   it('should refuse expired, used, forged and malformed tokens with a 400 and change nothing', async () => {
     const member = await signedUpMember();
     await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });

@@ -5,6 +5,7 @@ import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, t
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
+import { endOpenResetRequests } from '../password-reset/password-reset.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
 import { toAccountView, toPublicProfileView, User } from '../core/user.entity.js';
@@ -111,7 +112,10 @@ export class AccountsService {
           user.phone = phone;
         }
         await manager.save(user);
-        if (emailChanged) await this.verification.issue(manager, user);
+        if (emailChanged) {
+          await endOpenResetRequests(manager, user.id);
+          await this.verification.issue(manager, user);
+        }
         const payload: UserUpdatedV1 = {
           userId: user.id,
           username: user.username,

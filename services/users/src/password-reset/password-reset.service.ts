@@ -18,6 +18,11 @@ export const FORGOT_PASSWORD_ANSWER =
 /** Expired, used, forged or malformed: one answer, so a link tells nothing more than "ask again". */
 const invalidToken = () => rpcError(400, ErrorCodes.RESET_TOKEN_INVALID, Messages.resetTokenInvalid, 'token');
 
+/** A change of address ends every open reset request of the member (issue 45): a link to the old address is dead. */
+export async function endOpenResetRequests(manager: EntityManager, userId: string): Promise<void> {
+  await manager.update(PasswordResetRequest, { userId, usedAt: IsNull() }, { expiresAt: new Date() });
+}
+
 @Injectable()
 export class PasswordResetService {
   constructor(
@@ -74,10 +79,11 @@ export class PasswordResetService {
       const request = await this.usable(manager, tokenHash, true);
       if (!request) throw invalidToken();
       const user = await manager.findOne(User, { where: { id: request.userId! }, lock: { mode: 'pessimistic_write' } });
-      if (!user) throw invalidToken();
+      // A link works for the address it was mailed to, while that address is the member's.
+      if (!user || request.email !== user.email) throw invalidToken();
       user.passwordHash = passwordHash;
       // The link reached this address: it is the member's.
-      if (!user.emailVerifiedAt && request.email === user.email) user.emailVerifiedAt = new Date();
+      if (!user.emailVerifiedAt) user.emailVerifiedAt = new Date();
       await manager.save(user);
       await manager.update(PasswordResetRequest, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       return { userId: user.id, message: Messages.passwordResetDone };
