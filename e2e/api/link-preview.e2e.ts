@@ -39,6 +39,17 @@ it('should answer a donation’s page with its title, city, photo and the site�
   expect(photo.headers.get('content-type')).toBe('image/webp');
 });
 
+it('should copy a title with replacement patterns as written, never the page around it (issue 45)', async () => {
+  const donor = await signedUpMember();
+  // In a string replacement, $& is the matched text, $` what precedes it and $' what follows.
+  const donation = await publish(donor.client, "Vélo $` $& $' $$ bleu");
+  const page = await crawl(`/donations/${donation.id}`);
+  expect(page.tags.get('og:title')).toBe("Vélo $` $&amp; $' $$ bleu — Kénitra");
+  expect(page.html).toContain(`<h1 class="detail__title" dir="auto">Vélo $\` $&amp; $' $$ bleu</h1>`);
+  expect(page.html.match(/<head>/g)).toHaveLength(1);
+  expect(page.html.match(/<div id="root">/g)).toHaveLength(1);
+});
+
 it('should speak Arabic for a donation written in Arabic, with the city’s Arabic name', async () => {
   const donor = await signedUpMember();
   const res = await donor.client.call('POST /api/donations', {
