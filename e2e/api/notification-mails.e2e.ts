@@ -75,7 +75,7 @@ describe('notification mails', () => {
     const [mail] = await waitForMails(absent.payload.email as string, { match: isDigest, timeoutMs: 20_000 });
     expect(mail!.subject).toBe('Hdiya : 2 nouveautés pendant votre absence');
     expect(mail!.text).toContain('Karim');
-    expect(mail!.text).toContain('a réservé « Lampe de chevet ».');
+    expect(mail!.text).toContain('\u2069 a réservé « \u2068Lampe de chevet\u2069 ».');
     expect(mail!.text).toContain('(3 messages non lus)');
     expect(mail!.text).toContain(`${gatewayUrl}/notifications`);
     expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -146,7 +146,7 @@ describe('notification pushes', () => {
     const [push] = pushService.pushesTo(phone);
     expect(push!.problem).toBeNull();
     const payload = JSON.parse(push!.text!) as { body: string; url: string; tag: string; actions: { action: string; url: string }[] };
-    expect(payload.body).toMatch(/^رسالة جديدة من Youssef/);
+    expect(payload.body).toMatch(/^رسالة جديدة من \u2068Youssef I\.\u2069/);
     expect(payload).toMatchObject({ url: `/messages?with=${sender.user.id}`, tag: `conversation:${sender.user.id}:none`, actions: [{ action: 'reply', url: `/messages?with=${sender.user.id}` }] });
   });
 });

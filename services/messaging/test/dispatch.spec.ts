@@ -118,7 +118,7 @@ describe('notification mails to members who are away', () => {
 
     await dispatchWhenDue(owner);
     const [mail] = await mailsTo(owner);
-    expect(mail).toMatchObject({ subject: 'Hdiya : Youssef T. a réservé « Table basse ».' });
+    expect(mail).toMatchObject({ subject: 'Hdiya : \u2068Youssef T.\u2069 a réservé « \u2068Table basse\u2069 ».' });
     expect(mail!.text_body).toContain('https://hdiya.example/donations/');
     expect(mail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers['List-Unsubscribe']).toMatch(/^<https:\/\/hdiya\.example\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/);
@@ -139,8 +139,8 @@ describe('notification mails to members who are away', () => {
     const mails = await mailsTo(owner);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Hdiya : 2 nouveautés pendant votre absence');
-    expect(mails[0]!.text_body).toContain('Karim T. a réservé « Vélo ».');
-    expect(mails[0]!.text_body).toContain('Nouveau message de Karim T.. (3 messages non lus)');
+    expect(mails[0]!.text_body).toContain('\u2068Karim T.\u2069 a réservé « \u2068Vélo\u2069 ».');
+    expect(mails[0]!.text_body).toContain('Nouveau message de \u2068Karim T.\u2069. (3 messages non lus)');
   });
 
   it('should mail nothing the member saw on an open page or read', async () => {
@@ -200,7 +200,7 @@ describe('notification mails to members who are away', () => {
     );
     await dispatchWhenDue(waited);
     const [mail] = await mailsTo(waited);
-    expect(mail!.subject).toBe('Hdiya : Reda T. attend votre réponse depuis 24 heures.');
+    expect(mail!.subject).toBe('Hdiya : \u2068Reda T.\u2069 attend votre réponse depuis 24 heures.');
     expect(mail!.text_body).toContain(`Répondre: https://hdiya.example/messages?with=${other}`);
   });
 
@@ -216,10 +216,19 @@ describe('notification mails to members who are away', () => {
     await reserved(owner, reserver, 'مصباح <script>');
     await dispatchWhenDue(owner);
     const [mail] = await mailsTo(owner);
-    expect(mail!.subject).toBe('هدية: حجز <b>Ali</b> T. «مصباح <script>».');
+    expect(mail!.subject).toBe('هدية: حجز \u2068<b>Ali</b> T.\u2069 «\u2068مصباح <script>\u2069».');
     expect(mail!.html_body).toContain('dir="rtl"');
     expect(mail!.html_body).toContain('&lt;b&gt;Ali&lt;/b&gt;');
     expect(mail!.html_body).not.toContain('<script>');
+  });
+
+  it('should isolate member text in its sentences and drop the direction controls it carried (issue 45)', async () => {
+    const [owner, reserver] = [await member('Nadia'), await member('Amine\u202E')];
+    await reserved(owner, reserver, 'Vélo \u202Egpj.exe');
+    await dispatchWhenDue(owner);
+    const [mail] = await mailsTo(owner);
+    expect(mail!.subject).toBe('Hdiya : \u2068Amine T.\u2069 a réservé « \u2068Vélo gpj.exe\u2069 ».');
+    expect(mail!.text_body).not.toContain('\u202E');
   });
 
   it('should send one mail when two dispatchers race for the same member', async () => {
@@ -269,7 +278,7 @@ describe('pushes to members who are away', () => {
     const pushes = await pushesTo(phone);
     expect(pushes).toHaveLength(2);
     expect(pushes).toContainEqual(
-      expect.objectContaining({ body: 'حجز Mehdi T. «كرسي».', lang: 'ar', url: expect.stringMatching(/^\/donations\/\d+$/), actions: [expect.objectContaining({ action: 'view', title: 'عرض الغرض' })] }),
+      expect.objectContaining({ body: 'حجز \u2068Mehdi T.\u2069 «\u2068كرسي\u2069».', lang: 'ar', url: expect.stringMatching(/^\/donations\/\d+$/), actions: [expect.objectContaining({ action: 'view', title: 'عرض الغرض' })] }),
     );
     expect(pushes).toContainEqual(
       expect.objectContaining({ tag: `conversation:${asker}:none`, url: `/messages?with=${asker}`, actions: [expect.objectContaining({ action: 'reply', title: 'ردّ' })] }),

@@ -21,14 +21,38 @@ export function string(field: string, missing: string = Messages.mustBeText(fiel
   return z.string({ error: (issue) => (absent(issue.input) ? missing : Messages.mustBeText(field)) });
 }
 
-/** Trimmed text that must be there and not blank. */
-export function requiredText(field: string, max: number, missing: string = Messages.required) {
-  return string(field, missing).trim().min(1, missing).max(max, Messages.tooLong(field, max));
+/**
+ * Characters that change how the text around them is shown without being seen themselves (issue
+ * 45): direction overrides, embeddings and isolates (a reversed "Vélo \u202Egpj.exe"), zero-width
+ * spaces, joiners and marks, the word joiner and the byte order mark. Member text is shown inside
+ * our own sentences, which isolate it themselves. The zero-width joiner stays between emoji, where
+ * it is part of the picture (👩‍🍳).
+ */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const ZWJ = '\u200D';
+
+/** Whether the joiner at `at` joins two emoji (the first perhaps with its emoji-style selector). */
+function joinsEmoji(text: string, at: number): boolean {
+  const before = [...text.slice(Math.max(0, at - 4), at).replace(/\uFE0F$/, '')].at(-1) ?? '';
+  const after = String.fromCodePoint(text.codePointAt(at + 1) ?? 0);
+  return PICTOGRAPHIC.test(before) && PICTOGRAPHIC.test(after);
 }
 
-/** Trimmed text that may be left out (or null, which clears it). */
+/** Member text as stored and shown: without invisible controls, in Unicode's composed form (NFC). */
+export function cleanMemberText(text: string): string {
+  // A callback, not a lookbehind: older iPhones (Safari before 16.4) refuse lookbehinds outright.
+  return text.replace(INVISIBLE, (char, at: number) => (char === ZWJ && joinsEmoji(text, at) ? char : '')).normalize('NFC');
+}
+
+/** Trimmed member text that must be there and not blank (blank once its invisible characters are gone). */
+export function requiredText(field: string, max: number, missing: string = Messages.required) {
+  return string(field, missing).overwrite(cleanMemberText).trim().min(1, missing).max(max, Messages.tooLong(field, max));
+}
+
+/** Trimmed member text that may be left out (or null, which clears it). */
 export function optionalText(field: string, max: number) {
-  return string(field).trim().max(max, Messages.tooLong(field, max)).nullish();
+  return string(field).overwrite(cleanMemberText).trim().max(max, Messages.tooLong(field, max)).nullish();
 }
 
 /** An e-mail address: trimmed and lower-cased before it is checked. */

@@ -1,4 +1,4 @@
-import type { MailLanguage } from '@hdiya/contracts';
+import { cleanMemberText, type MailLanguage } from '@hdiya/contracts';
 
 /** One notification as the dispatcher reads it: its kind, parameters and, for a conversation, the unread count. */
 export interface DispatchItem {
@@ -9,7 +9,18 @@ export interface DispatchItem {
   unreadMessages: number | null;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '');
+/**
+ * Member text (a name, a title) inside one of our sentences: on one line, without direction controls
+ * of its own, and isolated (FSI…PDI) so an Arabic name in a French sentence, or a Latin one in an
+ * Arabic sentence, keeps its own direction and leaves the sentence's alone (issue 45).
+ */
+const text = (value: unknown): string => {
+  const clean = typeof value === 'string' ? cleanMemberText(value).replace(/\s+/g, ' ').trim() : '';
+  return clean ? `\u2068${clean}\u2069` : '';
+};
+
+/** A parameter that is an id (a member's, for links and tags), as it was sent. */
+const idOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** Whole hours since `since` (a reply reminder's wait), at least one. */
 const hoursSince = (since: unknown): number => {
@@ -84,7 +95,7 @@ export function sentenceOf(lang: MailLanguage, item: DispatchItem): string {
 }
 
 /** The member the item's conversation is with, if it is about one. */
-const otherMemberOf = (item: DispatchItem): string | null => text(item.params.senderId) || text(item.params.otherId) || null;
+const otherMemberOf = (item: DispatchItem): string | null => idOf(item.params.senderId) || idOf(item.params.otherId) || null;
 
 export const isConversation = (item: DispatchItem): boolean => item.kind === 'message_received' || item.kind === 'reply_reminder';
 
