@@ -94,6 +94,8 @@ describe('password reset by mail', () => {
     const token = tokenOf(await resetLink(member.payload.email));
     const newEmail = `nouvelle_${randomBytes(5).toString('hex')}@example.ma`;
     expect((await member.client.call('PATCH /api/auth/user', { body: { email: newEmail, currentPassword: member.payload.password } })).status).toBe(200);
+    const [verification] = await waitForMails(newEmail, { match: isVerification });
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(verification!, '/verify-email')) } })).status).toBe(200);
 
     const reset = await new ApiClient().call('POST /api/reset-password', { body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(reset).toMatchObject({ status: 400, body: { code: 'RESET_TOKEN_INVALID' } });
@@ -159,19 +161,70 @@ describe('address verification', () => {
     expect(await member.client.call('POST /api/verify-email/resend')).toMatchObject({ status: 200, body: { sent: false } });
   });
 
-  it('should make a changed address unverified, mail the new one a link, and refuse links to the old one', async () => {
-    const member = await signedUpMember();
-    const [first] = await waitForMails(member.payload.email, { match: isVerification });
-    const oldToken = tokenOf(linkIn(first!, '/verify-email'));
+  it('should keep the address until the new one opens its link, tell the old one, and greet the new one with no member text', async () => {
+    // Issue 45: a member changing their address in a loop mailed strangers, greeted by this name.
+    const member = await signedUpMember({ firstName: 'Gagnez 500 DH sur promo-hdiya.example' });
+    const oldEmail = member.payload.email;
     const newEmail = `nouvelle_${randomBytes(5).toString('hex')}@example.ma`;
 
     const changed = await member.client.call('PATCH /api/auth/user', { body: { email: newEmail, currentPassword: member.payload.password } });
-    expect(changed).toMatchObject({ status: 200, body: { email: newEmail, emailVerified: false } });
-    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: oldToken } })).status).toBe(400);
-
+    expect(changed).toMatchObject({ status: 200, body: { email: oldEmail, pendingEmail: newEmail } });
+    const [told] = await waitForMails(oldEmail, { match: (mail) => mail.subject === 'Changement d’adresse demandé sur Hdiya' });
+    expect(told!.text).toContain(`n•••@example.ma`);
+    expect(told!.text).not.toContain(newEmail);
     const [mail] = await waitForMails(newEmail, { match: isVerification });
+    expect(mail!.text).toContain('Bonjour,');
+    expect(mail!.text).not.toContain('Gagnez');
+    expect(mail!.html).not.toContain('Gagnez');
+    // Meanwhile the account is the old address's: sign-in by the new one finds nobody.
+    expect((await login(oldEmail, member.payload.password)).status).toBe(200);
+    expect((await login(newEmail, member.payload.password)).status).toBe(401);
+
     expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } })).status).toBe(200);
-    expect((await member.client.call('GET /api/auth/user')).body.emailVerified).toBe(true);
+    expect((await member.client.call('GET /api/auth/user')).body).toMatchObject({ email: newEmail, pendingEmail: null, emailVerified: true });
+    expect((await login(newEmail, member.payload.password)).status).toBe(200);
+    expect((await login(oldEmail, member.payload.password)).status).toBe(401);
+  });
+
+  it('should end the link to an address asked for before, and withdraw a change when the current address is typed again', async () => {
+    const member = await signedUpMember();
+    const first = `premiere_${randomBytes(5).toString('hex')}@example.ma`;
+    const second = `seconde_${randomBytes(5).toString('hex')}@example.ma`;
+    const change = (email: string) => member.client.call('PATCH /api/auth/user', { body: { email, currentPassword: member.payload.password } });
+    expect((await change(first)).status).toBe(200);
+    const [firstMail] = await waitForMails(first, { match: isVerification });
+    expect((await change(second)).body).toMatchObject({ pendingEmail: second });
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(firstMail!, '/verify-email')) } })).status).toBe(400);
+
+    const [secondMail] = await waitForMails(second, { match: isVerification });
+    expect((await change(member.payload.email)).body).toMatchObject({ email: member.payload.email, pendingEmail: null });
+    expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(secondMail!, '/verify-email')) } })).status).toBe(400);
+    expect((await member.client.call('GET /api/auth/user')).body.email).toBe(member.payload.email);
+  });
+
+  it('should count changes of address with the resends, per member and per address mailed', async () => {
+    const member = await signedUpMember();
+    const change = (client: ApiClient, password: string, email: string) => client.call('PATCH /api/auth/user', { body: { email, currentPassword: password } });
+    // The sign-up's own mail is not counted: five more mails an hour, changes and resends alike.
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push((await change(member.client, member.payload.password, `tiers_${i}_${randomBytes(4).toString('hex')}@example.ma`)).status);
+    for (let i = 0; i < 2; i += 1) answers.push((await member.client.call('POST /api/verify-email/resend')).status);
+    const refused = await change(member.client, member.payload.password, `tiers_x_${randomBytes(4).toString('hex')}@example.ma`);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+    expect(refused.body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: expect.stringContaining('Trop de liens envoyés') });
+    expect((await member.client.call('GET /api/auth/user')).body.pendingEmail).toMatch(/^tiers_2_/);
+    // A form saved again without a new address is not counted.
+    expect((await member.client.call('PATCH /api/auth/user', { body: { email: member.payload.email, city: 'Safi' } })).status).toBe(200);
+
+    // One stranger's address, asked for by many accounts: five mails a day, whoever asks.
+    const victim = `victime_${randomBytes(5).toString('hex')}@example.ma`;
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) {
+      const asker = await signedUpMember();
+      statuses.push((await change(asker.client, asker.payload.password, victim)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    await waitForMails(victim, { count: 5, match: isVerification });
   });
 
   it('should send a new link on request, rate-limited, and write to a member in their language', async () => {

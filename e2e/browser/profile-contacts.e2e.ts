@@ -32,7 +32,11 @@ describe('changing the e-mail on the profile page', () => {
     await page.getByTestId('profile-submit').click();
     await page.getByTestId('toast').getByText('Profil mis à jour').waitFor();
     await current.waitFor({ state: 'detached' });
-    expect((await member.client.call('GET /api/auth/user')).body.email).toBe(email);
+    // The new address waits for its link (issue 45): the banner says which address stays meanwhile.
+    expect((await member.client.call('GET /api/auth/user')).body).toMatchObject({ email: member.payload.email, pendingEmail: email });
+    const banner = page.getByTestId('email-verification-banner');
+    await banner.getByText('Confirmez votre nouvelle adresse').waitFor();
+    expect(await banner.textContent()).toContain(email);
     await context.close();
   });
 

@@ -18,6 +18,11 @@ export interface AccountView {
   createdAt: string;
   /** Whether the member opened the verification link sent to this address (a changed address is unverified). */
   emailVerified: boolean;
+  /**
+   * A new address the member asked for, not theirs until they open the link mailed to it: sign-in,
+   * resets and mails keep using `email` meanwhile. Null when no change waits.
+   */
+  pendingEmail: string | null;
   /** The language of the member's web app and mails. */
   language: MailLanguage;
 }

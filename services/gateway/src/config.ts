@@ -97,6 +97,9 @@ export const gatewayConfigSchema = z
     RATE_PASSWORD_RESETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     /** "Renvoyer le lien" of the address verification, per member. */
     RATE_VERIFICATION_MAILS_PER_MEMBER: z.coerce.number().int().min(1).default(5),
+    /** Verification mails (resends and changes of address) per member per day, and per address they go to per day. */
+    RATE_VERIFICATION_MAILS_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).default(10),
+    RATE_VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(5),
   })
   .refine((c) => c.NODE_ENV !== 'production' || !PUBLISHED_SECRETS.has(c.SESSION_SECRET), {
     message: 'SESSION_SECRET must be set in production, to a secret of your own (not one printed in this repository)',

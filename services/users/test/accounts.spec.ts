@@ -103,7 +103,21 @@ describe('users service', () => {
     expect(await rpcError(update({ city: 'Oujda', currentPassword: 'mauvais-mot' }))).toMatchObject({ code: 'CURRENT_PASSWORD_WRONG' });
     expect(await rpcError(update({ email: other.email, currentPassword: payload.password }))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
     const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
-    expect((await update({ email: fresh, currentPassword: payload.password })).email).toBe(fresh);
+    expect(await update({ email: fresh, currentPassword: payload.password })).toMatchObject({ email: account.email, pendingEmail: fresh });
+  });
+
+  it('should refuse a new address taken while its link waited, and keep the account as it was', async () => {
+    const payload = signupPayload();
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, payload);
+    const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
+    await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { email: fresh, currentPassword: payload.password } });
+    const [mail] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [fresh]);
+    const token = /verify-email#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    // Someone signs up with it meanwhile: an address asked for is not held.
+    await requestRpc<AccountView>(nc, Rpc.users.signup, { ...signupPayload(), email: fresh });
+
+    expect(await rpcError(requestRpc(nc, Rpc.users.verifyEmail, { token }))).toMatchObject({ status: 409, code: 'EMAIL_TAKEN', field: 'email' });
+    expect(await requestRpc<AccountView>(nc, Rpc.users.get, { userId: account.id })).toMatchObject({ email: account.email, pendingEmail: fresh });
   });
 });
 

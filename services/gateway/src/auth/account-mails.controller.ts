@@ -45,7 +45,10 @@ export class AccountMailsController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async resendVerification(@CurrentUser() user: SessionUser): Promise<{ sent: boolean; message: string }> {
-    await this.limits.consumeVerificationMail(user.id);
+    // Counted against the address the link goes to: the new one asked for, else the current one.
+    const account = await this.services.call(Rpc.users.get, { userId: user.id });
+    const recipient = account.pendingEmail ?? account.email;
+    if (account.pendingEmail || !account.emailVerified) await this.limits.consumeVerificationMail(user.id, recipient);
     return this.services.call(Rpc.users.resendVerification, { userId: user.id });
   }
 }

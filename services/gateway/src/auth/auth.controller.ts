@@ -101,7 +101,8 @@ export class AuthController {
   /**
    * A typed current password is a password guess: it spends one login attempt, given back unless
    * it was wrong. A new e-mail or phone may answer "taken": one of the member's and the address's
-   * membership answers, given back unless it was a conflict.
+   * membership answers, given back unless it was a conflict. A new e-mail is mailed a link: one of
+   * the verification mails (per member, per address it goes to), given back unless it was sent.
    */
   @Patch('auth/user')
   @UseGuards(SignedInGuard)
@@ -110,12 +111,22 @@ export class AuthController {
     @CurrentUser() user: SessionUser,
     @Req() req: Request,
   ): Promise<CurrentAccountView> {
+    // The form sends the address with every save: only a new one is mailed, so only it counts.
+    const before = changes.email === undefined ? undefined : await this.services.call(Rpc.users.get, { userId: user.id });
+    const newEmail = before && changes.email !== before.email && changes.email !== before.pendingEmail ? changes.email : undefined;
     const attempt = changes.currentPassword === undefined ? undefined : { address: req.ip, accountKey: user.id, knownDeviceId: this.devices.deviceFor(req, user.id) };
     const mayConflict = changes.email !== undefined || changes.phone !== undefined;
     if (attempt) await this.limits.consumeLoginAttempt(attempt);
     if (mayConflict) {
       await this.limits.consumeProfileConflict(req.ip, user.id).catch(async (error: unknown) => {
         if (attempt) await this.limits.refundLoginAttempt(attempt);
+        throw error;
+      });
+    }
+    if (newEmail !== undefined) {
+      await this.limits.consumeVerificationMail(user.id, newEmail).catch(async (error: unknown) => {
+        if (attempt) await this.limits.refundLoginAttempt(attempt);
+        if (mayConflict) await this.limits.refundProfileConflict(req.ip, user.id);
         throw error;
       });
     }
@@ -126,6 +137,7 @@ export class AuthController {
       const wrongPassword = error instanceof ApiException && (error.getResponse() as ApiErrorBody).code === ErrorCodes.CURRENT_PASSWORD_WRONG;
       if (attempt && !wrongPassword) await this.limits.refundLoginAttempt(attempt);
       if (mayConflict && !isConflict(error)) await this.limits.refundProfileConflict(req.ip, user.id);
+      if (newEmail !== undefined) await this.limits.refundVerificationMail(user.id, newEmail);
       throw error;
     }
     if (attempt) await this.limits.refundLoginAttempt(attempt);

@@ -6,6 +6,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { clientAddressKey } from './client-address.js';
 
+const DAY_SECONDS = 24 * 60 * 60;
+
 function minutes(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));
 }
@@ -55,6 +57,8 @@ export class RateLimits {
   private readonly resetsByEmail: RateLimiterRedis;
   private readonly resetsByAddress: RateLimiterRedis;
   private readonly verificationMailsByMember: RateLimiterRedis;
+  private readonly verificationMailsByMemberDaily: RateLimiterRedis;
+  private readonly verificationMailsByRecipientDaily: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
@@ -76,6 +80,8 @@ export class RateLimits {
     this.resetsByEmail = make('password-resets-email', config.RATE_PASSWORD_RESETS_PER_EMAIL, config.RATE_HOURLY_WINDOW_SECONDS);
     this.resetsByAddress = make('password-resets-address', config.RATE_PASSWORD_RESETS_PER_ADDRESS, config.RATE_HOURLY_WINDOW_SECONDS);
     this.verificationMailsByMember = make('verification-mails-member', config.RATE_VERIFICATION_MAILS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
+    this.verificationMailsByMemberDaily = make('verification-mails-member-day', config.RATE_VERIFICATION_MAILS_PER_MEMBER_PER_DAY, DAY_SECONDS);
+    this.verificationMailsByRecipientDaily = make('verification-mails-recipient-day', config.RATE_VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY, DAY_SECONDS);
   }
 
   /**
@@ -159,9 +165,28 @@ export class RateLimits {
     ]);
   }
 
-  /** "Renvoyer le lien": verification mails per member. */
-  consumeVerificationMail(memberId: string): Promise<void> {
-    return this.consume(this.verificationMailsByMember, memberId, (m) => `Trop de liens envoyés. Réessayez dans ${m} minutes.`);
+  /**
+   * A verification mail, whether "Renvoyer le lien" or a change of address sends it (issue 45: a
+   * member changing their address in a loop mailed strangers): per member per hour and per day,
+   * and per address it goes to per day, whoever asks.
+   */
+  consumeVerificationMail(memberId: string, recipient: string): Promise<void> {
+    return this.consumeAll(this.verificationMailSteps(memberId, recipient));
+  }
+
+  /** A change of address that sent no mail (refused, or no new address) gives its count back. */
+  refundVerificationMail(memberId: string, recipient: string): Promise<void> {
+    return this.refund(this.verificationMailSteps(memberId, recipient));
+  }
+
+  private verificationMailSteps(memberId: string, recipient: string): Step[] {
+    const hourly = (m: number) => `Trop de liens envoyés. Réessayez dans ${m} minutes.`;
+    const daily = (m: number) => `Trop de liens envoyés aujourd’hui. Réessayez dans ${Math.ceil(m / 60)} heure${m > 60 ? 's' : ''}.`;
+    return [
+      { limiter: this.verificationMailsByMember, key: memberId, message: hourly },
+      { limiter: this.verificationMailsByMemberDaily, key: memberId, message: daily },
+      { limiter: this.verificationMailsByRecipientDaily, key: recipient.toLowerCase(), message: daily },
+    ];
   }
 
   /** Photos are counted per member: they cost CPU and storage whoever sends them. */

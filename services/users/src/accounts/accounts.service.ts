@@ -5,7 +5,6 @@ import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, t
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
-import { endOpenResetRequests } from '../password-reset/password-reset.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
 import { toAccountView, toPublicProfileView, User } from '../core/user.entity.js';
@@ -100,22 +99,19 @@ export class AccountsService {
         if (changes.lastName !== undefined) user.lastName = emptyToNull(changes.lastName);
         if (changes.city !== undefined) user.city = emptyToNull(changes.city);
         if (changes.language !== undefined) user.language = changes.language;
-        const emailChanged = changes.email !== undefined && changes.email !== user.email;
-        if (emailChanged) {
-          await this.assertAvailable({ email: changes.email }, manager);
-          user.email = changes.email!;
-          // A new address is unverified until its own link is opened.
-          user.emailVerifiedAt = null;
-        }
+        // A new address waits for its own link to be opened (issue 45): until then the account
+        // keeps the one it has, and typing the current address again withdraws the change.
+        const newEmail = changes.email !== undefined && changes.email !== user.email && changes.email !== user.pendingEmail ? changes.email : undefined;
+        if (newEmail) await this.assertAvailable({ email: newEmail }, manager);
+        const withdrawn = changes.email !== undefined && changes.email === user.email && user.pendingEmail !== null;
+        if (changes.email !== undefined) user.pendingEmail = changes.email === user.email ? null : changes.email;
         if (phone !== undefined && phone !== user.phone) {
           await this.assertAvailable({ phone }, manager);
           user.phone = phone;
         }
         await manager.save(user);
-        if (emailChanged) {
-          await endOpenResetRequests(manager, user.id);
-          await this.verification.issue(manager, user);
-        }
+        if (newEmail) await this.verification.askForNewAddress(manager, user);
+        if (withdrawn) await this.verification.withdrawNewAddress(manager, user);
         const payload: UserUpdatedV1 = {
           userId: user.id,
           username: user.username,
@@ -144,7 +140,8 @@ export class AccountsService {
       if (await this.hasher.verify(user.passwordHash, changes.currentPassword)) return;
       throw rpcError(403, ErrorCodes.CURRENT_PASSWORD_WRONG, Messages.currentPasswordWrong, 'currentPassword');
     }
-    const changesContact = (changes.email !== undefined && changes.email !== user.email) || (phone !== undefined && phone !== user.phone);
+    const changesContact =
+      (changes.email !== undefined && changes.email !== user.email && changes.email !== user.pendingEmail) || (phone !== undefined && phone !== user.phone);
     if (changesContact) throw rpcError(400, ErrorCodes.CURRENT_PASSWORD_REQUIRED, Messages.currentPasswordRequired, 'currentPassword');
   }
 

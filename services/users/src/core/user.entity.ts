@@ -44,6 +44,10 @@ export class User {
   @Column('timestamptz', { name: 'email_verified_at', nullable: true })
   emailVerifiedAt: Date | null;
 
+  /** A new address asked for, until its own link is opened (issue 45); `email` stays meanwhile. */
+  @Column('text', { name: 'pending_email', nullable: true })
+  pendingEmail: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
@@ -64,6 +68,7 @@ export function toAccountView(user: User): AccountView {
     role: user.role,
     createdAt: user.createdAt.toISOString(),
     emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail: user.pendingEmail,
     language: user.language,
   };
 }

@@ -41,7 +41,11 @@ export class AccountMails {
     return enqueueMail(manager, SCHEMA, { kind: 'password_reset', to: to.email, subject, html, text });
   }
 
-  emailVerification(manager: EntityManager, to: Recipient, token: string): Promise<string> {
+  /**
+   * To an address nobody has shown to be theirs yet: no member-written text at all (issue 45: a
+   * first name "Gagnez 500 DH sur …" greeted strangers), only ours.
+   */
+  emailVerification(manager: EntityManager, to: { email: string; language: MailLanguage }, token: string): Promise<string> {
     const url = `${this.publicUrl}/verify-email#token=${token}`;
     const fr = to.language !== 'ar';
     const subject = fr ? 'Confirmez votre adresse email Hdiya' : 'أكّد بريدك الإلكتروني على هدية';
@@ -49,11 +53,41 @@ export class AccountMails {
       lang: to.language,
       heading: subject,
       paragraphs: fr
-        ? [greeting('fr', to), 'Confirmez que cette adresse est bien la vôtre pour recevoir les nouvelles de vos dons et de vos messages.']
-        : [greeting('ar', to), 'أكّد أن هذا العنوان لك لتصلك أخبار هداياك ورسائلك.'],
+        ? ['Bonjour,', 'Confirmez que cette adresse est bien la vôtre pour recevoir les nouvelles de vos dons et de vos messages.']
+        : ['مرحبًا،', 'أكّد أن هذا العنوان لك لتصلك أخبار هداياك ورسائلك.'],
       action: { label: fr ? 'Confirmer mon adresse' : 'تأكيد عنواني', url },
       footer: [fr ? 'Si vous n’avez pas de compte Hdiya, ignorez ce message.' : 'إذا لم يكن لديك حساب على هدية، تجاهل هذه الرسالة.'],
     });
     return enqueueMail(manager, SCHEMA, { kind: 'email_verification', to: to.email, subject, html, text });
   }
+
+  /** To the current address when a new one is asked for: it stays the account's until the new one is confirmed. */
+  addressChangeAsked(manager: EntityManager, to: Recipient, newEmail: string): Promise<string> {
+    const fr = to.language !== 'ar';
+    const masked = maskedAddress(newEmail);
+    const subject = fr ? 'Changement d’adresse demandé sur Hdiya' : 'طلب تغيير العنوان على هدية';
+    const { html, text } = renderMail({
+      lang: to.language,
+      heading: subject,
+      paragraphs: fr
+        ? [
+            greeting('fr', to),
+            `Votre compte a demandé à utiliser l’adresse ${masked}. Elle ne remplacera celle-ci qu’une fois confirmée par le lien que nous lui avons envoyé.`,
+          ]
+        : [greeting('ar', to), `طلب حسابك استعمال العنوان ${masked}. لن يحلّ محلّ هذا العنوان إلا بعد تأكيده عبر الرابط الذي أرسلناه إليه.`],
+      action: { label: fr ? 'Vérifier mon compte' : 'مراجعة حسابي', url: `${this.publicUrl}/profile` },
+      footer: [
+        fr
+          ? 'Si ce n’est pas vous, changez votre mot de passe : l’adresse actuelle reste la vôtre tant que la nouvelle n’est pas confirmée.'
+          : 'إذا لم تكن أنت، غيّر كلمة مرورك: يبقى العنوان الحالي لك ما دام الجديد غير مؤكد.',
+      ],
+    });
+    return enqueueMail(manager, SCHEMA, { kind: 'address_change', to: to.email, subject, html, text });
+  }
+}
+
+/** `n•••@example.ma`: enough for the owner to recognise it, not to read a stranger's address. */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }

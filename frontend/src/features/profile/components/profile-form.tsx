@@ -17,7 +17,8 @@ function fromUser(user: User): UpdateUserInput {
   return {
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
-    email: user.email ?? '',
+    // The address asked for, while it waits: saving the form again neither withdraws nor re-sends it.
+    email: user.pendingEmail ?? user.email ?? '',
     phone: user.phone,
     city: user.city ?? '',
     currentPassword: '',
@@ -34,7 +35,7 @@ export function ProfileForm({ user }: { user: User }) {
   const citiesId = useId();
 
   // The e-mail and the phone change only with the current password (the server asks for it).
-  const changesContact = values.email.trim() !== (user.email ?? '') || values.phone.trim() !== user.phone;
+  const changesContact = values.email.trim() !== (user.pendingEmail ?? user.email ?? '') || values.phone.trim() !== user.phone;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
