@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePopup } from '@/components/ui/use-popup';
 import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';
-import { isolate } from '@/lib/direction';
+
+const NAME_SLOT = '\u0000';
 
 /** The member's pages, in the menu's order (the last for administrators only). */
 const MENU_LINKS = [
@@ -19,7 +20,9 @@ const MENU_LINKS = [
 ] as const;
 
 export function UserMenu({ user }: { user: User }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  // The sentence around the name, the name in its own <bdi> (member text keeps its direction).
+  const menuLabel = t('layout.userMenu.open', { name: NAME_SLOT }).split(NAME_SLOT);
   const { open, setOpen, rootRef } = usePopup<HTMLDivElement>();
   const menuId = useId();
 
@@ -39,7 +42,9 @@ export function UserMenu({ user }: { user: User }) {
         </span>
         {/* The name as text, not aria-label: what is read includes what is shown (the initials are decoration). */}
         <span className="visually-hidden">
-          {t('layout.userMenu.open', { name: isolate(displayName(user), i18n.language) })}
+          {menuLabel[0]}
+          <bdi>{displayName(user)}</bdi>
+          {menuLabel[1]}
         </span>
       </button>
       {open && (

@@ -49,6 +49,8 @@ export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonP
     'aria-pressed': isFavorite,
     'data-testid': 'favorite-button',
     'data-favorite': String(isFavorite),
+    // Disabled while the session is unknown (cards may show before it): a member is never told to sign in.
+    disabled: user === undefined,
     onClick,
   } as const;
 
@@ -66,8 +68,8 @@ export function FavoriteButton({ donationId, variant = 'icon' }: FavoriteButtonP
       className={isFavorite ? 'favorite-icon favorite-icon--on' : 'favorite-icon'}
       aria-label={label}
       title={label}
-      disabled={pending}
       {...common}
+      disabled={pending || common.disabled}
     >
       <Heart className="icon" fill={isFavorite ? 'currentColor' : 'none'} aria-hidden="true" />
     </button>

@@ -59,7 +59,9 @@ export function SaveSearchButton({ filters }: { filters: DonationFilters }) {
   }
 
   return (
-    <Button variant="outline" size="sm" onClick={onClick} loading={save.isPending} data-testid="save-search">
+    // Disabled while the session is unknown: the results may be on screen first (asked for with the
+    // page's code), and a member's quick tap must not be told to sign in.
+    <Button variant="outline" size="sm" onClick={onClick} loading={save.isPending} disabled={user === undefined} data-testid="save-search">
       <BellPlus className="icon" aria-hidden="true" /> {t('donations.savedSearches.save')}
     </Button>
   );
