@@ -190,3 +190,24 @@ describe('bad input', () => {
     expect((await sql<{ n: number }>(`SELECT count(*)::int AS n FROM donations.reservations WHERE donation_id = ANY($1)`, [[donation.id, other.id]]))[0]!.n).toBe(0);
   });
 });
+
+describe('open requests across windows (issue 45)', () => {
+  it('should let a member hold five open requests, refuse a sixth in French until one is withdrawn, and count concurrent asks once', async () => {
+    const donor = await signedUpMember();
+    const asker = await signedUpMember();
+    const windows = [];
+    for (let i = 0; i < 7; i += 1) windows.push(await publishWindow(donor.client, 3, `Jouet ${i}`));
+
+    // Six asks at once: the count holds under concurrency (one member's asks queue).
+    const answers = await Promise.all(windows.slice(0, 6).map((w) => ask(asker.client, w.id)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 201, 201, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'REQUESTS_LIMIT', message: 'Vous avez déjà 5 demandes en cours : attendez les choix des donateurs ou retirez-en une.' });
+    const open = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM donations.donation_requests WHERE member_id = $1 AND state = 'open'`, [asker.user.id]);
+    expect(open[0]!.n).toBe(5);
+
+    const asked = windows.slice(0, 6).filter((_, i) => answers[i]!.status === 201);
+    expect((await asker.client.call('DELETE /api/donations/{id}/requests', { params: { id: asked[0]!.id } })).status).toBe(200);
+    expect((await ask(asker.client, windows[6]!.id)).status).toBe(201);
+  });
+});

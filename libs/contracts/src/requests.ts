@@ -15,6 +15,8 @@ export const RequestWindowRules = {
   messageMaxLength: 200,
   /** Askers per donation: the owner reads them all. */
   maxRequests: 30,
+  /** Open requests one member may have across windows (issue 45: windows were stuffed). */
+  openPerMember: 5,
   /** The draw favours members who received less over this many days. */
   weightWindowDays: 28,
 } as const;
@@ -74,6 +76,7 @@ export const RequestMessages = {
   closed: 'Les demandes pour ce don sont closes.',
   decided: 'Le donateur a déjà choisi à qui donner cet objet.',
   already: 'Vous avez déjà demandé ce don.',
+  tooMany: `Vous avez déjà ${RequestWindowRules.openPerMember} demandes en cours : attendez les choix des donateurs ou retirez-en une.`,
   full: `Ce don a reçu ${RequestWindowRules.maxRequests} demandes : il n’en accepte plus.`,
   noRequest: 'Vous n’avez pas de demande en cours pour ce don.',
   onlyOwner: 'Seul le donateur choisit parmi les demandes.',

@@ -60,7 +60,14 @@ export class RequestsService {
           .where('donation_id', '=', donationId)
           .where('state', '=', 'open'),
       );
-      const refused = askRefusal(windowFacts(donation), actor.id, this.clock.now(), { mine: open?.mine ?? false, all: open?.all ?? 0 });
+      // One member's asks queue behind each other (whichever donations they name), so the count
+      // across windows holds under concurrent asks.
+      await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext('requests:' || ${actor.id}))`.as('locked')));
+      const members = await firstRow(
+        manager,
+        db.selectFrom('donation_requests').select(sql<number>`count(*)::int`.as('n')).where('member_id', '=', actor.id).where('state', '=', 'open'),
+      );
+      const refused = askRefusal(windowFacts(donation), actor.id, this.clock.now(), { mine: open?.mine ?? false, all: open?.all ?? 0, members: members?.n ?? 0 });
       if (refused) throw refusal(refused);
       await write(
         manager,
