@@ -171,7 +171,8 @@ describe("the service worker's push handlers", () => {
     const shownWhen = (condition: (notifications: Shown) => boolean) => waitFor(async () => {
       const notifications = await shown();
       return condition(notifications) && notifications;
-    }, { timeoutMs: 10_000, what: 'the notifications expected' });
+    // 30 s: under the full parallel run on two cores, a woken service worker took over 10 s to show one.
+    }, { timeoutMs: 30_000, what: 'the notifications expected' });
     await push(message);
     expect(await shownWhen((n) => n.length === 1)).toEqual([
       {
