@@ -50,6 +50,7 @@ export interface MailOutbox {
 
 export interface Members {
   first_name: string | null;
+  joined_at: Timestamp | null;
   last_name: string | null;
   profile_image_url: string | null;
   updated_at: Timestamp;

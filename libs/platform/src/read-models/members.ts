@@ -8,7 +8,7 @@ import { EVENT_BUS } from '../nats/event-bus.module.js';
 import type { EventBus } from '../nats/events-stream.js';
 
 // A service's copy of members' display data (docs/architecture.md#read-models), fed by the users service's
-// events. Version 1 of the table; a change means a new function and a new migration.
+// events. Each version of the table is a function; a change means a new function and a new migration.
 
 export function createMembersTableV1(schema: string): string[] {
   return [
@@ -23,17 +23,27 @@ export function createMembersTableV1(schema: string): string[] {
   ];
 }
 
+/**
+ * Version 2: when the member signed up (`UserRegistered`'s time), which levels and the request
+ * window weigh (decision 0056). NULL for members copied before it: they joined before this column.
+ */
+export function addMemberJoinedAtV2(schema: string): string[] {
+  return [`ALTER TABLE "${schema}"."members" ADD COLUMN "joined_at" timestamptz`];
+}
+
 /** Upserts the member from `UserRegistered`/`UserUpdated`; an older event never overwrites a newer one. */
 async function upsertMember(
   manager: EntityManager,
   schema: string,
   member: UserRegisteredV1 | UserUpdatedV1,
   occurredAt: string,
+  registered: boolean,
 ): Promise<void> {
   const profileImageUrl = 'profileImageUrl' in member ? member.profileImageUrl : null;
+  const db = sharedSql(schema);
   await write(
     manager,
-    sharedSql(schema)
+    db
       .insertInto('members')
       .values({
         user_id: member.userId,
@@ -42,6 +52,7 @@ async function upsertMember(
         last_name: member.lastName,
         profile_image_url: profileImageUrl,
         updated_at: occurredAt,
+        joined_at: registered ? occurredAt : null,
       })
       .onConflict((conflict) =>
         conflict
@@ -56,13 +67,15 @@ async function upsertMember(
           .where('members.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
       ),
   );
+  // Apart from the upsert: a newer UserUpdated applied first skips it, and the sign-up time stays.
+  if (registered) await write(manager, db.updateTable('members').set({ joined_at: occurredAt }).where('user_id', '=', member.userId).where('joined_at', 'is', null));
 }
 
 /** The handlers keeping `<schema>.members` in step with the users service. */
 export function memberEventHandlers(schema: string): EventHandlers {
   return {
-    'users.UserRegistered.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt),
-    'users.UserUpdated.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt),
+    'users.UserRegistered.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt, true),
+    'users.UserUpdated.v1': (event, manager) => upsertMember(manager, schema, event.payload, event.occurredAt, false),
   };
 }
 

@@ -7,6 +7,7 @@ import { PushSubscriptions1764000000000 } from './migrations/1764000000000-PushS
 import { ReplyWaits1764000000300 } from './migrations/1764000000300-ReplyWaits.js';
 import { NotificationDispatch1764300000000 } from './migrations/1764300000000-NotificationDispatch.js';
 import { ChatPhotos1764660000000 } from './migrations/1764660000000-ChatPhotos.js';
+import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
@@ -20,6 +21,7 @@ export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingCon
       ReplyWaits1764000000300,
       NotificationDispatch1764300000000,
       ChatPhotos1764660000000,
+      MemberJoinedAt1765000000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
