@@ -38,7 +38,7 @@ describe('rating comments: the public profile, reports and moderation', () => {
     const donors = [await signedUpMember(), await signedUpMember(), await signedUpMember()];
     const ratingIds: number[] = [];
     for (const [index, donor] of donors.entries()) {
-      const gift = await completeGift(donor.client, subject.client, `Cadeau ${index + 1}`);
+      const gift = await completeGift(donor.client, subject.client, `Cadeau ${index + 1}`, 'with the code');
       const body = index === 2 ? { value: 'down' as const, reason: 'rude' as const, comment: 'Très désagréable au téléphone.' } : { value: 'up' as const, comment: `Merci ${index + 1}` };
       const rated = await donor.client.call('POST /api/donations/{id}/ratings', { params: { id: gift.id }, body });
       ratingIds.push(rated.body.id);
@@ -47,7 +47,7 @@ describe('rating comments: the public profile, reports and moderation', () => {
     }
     const profile = (await new ApiClient().call('GET /api/users/{id}', { params: { id: subject.user.id } })).body;
     expect(profile.recentComments.map((c) => c.comment)).toEqual(['Très désagréable au téléphone.', 'Merci 2', 'Merci 1']);
-    expect(profile.recentComments[0]).toEqual({ id: ratingIds[2], value: 'down', reason: 'rude', comment: 'Très désagréable au téléphone.', verified: false, createdAt: expect.any(String) });
+    expect(profile.recentComments[0]).toEqual({ id: ratingIds[2], value: 'down', reason: 'rude', comment: 'Très désagréable au téléphone.', verified: true, createdAt: expect.any(String) });
     expect(JSON.stringify(profile.recentComments)).not.toContain(donors[2]!.user.id);
 
     const target = ratingIds[2]!;

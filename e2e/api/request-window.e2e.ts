@@ -46,7 +46,7 @@ describe('a request window chosen by the donor', () => {
 
     const seen = (await donor.client.call('GET /api/donations/{id}/requests', { params: { id: donation.id } })).body as DonationRequestsView;
     expect(seen.requests.map((r) => r.member.id)).toEqual([a.user.id, b.user.id, c.user.id]);
-    expect(seen.requests[0]).toMatchObject({ state: 'open', record: { level: 'new', given: 0, received: 0 } });
+    expect(seen.requests[0]).toMatchObject({ state: 'open', record: { level: 'new', given: 0, received: 0, declared: 0, memberSince: expect.any(String) } });
     const seenByA = (await a.client.call('GET /api/donations/{id}/requests', { params: { id: donation.id } })).body as DonationRequestsView;
     expect(seenByA).toMatchObject({ open: 3, requests: [], mine: { member: { id: a.user.id } } });
 

@@ -11,12 +11,12 @@ const browser = browserForFile();
 const base = testEnv().gatewayUrl;
 
 describe.each([
-  { language: 'fr' as const, level: 'Nouveau membre', record: 'dons remis : 1, reçus : 0', how: 'comment se gagnent les niveaux', reliable: 'Fiable : au moins 3 dons remis ou reçus' },
+  { language: 'fr' as const, level: 'Nouveau membre', record: 'dons remis : 1, reçus : 0', how: 'comment se gagnent les niveaux', reliable: 'Fiable : au moins 3 dons remis ou reçus, membre depuis 14 jours' },
   { language: 'ar' as const, level: 'عضو جديد', record: 'هدايا سلّمها: 1، استلمها: 0', how: 'كيف تُكتسب المستويات', reliable: 'موثوق: 3 هدايا على الأقل' },
 ])('the member’s level ($language)', ({ language, level, record, how, reliable }) => {
   it.each([1280, 390])('should show the donor’s level and record on the donation and in the conversation, and explain levels (%i px)', async (width) => {
     const [donor, member] = [await signedUpMember(), await signedUpMember()];
-    await completeGift(donor.client, (await signedUpMember()).client, 'Théière marocaine');
+    await completeGift(donor.client, (await signedUpMember()).client, 'Théière marocaine', 'with the code');
     const item = await publish(donor.client, 'Plateau en cuivre');
     const context = await signedInContext(browser(), member.client, language, { viewport: { width, height: 900 } });
     const page = await context.newPage();

@@ -74,7 +74,8 @@ describe.each([
     const donor = await signedUpMember();
     for (const [index, comment] of ['Très ponctuel, merci.', 'Objet comme neuf.', 'Un escroc, fuyez !'].entries()) {
       const receiver = await signedUpMember();
-      const gift = await completeGift(donor.client, receiver.client, `Objet ${index + 1}`);
+      // With the code: only such handovers' ratings count at once (decision 0056).
+      const gift = await completeGift(donor.client, receiver.client, `Objet ${index + 1}`, 'with the code');
       const rated = await receiver.client.call('POST /api/donations/{id}/ratings', { params: { id: gift.id }, body: { value: index < 2 ? 'up' : 'down', ...(index < 2 ? {} : { reason: 'other' }), comment } });
       expect(rated.status).toBe(201);
     }

@@ -72,8 +72,9 @@ describe.each([
     expect((await notificationAbout(third.client, 'request_decided', id)).params).toMatchObject({ outcome: 'chosen' });
     expect(((await first.client.call('GET /api/donations/{id}/requests', { params: { id } })).body as DonationRequestsView).mine).toMatchObject({ state: 'not_chosen' });
 
-    // The handover: the chosen member confirms; both rate (the donor in the web app).
-    expect((await third.client.call('POST /api/donations/{id}/confirm', { params: { id } })).status).toBe(200);
+    // The handover: the donor types the chosen member's code; both rate (the donor in the web app).
+    const { code } = (await third.client.call('GET /api/donations/{id}/handover', { params: { id } })).body as { code: string };
+    expect((await donor.client.call('POST /api/donations/{id}/handover', { params: { id }, body: { code } })).status).toBe(200);
     expect((await third.client.call('POST /api/donations/{id}/ratings', { params: { id }, body: { value: 'up' } })).status).toBe(201);
     await donorPage.reload();
     await donorPage.getByTestId('rating-form').waitFor();

@@ -57,19 +57,29 @@ export async function publish(client: ApiClient, title = 'Lampe de bureau'): Pro
 }
 
 /**
- * One gift through the API: the donor publishes, the reserver reserves and confirms reception, and
- * the rewards have landed. Welcome points may be transferred only after a member has given or
+ * One gift through the API: the donor publishes, the reserver reserves and confirms reception (or
+ * the donor types the reserver's handover code), and the rewards have landed. Welcome points may be transferred only after a member has given or
  * received once (docs/decisions/0019-points-economy-against-pairs.md): tests that transfer use it.
  * Waits until the reserver's hold is captured: the donor's rewards land in the same transaction.
  */
-export async function completeGift(donor: ApiClient, reserver: ApiClient, title = 'Livre de cuisine'): Promise<{ id: number; title: string }> {
+export async function completeGift(
+  donor: ApiClient,
+  reserver: ApiClient,
+  title = 'Livre de cuisine',
+  how: 'by the reserver' | 'with the code' = 'by the reserver',
+): Promise<{ id: number; title: string }> {
   const donation = await publish(donor, title);
   // The reserve holds the reserver's points: a member just signed up has none until their account
   // opens with the welcome points, which follow the signup's event (a publish usually outlasts it).
   await waitFor(async () => (await reserver.call('GET /api/auth/user')).body.pointsPending === false, { what: "the reserver's points account", timeoutMs: 15_000 });
   const reserved = await reserver.call('POST /api/donations/{id}/reserve', { params: { id: donation.id } });
   if (reserved.status !== 200) throw new Error(`reserve failed: ${reserved.status} ${JSON.stringify(reserved.body)}`);
-  const confirmed = await reserver.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } });
+  // With the code, the donor types what the reserver shows: the handover that counts in levels (decision 0056).
+  const code = how === 'with the code' ? ((await reserver.call('GET /api/donations/{id}/handover', { params: { id: donation.id } })).body as { code: string }).code : null;
+  const confirmed =
+    code === null
+      ? await reserver.call('POST /api/donations/{id}/confirm', { params: { id: donation.id } })
+      : await donor.call('POST /api/donations/{id}/handover', { params: { id: donation.id }, body: { code } });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   await expectBalance(reserver, { blockedPoints: 0 }, 'the gift settled');
   return donation;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMemberProfile } from '@/lib/member-profile';
+import { memberRecordText } from '@/lib/member-record';
 
 /**
- * The level a member's record earns ("Fiable") and the record behind it (gifts each way, ratings
- * once they show), with a link to how levels are earned (docs/product.md#public-record).
+ * The level a member's record earns ("Fiable") and the record behind it (gifts each way, those
+ * without the handover code apart, ratings once they show), with a link to how levels are earned (docs/product.md#public-record).
  */
 export function MemberLevelNote({ memberId, className, testId }: { memberId: string; className?: string; testId: string }) {
   const { t } = useTranslation();
@@ -14,8 +15,7 @@ export function MemberLevelNote({ memberId, className, testId }: { memberId: str
     <p className={`muted ${className ?? ''}`} data-testid={testId} data-level={profile.level}>
       <strong>{t(`common.level.${profile.level}`)}</strong>
       {' · '}
-      {t('common.level.record', { given: profile.given, received: profile.received })}
-      {profile.ratings && ` · ${t('common.level.ratings', { up: profile.ratings.up, down: profile.ratings.down })}`}
+      {memberRecordText(t, profile)}
       {' · '}
       <Link to="/levels">{t('common.level.how')}</Link>
     </p>

@@ -148,6 +148,8 @@ export interface DonationView {
   myRating?: MyRatingView | null;
   /** With `myRating`: until when they may rate it (docs/product.md#ratings). */
   ratingOpenUntil?: string | null;
+  /** With `myRating`, for the donor: until when they may dispute a reception confirmed without the code. */
+  disputableUntil?: string | null;
 }
 
 export interface ModerationDonationView extends DonationView {

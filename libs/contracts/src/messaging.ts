@@ -92,6 +92,8 @@ export interface NotificationParamsByKind {
   reservation_cancelled: { donationId: number; title: string; cancelledBy: 'reserver' | 'owner'; byName: string };
   /** The reserver confirmed reception: the donor earns the reward (to the owner). */
   reception_confirmed: { donationId: number; title: string; reserverName: string; points: number };
+  /** The donor said the reception the receiver confirmed alone never happened (to the receiver, decision 0056). */
+  reception_disputed: { donationId: number; title: string; ownerName: string };
   /** The 10 days passed (to both sides). */
   reservation_expired: { donationId: number; title: string; role: 'owner' | 'reserver' };
   /** A day is left to hand the item over (to both sides). */

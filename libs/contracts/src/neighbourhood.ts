@@ -20,6 +20,8 @@ export const HandoverRules = {
   maxAttempts: 5,
   /** When the reminder goes out, before the 10-day limit. */
   reminderHoursBefore: 24,
+  /** How long a donor may say a reception the receiver confirmed alone never happened (decision 0056). */
+  disputeHours: 48,
 } as const;
 
 /** The waiting list of one donation, as the session member sees it. */
@@ -68,6 +70,11 @@ export const WaitlistMessages = {
   acceptInFlight: 'Votre réservation est en cours. Réessayez dans un instant.',
 } as const;
 
+/** The end of the donor's 48 hours to dispute a reception the receiver confirmed alone at `confirmedAt`. */
+export function disputableUntil(confirmedAt: Date): Date {
+  return new Date(confirmedAt.getTime() + HandoverRules.disputeHours * 60 * 60 * 1000);
+}
+
 export const HandoverMessages = {
   codeFormat: 'Le code de remise contient 4 chiffres.',
   onlyParties: 'Seuls le donateur et le membre qui a réservé voient la remise de cet objet.',
@@ -76,6 +83,10 @@ export const HandoverMessages = {
   wrong: (left: number) =>
     left === 1 ? 'Code incorrect. Il vous reste 1 essai.' : `Code incorrect. Il vous reste ${left} essais.`,
   locked: 'Trop de codes incorrects : le membre peut encore confirmer la réception depuis son compte.',
+  disputeOnlyOwner: 'Seul le donateur peut dire que cet objet n’a pas été remis.',
+  disputeNotGiven: "Ce don n'est pas marqué comme remis.",
+  disputeWithCode: 'Cette remise a été confirmée avec le code : elle ne peut pas être contestée.',
+  disputeTooLate: `Le délai de ${HandoverRules.disputeHours} heures pour contester cette remise est passé.`,
 } as const;
 
 export const SavedSearchMessages = {

@@ -1,4 +1,4 @@
-import type { MemberLevel, TrustRecordView } from './trust.js';
+import type { TrustRecordView } from './trust.js';
 
 // The request window (docs/product.md#request-window): a donor may let everyone ask until a time,
 // then choose among the askers; 24 hours after the close without a choice, Hdiya draws one.
@@ -51,8 +51,8 @@ export interface DonationRequestView {
   message: string;
   state: RequestState;
   createdAt: string;
-  /** The asker's public record and level: for the owner to choose well (null for the asker's own view). */
-  record: (TrustRecordView & { level: MemberLevel }) | null;
+  /** The asker's public record, level and sign-up date: for the owner to choose well (null for the asker's own view). */
+  record: TrustRecordView | null;
 }
 
 /** `GET /api/donations/{id}/requests`: the owner sees every request, anyone else their own. */

@@ -1,7 +1,10 @@
 import type { DonationView } from './donations.js';
 
-/** `aborting`: locked out by recovery, its hold being voided; it can no longer become active. */
-export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed', 'cancelled', 'expired', 'failed'] as const;
+/**
+ * `aborting`: locked out by recovery, its hold being voided; it can no longer become active.
+ * `disputed`: confirmed by the receiver alone, then disputed by the donor (decision 0056).
+ */
+export const RESERVATION_STATES = ['pending', 'aborting', 'active', 'completed', 'cancelled', 'expired', 'failed', 'disputed'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
 /**

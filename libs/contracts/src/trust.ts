@@ -44,6 +44,11 @@ export interface MyRatingView {
 export interface RatingStateView {
   myRating: MyRatingView | null;
   ratingOpenUntil: string | null;
+  /**
+   * For the donor of a gift the receiver confirmed alone: until when they may say it never
+   * happened (decision 0056); null otherwise.
+   */
+  disputableUntil: string | null;
 }
 
 /** The end of the rating window of a gift handed over at `givenAt`. */
@@ -123,34 +128,62 @@ export interface RatingsSummary {
 
 /** What the donations service knows of a member's record (docs/product.md#public-record). */
 export interface TrustRecordView {
-  /** Their donations handed over. */
+  /** Their donations handed over with the handover code (decision 0056). */
   given: number;
-  /** The gifts they received. */
+  /** The gifts they received with the handover code. */
   received: number;
-  /** Null under `RatingRules.shownFrom` ratings. */
+  /** Gifts either way the receiver confirmed alone: shown apart, never in the level. */
+  declared: number;
+  /** Their ratings that count (decision 0056); null under `RatingRules.shownFrom` of them. */
   ratings: RatingsSummary | null;
   /** Their reservations that expired uncollected in the last 90 days. */
   noShows90d: number;
+  /** When they signed up; null for a member who joined before the service kept it. */
+  memberSince: string | null;
+  level: MemberLevel;
 }
 
 export const MEMBER_LEVELS = ['new', 'reliable', 'very_reliable'] as const;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
 
-/** What each level asks (decision 0041); a member who meets neither is 'new'. */
+/** What each level asks (decisions 0041 and 0056); a member who meets neither is 'new'. */
 export const LevelRules = {
-  reliable: { gifts: 3, maxNoShows90d: 1, minUpShare: 0.8 },
-  veryReliable: { gifts: 10, maxNoShows90d: 0, minUpShare: 0.95, minRatings: 5 },
+  reliable: { gifts: 3, maxNoShows90d: 1, minUpShare: 0.8, minMemberDays: 14 },
+  veryReliable: { gifts: 10, maxNoShows90d: 0, minUpShare: 0.95, minRatings: 5, minMemberDays: 60 },
+  /** A counterparty counts once in this many days… */
+  counterpartyOncePerDays: 30,
 } as const;
 
-/** The level a record earns: gifts given or received, few no-shows, and mostly good ratings once shown. */
-export function memberLevel(record: TrustRecordView): MemberLevel {
-  const gifts = record.given + record.received;
-  const rated = record.ratings ? record.ratings.up + record.ratings.down : 0;
-  const upShare = record.ratings && rated > 0 ? record.ratings.up / rated : null;
+/** What a level is earned from (decision 0056). */
+export interface LevelFacts {
+  /**
+   * Gifts given or received with the handover code, each counterparty once per 30 days, none with
+   * a member the gift-pair rule flags.
+   */
+  gifts: number;
+  ratings: RatingsSummary | null;
+  noShows90d: number;
+  /** Days since they signed up; null when unknown (they joined before it was kept). */
+  memberDays: number | null;
+}
+
+/** The level the facts earn: enough gifts, a few weeks of membership, few no-shows, mostly good ratings once shown. */
+export function memberLevel(facts: LevelFacts): MemberLevel {
+  const rated = facts.ratings ? facts.ratings.up + facts.ratings.down : 0;
+  const upShare = facts.ratings && rated > 0 ? facts.ratings.up / rated : null;
+  const oldEnough = (days: number) => facts.memberDays === null || facts.memberDays >= days;
   const { reliable, veryReliable } = LevelRules;
-  if (gifts >= veryReliable.gifts && record.noShows90d <= veryReliable.maxNoShows90d && rated >= veryReliable.minRatings && upShare! >= veryReliable.minUpShare) {
+  if (
+    facts.gifts >= veryReliable.gifts &&
+    oldEnough(veryReliable.minMemberDays) &&
+    facts.noShows90d <= veryReliable.maxNoShows90d &&
+    rated >= veryReliable.minRatings &&
+    upShare! >= veryReliable.minUpShare
+  ) {
     return 'very_reliable';
   }
-  if (gifts >= reliable.gifts && record.noShows90d <= reliable.maxNoShows90d && (upShare === null || upShare >= reliable.minUpShare)) return 'reliable';
+  if (facts.gifts >= reliable.gifts && oldEnough(reliable.minMemberDays) && facts.noShows90d <= reliable.maxNoShows90d && (upShare === null || upShare >= reliable.minUpShare)) {
+    return 'reliable';
+  }
   return 'new';
 }

@@ -43,8 +43,7 @@ export class DonationsFixture {
    * A new donation with an active reservation written straight into the database (its hold
    * lives in the points service, not needed here); deleted again by `stop`.
    */
-  async reservedDonation({ reservedAt = new Date(), code = '4821' as string | null, reserver = member() } = {}) {
-    const owner = member();
+  async reservedDonation({ reservedAt = new Date(), code = '4821' as string | null, reserver = member(), owner = member() } = {}) {
     const donation = await this.create(owner);
     this.faked.push(donation.id);
     const reservationId = randomUUID();

@@ -23,10 +23,10 @@ const comments = (userId: string) => fixture.call<RatingCommentView[]>(Rpc.donat
 const reported = (actor: Actor = admin()) => fixture.call<ModerationRatingView[]>(Rpc.donations.reportedRatings, { actor });
 const report = (actor: Actor, ratingId: number) => fixture.call(Rpc.donations.reportRating, { actor, ratingId, report: { reason: 'insulting', details: 'Des insultes.' } });
 
-/** A gift received by `receiver` (a new member by default) and confirmed by them. */
+/** A gift received by `receiver` (a new member by default), handed over with the code: its ratings count (decision 0056). */
 async function given(receiver: Actor = member()) {
-  const item = await fixture.reservedDonation({ reserver: receiver });
-  await fixture.call(Rpc.donations.confirm, { actor: receiver, donationId: item.id });
+  const item = await fixture.reservedDonation({ reserver: receiver, code: '9753' });
+  await fixture.call(Rpc.donations.confirmHandover, { actor: item.owner, donationId: item.id, handover: { code: '9753' } });
   return item;
 }
 
@@ -37,14 +37,14 @@ async function openReportsOf(ratingId: number): Promise<number> {
 
 it('should tell the two parties their rating so far and until when they may rate, and nobody else anything', async () => {
   const reserved = await fixture.reservedDonation({});
-  expect(await state(reserved.owner, reserved.id)).toEqual({ myRating: null, ratingOpenUntil: null });
+  expect(await state(reserved.owner, reserved.id)).toEqual({ myRating: null, ratingOpenUntil: null, disputableUntil: null });
 
   const item = await given();
   const [closed] = await fixture.db.query(`SELECT closed_at FROM donations.reservations WHERE id = $1`, [item.reservationId]);
   const until = new Date(closed.closed_at.getTime() + 14 * 86_400_000).toISOString();
-  expect(await state(item.owner, item.id)).toEqual({ myRating: null, ratingOpenUntil: until });
+  expect(await state(item.owner, item.id)).toMatchObject({ myRating: null, ratingOpenUntil: until });
   const rating = await rate(item.reserver, item.id, { value: 'up' });
-  expect(await state(item.reserver, item.id)).toEqual({ myRating: { value: 'up', createdAt: rating.createdAt }, ratingOpenUntil: until });
+  expect(await state(item.reserver, item.id)).toEqual({ myRating: { value: 'up', createdAt: rating.createdAt }, ratingOpenUntil: until, disputableUntil: null });
   expect(await state(item.owner, item.id)).toMatchObject({ myRating: null });
   expect(await state(member(), item.id)).toBeNull();
   expect(await state(item.owner, 2_000_000_000)).toBeNull();
@@ -61,7 +61,7 @@ it('should show a member’s comments from their third rating on, newest first, 
   const third = await given(subject);
   ratings.push(await rate(third.owner, third.id, { value: 'down', reason: 'late', comment: 'Une heure de retard.' }));
   expect((await comments(subject.id)).map((c) => c.comment)).toEqual(['Une heure de retard.', 'Très ponctuel.']);
-  expect((await comments(subject.id))[0]).toMatchObject({ id: ratings[2]!.id, value: 'down', reason: 'late', verified: false });
+  expect((await comments(subject.id))[0]).toMatchObject({ id: ratings[2]!.id, value: 'down', reason: 'late', verified: true });
 
   await fixture.call(Rpc.donations.removeRatingComment, { actor: admin(), ratingId: ratings[2]!.id });
   expect((await comments(subject.id)).map((c) => c.comment)).toEqual(['Très ponctuel.']);

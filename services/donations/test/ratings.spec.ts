@@ -1,4 +1,4 @@
-import { Rpc, type Actor, type RateDonationInput, type RatingView, type TrustRecordView } from '@hdiya/contracts';
+import { Rpc, type Actor, type RateDonationInput, type RatingView } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
 import { member, twoReplicas } from './donations-fixture.js';
 
@@ -71,32 +71,4 @@ it('should refuse a stranger, a gift not handed over yet and a rating after 14 d
   expect(await refusal(rate(given.owner, 2_000_000_000, { value: 'up' }))).toMatchObject({ status: 404 });
   expect(await ratingsOf(reserved.id)).toBe(0);
   expect(await ratingsOf(given.id)).toBe(1);
-});
-
-it('should count a member’s record: gifts each way, ratings from three on, no-shows of the last 90 days', async () => {
-  const subject = member();
-  const record = () => replica.call<TrustRecordView>(Rpc.donations.trustRecord, { userId: subject.id });
-  expect(await record()).toEqual({ given: 0, received: 0, ratings: null, noShows90d: 0 });
-
-  // Two gifts received by the subject, both rated by their donors; one confirmed with the code.
-  for (const withCode of [true, false]) {
-    const item = await replica.reservedDonation({ code: '7070', reserver: subject });
-    if (withCode) await replica.call(Rpc.donations.confirmHandover, { actor: item.owner, donationId: item.id, handover: { code: '7070' } });
-    else await replica.call(Rpc.donations.confirm, { actor: subject, donationId: item.id });
-    await rate(item.owner, item.id, { value: 'up' });
-  }
-  expect(await record()).toEqual({ given: 0, received: 2, ratings: null, noShows90d: 0 });
-
-  // A third: now the ratings show. Then two reservations of theirs that ran out, one 100 days ago.
-  const third = await replica.reservedDonation({ reserver: subject });
-  await replica.call(Rpc.donations.confirm, { actor: subject, donationId: third.id });
-  await rate(third.owner, third.id, { value: 'down', reason: 'late' });
-  for (const daysAgo of [3, 100]) {
-    const lapsed = await replica.reservedDonation({ reserver: subject });
-    await replica.db.query(`UPDATE donations.reservations SET state = 'expired', closed_at = now() - make_interval(days => $2) WHERE id = $1`, [lapsed.reservationId, daysAgo]);
-  }
-  expect(await record()).toEqual({ given: 0, received: 3, ratings: { up: 2, down: 1, verified: 1 }, noShows90d: 1 });
-
-  // The donors' side: each of them gave once.
-  expect(await replica.call(Rpc.donations.trustRecord, { userId: third.owner.id })).toEqual({ given: 1, received: 0, ratings: null, noShows90d: 0 });
 });

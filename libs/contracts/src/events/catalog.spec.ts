@@ -58,6 +58,7 @@ const samples: { [N in EventName]: EventPayload<N> } = {
     expiresAt: at,
   },
   'donations.ReceptionConfirmed.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', confirmedAt: at },
+  'donations.ReceptionDisputed.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', disputedAt: at },
   'donations.ReservationExpired.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', expiredAt: at },
   'donations.ReservationExpiring.v1': { reservationId: 'r1', donationId: 1, title: 'Vélo', reserverId: 'u2', ownerId: 'u1', expiresAt: at },
   'donations.WaitlistOffered.v1': { entryId: 'e1', donationId: 1, title: 'Vélo', memberId: 'u3', ownerId: 'u1', offerExpiresAt: at },

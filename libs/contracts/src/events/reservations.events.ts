@@ -44,6 +44,21 @@ export const ReceptionConfirmedV1Schema = z.object({
 });
 export type ReceptionConfirmedV1 = z.output<typeof ReceptionConfirmedV1Schema>;
 
+/**
+ * Payload of `donations.ReceptionDisputed.v1`: the donor said a reception the receiver confirmed
+ * alone never happened (decision 0056). The item is available again; the points service takes
+ * the reception reward back and gives the receiver their 2 points.
+ */
+export const ReceptionDisputedV1Schema = z.object({
+  reservationId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  reserverId: z.string(),
+  ownerId: z.string(),
+  disputedAt: z.string(),
+});
+export type ReceptionDisputedV1 = z.output<typeof ReceptionDisputedV1Schema>;
+
 /** Payload of `donations.ReservationExpired.v1`: 10 days passed; the hold is forfeited. */
 export const ReservationExpiredV1Schema = z.object({
   reservationId: z.string(),

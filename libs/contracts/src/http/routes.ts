@@ -99,6 +99,7 @@ export const ApiRoutes = {
   'POST /api/donations/{id}/requests/{requestId}/choose': { summary: 'The owner chooses an asker, who gets the reservation (2 points held)', access: 'member', params: { ...donation, requestId: 'string' }, answer: answer<DonationRequestsView>('The window, decided'), status: [200, 403, 404, 409] },
   'GET /api/donations/{id}/handover': { summary: 'The handover code (reserver) or its state (owner)', access: 'member', params: donation, answer: answer<HandoverView>('By role'), status: [200, 404] },
   'POST /api/donations/{id}/handover': { summary: 'The owner enters the reserver’s code', access: 'member', params: donation, body: HandoverCodeSchema, answer: answer<DonationView>(DONATION), status: [200, 404, 409] },
+  'POST /api/donations/{id}/dispute': { summary: 'The owner says a reception confirmed without the code never happened (48 hours)', access: 'member', params: donation, answer: answer<DonationView>(DONATION), status: [200, 403, 404, 409] },
 
   // The member's lists
   'POST /api/favorites': { summary: 'Add a favourite', access: 'member', body: FavoriteSchema, answer: answer<{ donationId: number; favorite: true }>('Added (twice keeps one)'), status: [201, 404] },

@@ -130,6 +130,7 @@ export const Rpc = {
     handover: 'donations.handover.get',
     /** The owner enters the reserver's code: reception confirmed, as when the reserver confirms. */
     confirmHandover: 'donations.handover.confirm',
+    disputeReception: 'donations.reception.dispute',
     savedSearches: 'donations.saved-searches.list',
     createSavedSearch: 'donations.saved-searches.create',
     updateSavedSearch: 'donations.saved-searches.update',
@@ -269,6 +270,7 @@ export const RpcRequests = {
   'donations.requests.choose': P.ChooseRequestPayloadSchema,
   'donations.handover.get': P.ActorDonationPayloadSchema,
   'donations.handover.confirm': P.HandoverPayloadSchema,
+  'donations.reception.dispute': P.ActorDonationPayloadSchema,
   'donations.saved-searches.list': P.ActorPayloadSchema,
   'donations.saved-searches.create': P.CreateSavedSearchPayloadSchema,
   'donations.saved-searches.update': P.UpdateSavedSearchPayloadSchema,
@@ -388,6 +390,7 @@ export interface RpcResponses {
   'donations.requests.choose': DonationRequestsView;
   'donations.handover.get': HandoverView;
   'donations.handover.confirm': DonationView;
+  'donations.reception.dispute': DonationView;
   'donations.saved-searches.list': SavedSearchView[];
   'donations.saved-searches.create': SavedSearchView;
   'donations.saved-searches.update': SavedSearchView;

@@ -23,6 +23,8 @@ import { SpotWords1764750000000 } from './migrations/1764750000000-SpotWords.js'
 import { OwnerOnCards1764800000000 } from './migrations/1764800000000-OwnerOnCards.js';
 import { SpotWordsCap1764850000000 } from './migrations/1764850000000-SpotWordsCap.js';
 import { SpotWordIndex1764900000000 } from './migrations/1764900000000-SpotWordIndex.js';
+import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
+import { DisputedReceptions1765010000000 } from './migrations/1765010000000-DisputedReceptions.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -48,6 +50,8 @@ export const DONATIONS_MIGRATIONS = [
   OwnerOnCards1764800000000,
   SpotWordsCap1764850000000,
   SpotWordIndex1764900000000,
+  MemberJoinedAt1765000000000,
+  DisputedReceptions1765010000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -6,7 +6,6 @@ import {
   displayName,
   ErrorCodes,
   isRpcErrorBody,
-  memberLevel,
   RequestMessages,
   RequestWindowRules,
   type Actor,
@@ -108,8 +107,7 @@ export class RequestsService {
       : ((await firstRow(manager, db.selectFrom('donation_requests').select(sql<number>`count(*)::int`.as('n')).where('donation_id', '=', donationId).where('state', '=', 'open')))?.n ?? 0);
     const requests: DonationRequestView[] = [];
     for (const row of isOwner ? found : []) {
-      const record = await this.records.record(row.member_id);
-      requests.push({ ...requestView(donationId, row), record: { ...record, level: memberLevel(record) } });
+      requests.push({ ...requestView(donationId, row), record: await this.records.record(row.member_id) });
     }
     const latest = isOwner ? undefined : found.sort((a, b) => b.created_at.getTime() - a.created_at.getTime())[0];
     return { donationId, allocation: allocationOf(donation), open, requests, mine: latest ? { ...requestView(donationId, latest), record: null } : null };

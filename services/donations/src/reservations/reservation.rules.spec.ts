@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cancelRefusal, confirmRefusal, expiryOf, handoverCodeRefusal, handoverRefusal, reserveRefusal, timeLeftMs, type ReservationFacts } from './reservation.rules.js';
+import { cancelRefusal, confirmRefusal, disputeRefusal, expiryOf, handoverCodeRefusal, handoverRefusal, reserveRefusal, timeLeftMs, type ReservationFacts } from './reservation.rules.js';
 
 const owner = randomUUID();
 const reserver = randomUUID();
@@ -65,5 +65,16 @@ describe('reservation rules', () => {
     expect(expiryOf(at).toISOString()).toBe('2026-01-11T10:00:00.000Z');
     expect(timeLeftMs(expiryOf(at), new Date('2026-01-10T10:00:00Z'))).toBe(24 * 60 * 60 * 1000);
     expect(timeLeftMs(expiryOf(at), new Date('2026-02-01T00:00:00Z'))).toBe(0);
+  });
+
+  it('should let the donor dispute a reception confirmed without the code for 48 hours only (decision 0056)', () => {
+    const confirmedAt = new Date(now.getTime() - 47 * 3_600_000);
+    const alone = { status: 'completed' as const, ownerId: owner, withCode: false, confirmedAt };
+    expect(disputeRefusal(alone, owner, now)).toBeNull();
+    expect(disputeRefusal(alone, reserver, now)).toMatchObject({ status: 403, code: 'RESERVATION_NOT_YOURS' });
+    expect(disputeRefusal({ ...alone, withCode: true }, owner, now)).toMatchObject({ status: 409, code: 'RECEPTION_NOT_DISPUTABLE' });
+    expect(disputeRefusal({ ...alone, status: 'reserved', confirmedAt: null }, owner, now)).toMatchObject({ status: 409, code: 'RECEPTION_NOT_DISPUTABLE' });
+    expect(disputeRefusal(alone, owner, new Date(confirmedAt.getTime() + 48 * 3_600_000))).toBeNull();
+    expect(disputeRefusal(alone, owner, new Date(confirmedAt.getTime() + 48 * 3_600_000 + 1))).toMatchObject({ message: 'Le délai de 48 heures pour contester cette remise est passé.' });
   });
 });

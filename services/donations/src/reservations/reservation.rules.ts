@@ -1,4 +1,4 @@
-import { DonationRules, ErrorCodes, HandoverMessages, HandoverRules, RequestMessages, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
+import { disputableUntil, DonationRules, ErrorCodes, HandoverMessages, HandoverRules, RequestMessages, WaitlistMessages, type DonationStatus, type ReservationState } from '@hdiya/contracts';
 import type { Refusal } from '../core/refusal.js';
 
 // The donation lifecycle of docs/product.md#reservations as pure rules: who may do what, from which state.
@@ -78,6 +78,29 @@ export function handoverCodeRefusal(d: ReservationFacts, actorId: string, attemp
   const refused = handoverRefusal(d, actorId);
   if (refused) return refused;
   if (attempts >= HandoverRules.maxAttempts) return { status: 429, code: ErrorCodes.HANDOVER_LOCKED, message: HandoverMessages.locked };
+  return null;
+}
+
+/** A gift as the dispute rule sees it: its state, and how and when its reception was confirmed. */
+export interface ReceptionFacts {
+  status: DonationStatus;
+  ownerId: string;
+  /** Confirmed by the owner typing the handover code: both were there. */
+  withCode: boolean;
+  /** When the reception was confirmed; null before. */
+  confirmedAt: Date | null;
+}
+
+/**
+ * The donor may say a reception the receiver confirmed alone never happened, within 48 hours
+ * (decision 0056); one confirmed with the code is beyond dispute.
+ */
+export function disputeRefusal(gift: ReceptionFacts, actorId: string, now: Date): Refusal | null {
+  if (gift.ownerId !== actorId) return { status: 403, code: ErrorCodes.RESERVATION_NOT_YOURS, message: HandoverMessages.disputeOnlyOwner };
+  const refused = (message: string): Refusal => ({ status: 409, code: ErrorCodes.RECEPTION_NOT_DISPUTABLE, message });
+  if (gift.status !== 'completed' || gift.confirmedAt === null) return refused(HandoverMessages.disputeNotGiven);
+  if (gift.withCode) return refused(HandoverMessages.disputeWithCode);
+  if (now.getTime() > disputableUntil(gift.confirmedAt).getTime()) return refused(HandoverMessages.disputeTooLate);
   return null;
 }
 

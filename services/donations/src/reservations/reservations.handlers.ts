@@ -37,6 +37,11 @@ export class ReservationsHandlers {
     return this.reservations.confirmByCode(input.actor, input.donationId, input.handover.code);
   }
 
+  @RpcHandler(Rpc.donations.disputeReception)
+  dispute(input: RpcRequest<'donations.reception.dispute'>) {
+    return this.reservations.dispute(input.actor, input.donationId);
+  }
+
   @RpcHandler(Rpc.donations.reservations)
   list(input: RpcRequest<'donations.reservations'>) {
     return this.reservations.ofReserver(input.actor, input.page.limit ?? DonationRules.defaultPageSize, input.page.cursor);

@@ -13,6 +13,7 @@ import {
   type DonationView,
   type HandoverView,
   type ReceptionConfirmedV1,
+  type ReceptionDisputedV1,
   type ReservationCancelledV2,
   type ReservationExpiredV1,
   type ReservationExpiringV1,
@@ -35,6 +36,7 @@ import { countSaga } from './saga-metrics.js';
 import {
   cancelRefusal,
   confirmRefusal,
+  disputeRefusal,
   expiryOf,
   handoverCodeRefusal,
   handoverRefusal,
@@ -300,6 +302,46 @@ export class ReservationsService {
     };
     await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionConfirmed, payload)]);
     await this.line.closeLine(manager, donation, 'given', now);
+  }
+
+  /**
+   * The donor says a reception the receiver confirmed alone never happened (decision 0056), within
+   * 48 hours: the reservation ends as `disputed`, the item is available again and the gift's
+   * ratings are gone, in one transaction with `ReceptionDisputed`, from which the points service
+   * takes the reception reward back and returns the receiver's 2 points.
+   */
+  async dispute(actor: Actor, donationId: number): Promise<DonationView> {
+    await this.dataSource.transaction(async (manager) => {
+      const donation = await lockDonation(manager, donationId);
+      const reservation = donation.reservation_id
+        ? await firstRow(
+            manager,
+            db.selectFrom('reservations').select(['id', 'reserver_id', 'confirmed_with_code', 'closed_at']).where('id', '=', donation.reservation_id).where('state', '=', 'completed').forUpdate(),
+          )
+        : undefined;
+      const now = this.clock.now();
+      const refused = disputeRefusal(
+        { status: donation.status, ownerId: donation.owner_id, withCode: reservation?.confirmed_with_code ?? false, confirmedAt: reservation?.closed_at ?? null },
+        actor.id,
+        now,
+      );
+      if (refused) throw refusal(refused);
+      await write(manager, db.updateTable('reservations').set({ state: 'disputed' }).where('id', '=', reservation!.id));
+      await makeAvailable(manager, donationId);
+      await write(manager, db.updateTable('donations').set({ confirmed_at: null }).where('id', '=', donationId));
+      await write(manager, db.deleteFrom('ratings').where('donation_id', '=', donationId));
+      const payload: ReceptionDisputedV1 = {
+        reservationId: reservation!.id,
+        donationId,
+        title: donation.title,
+        reserverId: reservation!.reserver_id,
+        ownerId: donation.owner_id,
+        disputedAt: now.toISOString(),
+      };
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReceptionDisputed, payload)]);
+    });
+    countSaga('disputed');
+    return this.view(donationId);
   }
 
   /** The reserver or the owner cancels: the item is available again, the hold goes back. */

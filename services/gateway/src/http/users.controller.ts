@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { memberLevel, Rpc, type MemberProfileView } from '@hdiya/contracts';
+import { Rpc, type MemberProfileView } from '@hdiya/contracts';
 import { ServiceClient } from '../rpc/service-client.js';
 import { MemberId } from '../requests/member-id.pipe.js';
 
@@ -9,8 +9,8 @@ export class UsersController {
 
   /**
    * A member's public profile: no e-mail, no phone, last name as an initial; with their usual
-   * reply time from the messaging service, their record from the donations service and the level
-   * it earns, and their newest rating comments once their ratings show.
+   * reply time from the messaging service, their record and the level it earns from the donations
+   * service, and their newest rating comments once their ratings show.
    */
   @Get(':id')
   async publicProfile(@Param('id', MemberId()) id: string): Promise<MemberProfileView> {
@@ -20,6 +20,7 @@ export class UsersController {
       this.services.call(Rpc.donations.trustRecord, { userId: id }),
       this.services.call(Rpc.donations.ratingComments, { userId: id }),
     ]);
-    return { ...profile, replyTime, memberSince: profile.createdAt, ...record, level: memberLevel(record), recentComments };
+    // The users service's own sign-up date: the donations service's copy may predate keeping it.
+    return { ...profile, replyTime, ...record, memberSince: profile.createdAt, recentComments };
   }
 }

@@ -8,7 +8,8 @@ import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { JsonBody } from '../requests/json-body.decorator.js';
 
 /**
- * Around a reserved donation: its waiting list and the handover code. Accepting an item offered
+ * Around a reserved donation: its waiting list, the handover code, and the donor's dispute of a
+ * reception confirmed without it. Accepting an item offered
  * from the waiting list is reserving it (`POST /api/donations/{id}/reserve`).
  */
 @Controller('api/donations/:id')
@@ -56,5 +57,12 @@ export class WaitlistController {
     @CurrentUser() user: SessionUser,
   ): Promise<DonationView> {
     return this.services.call(Rpc.donations.confirmHandover, { actor: user, donationId, handover });
+  }
+
+  /** The owner says a reception the reserver confirmed alone never happened (48 hours, decision 0056). */
+  @Post('dispute')
+  @HttpCode(200)
+  dispute(@Param('id', DonationId()) donationId: number, @CurrentUser() user: SessionUser): Promise<DonationView> {
+    return this.services.call(Rpc.donations.disputeReception, { actor: user, donationId });
   }
 }

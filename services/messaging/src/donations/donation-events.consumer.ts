@@ -75,6 +75,13 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             points: DonationRules.receptionReward,
           });
         },
+        'donations.ReceptionDisputed.v1': async ({ payload }, manager) => {
+          await notifications.notify(manager, payload.reserverId, 'reception_disputed', {
+            donationId: payload.donationId,
+            title: payload.title,
+            ownerName: await directory.nameOf(manager, payload.ownerId),
+          });
+        },
         'donations.ReservationExpired.v1': async ({ payload }, manager) => {
           const about = { donationId: payload.donationId, title: payload.title };
           await notifications.notify(manager, payload.ownerId, 'reservation_expired', { ...about, role: 'owner' });

@@ -53,6 +53,11 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
           await gifts.onGiven(manager, payload);
           await holds.capture(manager, refOf(payload), payload.reserverId, payload.ownerId);
         },
+        'donations.ReceptionDisputed.v1': async ({ payload }, manager) => {
+          // The donor said it never happened: the reward goes back, the receiver's 2 points too.
+          await gifts.onDisputed(manager, payload);
+          await holds.refundCaptured(manager, refOf(payload));
+        },
         'donations.ReservationExpired.v1': ({ payload }, manager) => holds.forfeit(manager, refOf(payload)),
       },
       logger: new Logger('points:donations'),

@@ -7,6 +7,7 @@ import {
   reliabilityAfterExpiry,
   reservationHold,
   reservationRefund,
+  disputedHoldRefund,
   type ReservationRef,
 } from '../ledger/ledger.rules.js';
 
@@ -78,6 +79,18 @@ export class HoldsService {
       await this.ledger.announce(m, [hold.userId!], 'reservation_refund');
       return { released: true };
     });
+  }
+
+  /**
+   * The donor disputed the reception (decision 0056): the captured hold goes back to the receiver
+   * (`other` +2), and the hold reads `released`. Once: a second dispute finds it released.
+   */
+  async refundCaptured(manager: EntityManager, ref: ReservationRef): Promise<void> {
+    const hold = await this.lockHold(manager, ref.reservationId);
+    if (hold?.state !== 'captured') return;
+    await write(manager, db.updateTable('holds').set({ state: 'released', closed_at: sql<Date>`now()` }).where('reservation_id', '=', ref.reservationId));
+    await this.ledger.record(manager, disputedHoldRefund(hold.userId!, hold.amount, ref));
+    await this.ledger.announce(manager, [hold.userId!], 'reception_disputed');
   }
 
   /**

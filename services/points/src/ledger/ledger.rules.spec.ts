@@ -1,5 +1,7 @@
 import {
   applyEntry,
+  disputedHoldRefund,
+  disputedReward,
   giftRewardSplit,
   transferableNow,
   transferCapFreesAt,
@@ -44,6 +46,13 @@ describe('ledger rules', () => {
     expect(withdrawalReversal('u1', 7, 'Chaise', 12)?.amount).toBe(-5);
     expect(withdrawalReversal('u1', 7, 'Chaise', 3)?.amount).toBe(-3);
     expect(withdrawalReversal('u1', 7, 'Chaise', 0)).toBeNull();
+  });
+
+  it('should take a disputed reception’s reward back, never below 0, and give the receiver their hold (decision 0056)', () => {
+    expect(disputedReward('u1', ref, 5, 12)).toMatchObject({ type: 'spent', amount: -5, reason: 'reception_disputed', reference: 'r-1', description: 'Remise contestée : Chaise' });
+    expect(disputedReward('u1', ref, 5, 2)?.amount).toBe(-2);
+    expect(disputedReward('u1', ref, 5, 0)).toBeNull();
+    expect(disputedHoldRefund('u2', 2, ref)).toMatchObject({ type: 'other', amount: 2, reason: 'reservation_refund', reference: 'r-1', description: 'Réservation rendue (remise contestée) : Chaise' });
   });
 
   it('should make reserving a spent −2 entry tied to its reservation', () => {

@@ -12,7 +12,8 @@ export type LedgerReason =
   | 'reception_reward'
   | 'transfer_out'
   | 'transfer_in'
-  | 'reward_withheld';
+  | 'reward_withheld'
+  | 'reception_disputed';
 
 export interface LedgerEntryDraft {
   userId: string;
@@ -113,6 +114,30 @@ export function reservationRefund(reserverId: string, amount: number, ref: Reser
     donationTitle: ref.title,
     reference: ref.reservationId,
   };
+}
+
+/**
+ * The donor disputed a reception the receiver confirmed alone (decision 0056): the reception
+ * reward goes back, never below a balance of 0. Null when there is nothing to take.
+ */
+export function disputedReward(ownerId: string, ref: ReservationRef, paid: number, available: number): LedgerEntryDraft | null {
+  const amount = Math.min(paid, Math.max(0, available));
+  if (amount === 0) return null;
+  return {
+    userId: ownerId,
+    type: 'spent',
+    amount: -amount,
+    reason: 'reception_disputed',
+    description: `Remise contestée : ${ref.title}`,
+    donationId: ref.donationId,
+    donationTitle: ref.title,
+    reference: ref.reservationId,
+  };
+}
+
+/** The receiver of a disputed reception gets back the 2 points it captured. */
+export function disputedHoldRefund(reserverId: string, amount: number, ref: ReservationRef): LedgerEntryDraft {
+  return { ...reservationRefund(reserverId, amount, ref), description: `Réservation rendue (remise contestée) : ${ref.title}` };
 }
 
 /** The donor's +5 when the reserver confirms reception (less under the daily cap, decision 0019). */

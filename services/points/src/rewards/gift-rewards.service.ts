@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PointsRules, type ReceptionConfirmedV1 } from '@hdiya/contracts';
+import { PointsRules, type ReceptionConfirmedV1, type ReceptionDisputedV1 } from '@hdiya/contracts';
 import { firstRow, sql, write } from '@hdiya/platform';
 import { POINTS_CONFIG, type PointsConfig } from '../config.js';
 import { db } from '../database/db.js';
 import { LedgerService } from '../ledger/ledger.service.js';
-import { giftRewardSplit, publishReward, receptionReward, rewardWithheld, type GiftRewardRules } from '../ledger/ledger.rules.js';
+import { disputedReward, giftRewardSplit, publishReward, receptionReward, rewardWithheld, type GiftRewardRules } from '../ledger/ledger.rules.js';
 import { DonationRewardsService } from './donation-rewards.service.js';
 
 /**
@@ -26,6 +26,26 @@ export class GiftRewardsService {
     @Inject(POINTS_CONFIG) config: PointsConfig,
   ) {
     this.rules = { dailyCap: config.GIFT_POINTS_DAILY_CAP, pairLimit: PointsRules.giftPairLimit };
+  }
+
+  /**
+   * The donor disputed the reception (decision 0056): the reception reward this gift paid goes
+   * back (never below 0). The publishing reward stays: the item is available again and pays no
+   * second one when it is given; the gift stays in `points.gifts`, so the caps still count it.
+   */
+  async onDisputed(manager: EntityManager, event: ReceptionDisputedV1): Promise<void> {
+    await this.ledger.lockAccounts(manager, [event.ownerId, event.reserverId]);
+    const paid = await firstRow(
+      manager,
+      db.selectFrom('ledger_entries').select('amount').where('reference', '=', event.reservationId).where('reason', '=', 'reception_reward'),
+    );
+    if (!paid) return;
+    const balance = await this.ledger.lockAccount(manager, event.ownerId);
+    const ref = { reservationId: event.reservationId, donationId: event.donationId, title: event.title };
+    const taken = disputedReward(event.ownerId, ref, paid.amount, balance.points);
+    if (!taken) return;
+    await this.ledger.record(manager, taken);
+    await this.ledger.announce(manager, [event.ownerId], 'reception_disputed');
   }
 
   /** Pays (or withholds) the gift's rewards, once per reservation. The caller announces the balances. */

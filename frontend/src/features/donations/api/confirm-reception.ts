@@ -5,3 +5,11 @@ import { useReservationChange } from './reservation-cache';
 export function useConfirmReception() {
   return useReservationChange((id) => call('POST /api/donations/{id}/confirm', { params: { id } }));
 }
+
+/**
+ * POST /api/donations/:id/dispute → 200 the donation, available again (its donor only, within 48
+ * hours of a reception confirmed without the code); 409 `RECEPTION_NOT_DISPUTABLE` past that.
+ */
+export function useDisputeReception() {
+  return useReservationChange((id) => call('POST /api/donations/{id}/dispute', { params: { id } }));
+}

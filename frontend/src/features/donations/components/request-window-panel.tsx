@@ -7,7 +7,8 @@ import { TextareaField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import type { Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
-import { formatDateTime } from '@/lib/relative-time';
+import { memberRecordText } from '@/lib/member-record';
+import { formatDate, formatDateTime } from '@/lib/relative-time';
 import '@/lib/request-texts';
 import { useChooseRequest, useDonationRequests, useRequestChange } from '../api/requests';
 
@@ -98,7 +99,7 @@ export function RequestWindowPanel({ donation, signedIn }: { donation: Donation;
 
 /** The donor's view of the window: every asker with their message and record, and "Choisir". */
 export function OwnerRequestsPanel({ donation }: { donation: Donation }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const dates = useWindowDates(donation);
   const window = useDonationRequests(donation.id, true).data;
@@ -130,7 +131,10 @@ export function OwnerRequestsPanel({ donation }: { donation: Donation }) {
                 </strong>
                 {request.record && (
                   <p className="muted detail__note" data-testid="owner-request-level" data-level={request.record.level}>
-                    {t(`common.level.${request.record.level}`)} · {t('common.level.record', { given: request.record.given, received: request.record.received })}
+                    {t(`common.level.${request.record.level}`)} · {memberRecordText(t, request.record)}
+                    {request.record.memberSince && (
+                      <span data-testid="owner-request-since"> · {t('common.level.memberSince', { date: formatDate(request.record.memberSince, i18n.language) })}</span>
+                    )}
                   </p>
                 )}
                 <p dir="auto">{request.message}</p>

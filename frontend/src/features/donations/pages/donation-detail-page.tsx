@@ -31,6 +31,7 @@ import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
 import { OwnerRequestsPanel, RequestWindowPanel } from '../components/request-window-panel';
 import { MemberRatingComments } from '../components/member-rating-comments';
 import { RatingPanel } from '../components/rating-panel';
+import { ReceptionDispute } from '../components/reception-dispute';
 import { ShareButtons } from '../components/share-buttons';
 import { PhotoGallery } from '../components/photo-gallery';
 import { photosOf } from '../lib/photos';
@@ -146,6 +147,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
           </div>
 
           <StatusMessage donation={donation} actions={actions} />
+          <ReceptionDispute donation={donation} />
           <RatingPanel donation={donation} />
 
           {!userPending &&

@@ -29,6 +29,8 @@ export function notificationText(notification: NotificationView, t: TFunction): 
       const p = notification.params;
       return t(`notifications.kinds.reservation_expiring_${p.role}`, { title: isolate(p.title) });
     }
+    case 'reception_disputed':
+      return t('notifications.kinds.reception_disputed', { name: isolate(notification.params.ownerName), title: isolate(notification.params.title) });
     case 'waitlist_offer':
       return t('notifications.kinds.waitlist_offer', { title: isolate(notification.params.title) });
     case 'waitlist_offer_expired':

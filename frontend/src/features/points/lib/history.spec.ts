@@ -56,6 +56,8 @@ describe(historyReason.name, () => {
     ['Don remis : Chaise', 'given', null],
     ['Récompense non versée (limite quotidienne des récompenses de dons atteinte) : Chaise', 'withheldDaily', null],
     ['Récompense non versée (plus de 3 dons entre vous en 30 jours) : Chaise', 'withheldPair', null],
+    ['Remise contestée : Chaise', 'disputed', null],
+    ['Réservation rendue (remise contestée) : Chaise', 'disputeRefund', null],
     ['Points envoyés', 'sent', null],
     ['Points envoyés : Merci !', 'sent', 'Merci !'],
     ['Points reçus : Bon courage', 'received', 'Bon courage'],

@@ -41,7 +41,7 @@ export function relatedUserName(user: PointsHistoryEntry['relatedUser']): string
   return name || null;
 }
 
-export type HistoryReason = 'welcome' | 'published' | 'withdrawn' | 'reservation' | 'refund' | 'given' | 'sent' | 'received' | 'withheldDaily' | 'withheldPair';
+export type HistoryReason = 'welcome' | 'published' | 'withdrawn' | 'reservation' | 'refund' | 'given' | 'sent' | 'received' | 'withheldDaily' | 'withheldPair' | 'disputed' | 'disputeRefund';
 
 // The points service writes its descriptions in French (services/points ledger.rules.ts). Other
 // languages show a translation when the text is one of these, and the text itself otherwise.
@@ -52,6 +52,8 @@ const REASONS: readonly [HistoryReason, RegExp][] = [
   ['refund', /^Réservation annulée : /],
   ['reservation', /^Réservation : /],
   ['given', /^Don remis : /],
+  ['disputed', /^Remise contestée : /],
+  ['disputeRefund', /^Réservation rendue \(remise contestée\) : /],
   ['withheldDaily', /^Récompense non versée \(limite quotidienne des récompenses de dons atteinte\) : /],
   ['withheldPair', /^Récompense non versée \(plus de \d+ dons entre vous en \d+ jours\) : /],
   ['sent', /^Points envoyés(?: : ([\s\S]*))?$/],
