@@ -19,6 +19,10 @@ export const RequestWindowRules = {
   openPerMember: 5,
   /** The draw favours members who received less over this many days. */
   weightWindowDays: 28,
+  /** A member who signed up fewer days ago is new to the window (issue 45: windows were stuffed)… */
+  newMemberDays: 7,
+  /** …and new members take at most this many places in one window. */
+  newMembersPerWindow: 5,
 } as const;
 
 /** How a donation goes to a member, as its answers carry it. */
@@ -78,6 +82,7 @@ export const RequestMessages = {
   already: 'Vous avez déjà demandé ce don.',
   tooMany: `Vous avez déjà ${RequestWindowRules.openPerMember} demandes en cours : attendez les choix des donateurs ou retirez-en une.`,
   full: `Ce don a reçu ${RequestWindowRules.maxRequests} demandes : il n’en accepte plus.`,
+  newMembersFull: `Ce don a déjà reçu ${RequestWindowRules.newMembersPerWindow} demandes de membres inscrits depuis moins de ${RequestWindowRules.newMemberDays} jours : il n’en accepte plus d’autres.`,
   noRequest: 'Vous n’avez pas de demande en cours pour ce don.',
   onlyOwner: 'Seul le donateur choisit parmi les demandes.',
   notFound: 'Cette demande n’existe pas pour ce don.',

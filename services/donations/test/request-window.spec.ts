@@ -158,3 +158,33 @@ it('should store the draw (seed, each asker’s weight from their last 28 days) 
   const [{ draw_seed: again }] = await replica.db.query(`SELECT draw_seed FROM donations.donations WHERE id = $1`, [donation.id]);
   expect(again).toBe(seed);
 });
+
+it('should take five new accounts at most in one window, and give them less weight in the draw (issue 45)', async () => {
+  const donation = await windowDonation();
+  /** A member the service knows, signed up `days` days ago. */
+  const joined = async (days: number) => {
+    const m = member();
+    await replica.db.query(`INSERT INTO donations.members (user_id, username, updated_at, joined_at) VALUES ($1, $2, now(), now() - make_interval(days => $3))`, [
+      m.id,
+      `m${m.id.slice(0, 8)}`,
+      days,
+    ]);
+    return m;
+  };
+  const fresh = [];
+  for (let i = 0; i < 5; i++) fresh.push(await joined(0));
+  for (const m of fresh) await ask(m, donation.id);
+  expect(await refusal(ask(await joined(6), donation.id))).toMatchObject({
+    status: 409,
+    code: 'REQUESTS_CLOSED',
+    message: 'Ce don a déjà reçu 5 demandes de membres inscrits depuis moins de 7 jours : il n’en accepte plus d’autres.',
+  });
+  const neighbour = await joined(30);
+  await ask(neighbour, donation.id);
+  expect((await requestsOf(donation.id)).length).toBe(6);
+
+  await replica.db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '25 hours' WHERE id = $1`, [donation.id]);
+  await replica.app.get(RequestsService).settleDue();
+  const weights: { member_id: string; draw_weight: number }[] = await replica.db.query(`SELECT member_id, draw_weight FROM donations.donation_requests WHERE donation_id = $1`, [donation.id]);
+  expect(Object.fromEntries(weights.map((w) => [w.member_id, w.draw_weight]))).toEqual({ ...Object.fromEntries(fresh.map((m) => [m.id, 0.5])), [neighbour.id]: 1 });
+});

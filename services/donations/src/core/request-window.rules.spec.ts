@@ -4,7 +4,7 @@ const HOUR = 3_600_000;
 const now = new Date('2026-11-27T10:00:00Z');
 const owner = 'owner';
 const window: WindowFacts = { status: 'available', ownerId: owner, mode: 'choose', closesAt: new Date(now.getTime() + 5 * HOUR), decided: false, reservationId: null };
-const none = { mine: false, all: 0, members: 0 };
+const none = { mine: false, all: 0, members: 0, newMembers: 0 };
 
 describe('the request window rules', () => {
   it('opens a window of 2 to 48 hours', () => {
@@ -22,15 +22,20 @@ describe('the request window rules', () => {
   it('lets members other than the owner ask once, until the close, on a window not decided', () => {
     expect(askRefusal(window, 'm1', now, none)).toBeNull();
     expect(askRefusal(window, owner, now, none)).toMatchObject({ status: 403, code: 'DONATION_OWN' });
-    expect(askRefusal(window, 'm1', now, { mine: true, all: 1, members: 1 })).toMatchObject({ status: 409, code: 'ALREADY_ASKED' });
+    expect(askRefusal(window, 'm1', now, { mine: true, all: 1, members: 1, newMembers: 0 })).toMatchObject({ status: 409, code: 'ALREADY_ASKED' });
     expect(askRefusal(window, 'm1', new Date(now.getTime() + 5 * HOUR), none)).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED', message: 'Les demandes pour ce don sont closes.' });
     expect(askRefusal({ ...window, mode: 'first', closesAt: null }, 'm1', now, none)).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED' });
     expect(askRefusal({ ...window, decided: true }, 'm1', now, none)).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED' });
     expect(askRefusal({ ...window, status: 'reserved', reservationId: 'r' }, 'm1', now, none)).toMatchObject({ status: 409 });
-    expect(askRefusal(window, 'm1', now, { mine: false, all: 30, members: 0 })).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED' });
+    expect(askRefusal(window, 'm1', now, { mine: false, all: 30, members: 0, newMembers: 0 })).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED' });
     // Issue 45: five open requests across windows, then no more until one closes.
-    expect(askRefusal(window, 'm1', now, { mine: false, all: 1, members: 4 })).toBeNull();
-    expect(askRefusal(window, 'm1', now, { mine: false, all: 1, members: 5 })).toMatchObject({ status: 409, code: 'REQUESTS_LIMIT' });
+    expect(askRefusal(window, 'm1', now, { mine: false, all: 1, members: 4, newMembers: 0 })).toBeNull();
+    expect(askRefusal(window, 'm1', now, { mine: false, all: 1, members: 5, newMembers: 0 })).toMatchObject({ status: 409, code: 'REQUESTS_LIMIT' });
+    // New accounts take five places in one window at most; an established member still asks.
+    const five = { mine: false, all: 5, members: 0, newMembers: 5 };
+    expect(askRefusal(window, 'm1', now, { ...five, newMembers: 4 }, true)).toBeNull();
+    expect(askRefusal(window, 'm1', now, five, true)).toMatchObject({ status: 409, code: 'REQUESTS_CLOSED', message: 'Ce don a déjà reçu 5 demandes de membres inscrits depuis moins de 7 jours : il n’en accepte plus d’autres.' });
+    expect(askRefusal(window, 'm1', now, five, false)).toBeNull();
   });
 
   it('lets an asker withdraw only an open request, before the choice', () => {

@@ -37,7 +37,13 @@ export const awaitsChoice = (d: WindowFacts): boolean => d.mode === 'choose' && 
 
 /** Null when the actor may ask for this donation now (`open`: their open requests and the donation's). */
 /** `open`: this window's open requests, whether one is the actor's, and the actor's open requests across windows. */
-export function askRefusal(d: WindowFacts, actorId: string, now: Date, open: { mine: boolean; all: number; members: number }): Refusal | null {
+export function askRefusal(
+  d: WindowFacts,
+  actorId: string,
+  now: Date,
+  open: { mine: boolean; all: number; members: number; newMembers: number },
+  newMember = false,
+): Refusal | null {
   if (d.ownerId === actorId) return { status: 403, code: ErrorCodes.DONATION_OWN, message: RequestMessages.own };
   if (d.status === 'cancelled') return { status: 404, code: ErrorCodes.DONATION_NOT_FOUND, message: DonationMessages.notFound };
   if (d.mode === 'first') return { status: 409, code: ErrorCodes.REQUESTS_CLOSED, message: RequestMessages.firstCome };
@@ -46,6 +52,7 @@ export function askRefusal(d: WindowFacts, actorId: string, now: Date, open: { m
   if (open.mine) return { status: 409, code: ErrorCodes.ALREADY_ASKED, message: RequestMessages.already };
   if (open.all >= RequestWindowRules.maxRequests) return { status: 409, code: ErrorCodes.REQUESTS_CLOSED, message: RequestMessages.full };
   if (open.members >= RequestWindowRules.openPerMember) return { status: 409, code: ErrorCodes.REQUESTS_LIMIT, message: RequestMessages.tooMany };
+  if (newMember && open.newMembers >= RequestWindowRules.newMembersPerWindow) return { status: 409, code: ErrorCodes.REQUESTS_CLOSED, message: RequestMessages.newMembersFull };
   return null;
 }
 

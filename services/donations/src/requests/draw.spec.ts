@@ -2,7 +2,9 @@ import { drawOrder, drawWeight } from './draw.js';
 
 describe('the draw of a request window', () => {
   it('weighs members by what they received in 28 days: 1, 1/2, 1/3 …', () => {
-    expect([0, 1, 2, 4].map(drawWeight)).toEqual([1, 1 / 2, 1 / 3, 1 / 5]);
+    expect([0, 1, 2, 4].map((n) => drawWeight(n))).toEqual([1, 1 / 2, 1 / 3, 1 / 5]);
+    // A member who signed up this week never gets the top weight (issue 45).
+    expect([0, 1].map((n) => drawWeight(n, true))).toEqual([1 / 2, 1 / 3]);
   });
 
   it('puts each request first with probability weight / total weight', () => {

@@ -3,8 +3,11 @@ import { createHash } from 'node:crypto';
 // The draw of a request window nobody chose in (docs/product.md#request-window): weighted towards
 // members who received less, and replayable from what is stored (the seed and each weight).
 
-/** A request's weight: 1 for a member who received nothing in 28 days, 1/2 after one gift, 1/3 after two… */
-export const drawWeight = (received28d: number): number => 1 / (1 + Math.max(0, received28d));
+/**
+ * A request's weight: 1 for a member who received nothing in 28 days, 1/2 after one gift, 1/3
+ * after two… A member who signed up this week never gets the top weight: they count one gift more.
+ */
+export const drawWeight = (received28d: number, newMember = false): number => 1 / (1 + Math.max(0, received28d) + (newMember ? 1 : 0));
 
 /** A uniform number in (0, 1) from the seed and the request's id: the same inputs, the same number. */
 function uniform(seed: string, id: string): number {

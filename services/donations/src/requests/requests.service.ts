@@ -51,14 +51,23 @@ export class RequestsService {
   async ask(actor: Actor, donationId: number, message: string): Promise<DonationRequestsView> {
     await this.dataSource.transaction(async (manager) => {
       const donation = await lockDonation(manager, donationId);
+      const now = this.clock.now();
+      const newSince = new Date(now.getTime() - RequestWindowRules.newMemberDays * DAY_MS);
       const open = await firstRow(
         manager,
         db
-          .selectFrom('donation_requests')
-          .select([sql<number>`count(*)::int`.as('all'), sql<boolean>`bool_or(member_id = ${actor.id})`.as('mine')])
-          .where('donation_id', '=', donationId)
-          .where('state', '=', 'open'),
+          .selectFrom('donation_requests as q')
+          .leftJoin('members as m', 'm.user_id', 'q.member_id')
+          .select([
+            sql<number>`count(*)::int`.as('all'),
+            sql<boolean>`bool_or(q.member_id = ${actor.id})`.as('mine'),
+            sql<number>`count(*) FILTER (WHERE m.joined_at > ${newSince})::int`.as('new_members'),
+          ])
+          .where('q.donation_id', '=', donationId)
+          .where('q.state', '=', 'open'),
       );
+      const asker = await firstRow(manager, db.selectFrom('members').select('joined_at').where('user_id', '=', actor.id));
+      const newMember = asker?.joined_at != null && asker.joined_at > newSince;
       // One member's asks queue behind each other (whichever donations they name), so the count
       // across windows holds under concurrent asks.
       await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext('requests:' || ${actor.id}))`.as('locked')));
@@ -66,11 +75,12 @@ export class RequestsService {
         manager,
         db.selectFrom('donation_requests').select(sql<number>`count(*)::int`.as('n')).where('member_id', '=', actor.id).where('state', '=', 'open'),
       );
-      const refused = askRefusal(windowFacts(donation), actor.id, this.clock.now(), { mine: open?.mine ?? false, all: open?.all ?? 0, members: members?.n ?? 0 });
+      const counts = { mine: open?.mine ?? false, all: open?.all ?? 0, members: members?.n ?? 0, newMembers: open?.new_members ?? 0 };
+      const refused = askRefusal(windowFacts(donation), actor.id, now, counts, newMember);
       if (refused) throw refusal(refused);
       await write(
         manager,
-        db.insertInto('donation_requests').values({ id: randomUUID(), donation_id: donationId, member_id: actor.id, message, state: 'open', created_at: this.clock.now() }),
+        db.insertInto('donation_requests').values({ id: randomUUID(), donation_id: donationId, member_id: actor.id, message, state: 'open', created_at: now }),
       );
     });
     return this.view(actor, donationId);
@@ -193,8 +203,10 @@ export class RequestsService {
         manager,
         db
           .selectFrom('donation_requests as q')
+          .leftJoin('members as m', 'm.user_id', 'q.member_id')
           .select((eb) => [
             'q.id',
+            'm.joined_at',
             eb
               .selectFrom('reservations as r')
               .select(sql<number>`count(*)::int`.as('n'))
@@ -207,7 +219,8 @@ export class RequestsService {
           .where('q.state', '=', 'open'),
       );
       const seed = randomBytes(16).toString('hex');
-      const weighted = askers.map((a) => ({ id: a.id, received: a.received ?? 0, weight: drawWeight(a.received ?? 0) }));
+      const newSince = new Date(now.getTime() - RequestWindowRules.newMemberDays * DAY_MS);
+      const weighted = askers.map((a) => ({ id: a.id, received: a.received ?? 0, weight: drawWeight(a.received ?? 0, a.joined_at !== null && a.joined_at > newSince) }));
       const order = drawOrder(seed, weighted);
       for (const [rank, request] of order.entries()) {
         await write(
