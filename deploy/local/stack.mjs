@@ -266,17 +266,26 @@ export function spawnRedis({ port, password }) {
 export const redisUrlOf = (port, password, host = '127.0.0.1') => `redis://:${encodeURIComponent(password)}@${host}:${port}`;
 
 /**
- * A TCP port nothing listens on at the moment (the system picks it).
+ * A TCP port nothing listens on at the moment, drawn below Linux's ephemeral range (32768–60999).
+ * A port the system picks with `listen(0)` comes from that range, the one outgoing connections
+ * take theirs from too: a busy test run's client socket took one between the check and the
+ * service's own listen (EADDRINUSE). Checked on every address (`::`, which covers IPv4 too).
  * @returns {Promise<number>}
  */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free TCP port between 20000 and 32000');
+}
+
+/** @param {number} port */
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
 }
 
