@@ -30,6 +30,8 @@ import {
 import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
 import {
   ContactMessageReceivedV1Schema,
+  MemberReinstatedV1Schema,
+  MemberSuspendedV1Schema,
   PasswordResetRequestedV1Schema,
   PasswordResetRequestedV2Schema,
   UserRegisteredV1Schema,
@@ -51,6 +53,8 @@ export const EventSchemas = {
   'users.PasswordResetRequested.v1': PasswordResetRequestedV1Schema,
   'users.PasswordResetRequested.v2': PasswordResetRequestedV2Schema,
   'users.ContactMessageReceived.v1': ContactMessageReceivedV1Schema,
+  'users.MemberSuspended.v1': MemberSuspendedV1Schema,
+  'users.MemberReinstated.v1': MemberReinstatedV1Schema,
   'donations.DonationCreated.v1': DonationCreatedV1Schema,
   'donations.DonationUpdated.v1': DonationUpdatedV1Schema,
   'donations.DonationDeleted.v1': DonationDeletedV1Schema,
@@ -94,6 +98,8 @@ export const Events = {
     UserUpdated: 'users.UserUpdated.v1',
     PasswordResetRequested: 'users.PasswordResetRequested.v2',
     ContactMessageReceived: 'users.ContactMessageReceived.v1',
+    MemberSuspended: 'users.MemberSuspended.v1',
+    MemberReinstated: 'users.MemberReinstated.v1',
   },
   donations: {
     DonationCreated: 'donations.DonationCreated.v1',

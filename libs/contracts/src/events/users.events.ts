@@ -59,3 +59,23 @@ export const ContactMessageReceivedV1Schema = z.object({
   subject: z.string(),
 });
 export type ContactMessageReceivedV1 = z.output<typeof ContactMessageReceivedV1Schema>;
+
+/**
+ * Payload of `users.MemberSuspended.v1`: a moderator suspended (`until` a date) or banned
+ * (`until: null`) a member. Every service lets go of what the member holds (decision 0057).
+ */
+export const MemberSuspendedV1Schema = z.object({
+  memberId: z.string(),
+  suspensionId: z.string(),
+  until: z.string().nullable(),
+  suspendedAt: z.string(),
+});
+export type MemberSuspendedV1 = z.output<typeof MemberSuspendedV1Schema>;
+
+/** Payload of `users.MemberReinstated.v1`: a suspension ended (by a moderator, or its date passed). */
+export const MemberReinstatedV1Schema = z.object({
+  memberId: z.string(),
+  suspensionId: z.string(),
+  reinstatedAt: z.string(),
+});
+export type MemberReinstatedV1 = z.output<typeof MemberReinstatedV1Schema>;
