@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
@@ -77,13 +78,30 @@ const precompressed = compression({
 // for old Reacts, all answered by preact/compat.
 const PREACT_FOR_REACT = { 'react-dom': 'preact/compat', react: 'preact/compat', 'use-sync-external-store/shim': 'preact/compat' };
 
-export default defineConfig({
+// React Router 7's package exports name only its development build (dev warnings, checks and all):
+// a production build takes the production one it ships beside it (react-router issue 12532).
+const routerProduction = resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const routerBuild = (mode: string) =>
+  mode === 'production'
+    ? [
+        { find: /^react-router$/, replacement: resolve(routerProduction, 'index.mjs') },
+        { find: /^react-router\/dom$/, replacement: resolve(routerProduction, 'dom-export.mjs') },
+      ]
+    : [];
+
+export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
   plugins: [scriptsAfterFirstScreen(), firstScreens(resolve(import.meta.dirname, 'src/locales')), initialSize({ alsoLargestOf: /\/src\/locales\/(fr|ar)\.ts$/ }), pwa, precompressed],
   // The app is written against React's API and runs on Preact's compatible one: the same
   // components, a tenth of the framework's weight in the first download (decision 0054).
   oxc: { jsx: { runtime: 'automatic' } },
-  resolve: { alias: { '@': resolve(import.meta.dirname, 'src'), ...PREACT_FOR_REACT } },
+  resolve: {
+    alias: [
+      ...routerBuild(mode),
+      { find: '@', replacement: resolve(import.meta.dirname, 'src') },
+      ...Object.entries(PREACT_FOR_REACT).map(([find, replacement]) => ({ find, replacement })),
+    ],
+  },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -103,4 +121,4 @@ export default defineConfig({
     // Let stylesheets through (as `?raw` text) so a test can check them for physical properties.
     css: { include: [/\.css(\?|$)/] },
   },
-});
+}));
