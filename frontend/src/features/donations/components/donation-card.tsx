@@ -1,21 +1,36 @@
-import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { DonationImage } from '@/components/donation-image';
 import { CARD_PHOTO_SIZES, cardPhotoSrcSet } from '@/components/photo-srcset';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
-import { nameInitials, useUser } from '@/lib/auth';
-import { useDataSaver } from '@/lib/data-saver';
+import { nameInitials } from '@/lib/auth';
 import { useSeen } from '@/lib/use-seen';
 import { donationHref, type Donation } from '@/lib/donations';
 import { formatKm } from '@/lib/number-format';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { useCityLabel } from '../api/get-cities';
 import { FavoriteButton } from './favorite-button';
 import { MapPin } from 'lucide-react';
 
+/** How far below (and above) the screen a card's photo is asked for: a quarter of a screen. */
+const NEAR_SCREEN = '25% 0px';
+
+/**
+ * What every card of a list shares, hooked once by the list (DonationGrid) rather than once per
+ * card: a first render of 24 cards spent most of its time in per-card hooks (issue 44).
+ */
+export interface CardViewer {
+  t: TFunction;
+  language: string;
+  cityLabel: (name: string) => string;
+  /** the signed-in member's id, null for a visitor */
+  memberId: string | null;
+  saveData: boolean;
+}
+
 export interface DonationCardProps {
   donation: Donation;
+  viewer: CardViewer;
   /** lists without a position (recent donations) hide the distance and the city (docs/product.md#home) */
   hideDistance?: boolean;
   /** extra lines at the bottom of the card (e.g. a reservation's state and time left) */
@@ -26,15 +41,13 @@ export interface DonationCardProps {
  * The whole card opens the donation (the title link is stretched over it); the heart sits above
  * that link so it stays its own button. Visitors and owners get no heart (docs/product.md#home, #members-and-roles).
  */
-export function DonationCard({ donation, hideDistance = false, footer }: DonationCardProps) {
-  const { t, i18n } = useTranslation();
-  const { data: user } = useUser();
-  const cityLabel = useCityLabel();
-  const canFavorite = Boolean(user) && user?.id !== donation.userId;
-  // The data saver: the thumbnail alone, asked for once the card is on screen.
-  const saveData = useDataSaver();
+export const DonationCard = memo(function DonationCard({ donation, viewer, hideDistance = false, footer }: DonationCardProps) {
+  const { t, language, cityLabel, memberId, saveData } = viewer;
+  const canFavorite = memberId !== null && memberId !== donation.userId;
+  // Photos are asked for as a card nears the screen; with the data saver, the thumbnail alone,
+  // once the card is on screen.
   const media = useRef<HTMLDivElement>(null);
-  const seen = useSeen(media, saveData);
+  const seen = useSeen(media, saveData ? '0px' : NEAR_SCREEN);
 
   return (
     <article
@@ -46,7 +59,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
       <div className="donation-card__media" ref={media}>
         <DonationImage
           src={seen ? donation.thumbnailUrl || donation.imageUrl : undefined}
-          srcSet={saveData ? undefined : cardPhotoSrcSet(donation)}
+          srcSet={seen && !saveData ? cardPhotoSrcSet(donation) : undefined}
           sizes={CARD_PHOTO_SIZES}
           alt=""
           loading="lazy"
@@ -76,11 +89,11 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
           )}
           {!hideDistance && donation.distance !== undefined && (
             <span data-testid="donation-card-distance" dir="ltr">
-              {t('donations.card.distance', { value: formatKm(donation.distance, i18n.language) })}
+              {t('donations.card.distance', { value: formatKm(donation.distance, language) })}
             </span>
           )}
           <time dateTime={donation.createdAt} data-testid="donation-card-date">
-            {formatRelativeTime(donation.createdAt, t, i18n.language)}
+            {formatRelativeTime(donation.createdAt, t, language)}
           </time>
         </p>
         <div className="donation-card__owner">
@@ -93,7 +106,7 @@ export function DonationCard({ donation, hideDistance = false, footer }: Donatio
       </div>
     </article>
   );
-}
+});
 
 export function DonationCardSkeleton() {
   return (

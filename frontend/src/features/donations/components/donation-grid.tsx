@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '@/lib/auth';
+import { useDataSaver } from '@/lib/data-saver';
 import type { Donation } from '@/lib/donations';
-import { DonationCard, DonationCardSkeleton } from './donation-card';
+import { useCityLabel } from '../api/get-cities';
+import { DonationCard, DonationCardSkeleton, type CardViewer } from './donation-card';
 import './donations.css';
 
 export interface DonationGridProps<T extends Donation = Donation> {
@@ -24,7 +27,12 @@ export function DonationGrid<T extends Donation = Donation>({
   testId = 'donation-grid',
   renderFooter,
 }: DonationGridProps<T>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const memberId = useUser().data?.id ?? null;
+  const cityLabel = useCityLabel();
+  const saveData = useDataSaver();
+  const language = i18n.language;
+  const viewer = useMemo<CardViewer>(() => ({ t, language, cityLabel, memberId, saveData }), [t, language, cityLabel, memberId, saveData]);
   if (loading) {
     return (
       <ul className="donation-grid" aria-busy="true" aria-label={t('common.loading')} data-testid={`${testId}-loading`}>
@@ -40,7 +48,7 @@ export function DonationGrid<T extends Donation = Donation>({
     <ul className="donation-grid" data-testid={testId}>
       {donations?.map((donation) => (
         <li key={donation.id}>
-          <DonationCard donation={donation} hideDistance={hideDistance} footer={renderFooter?.(donation)} />
+          <DonationCard donation={donation} viewer={viewer} hideDistance={hideDistance} footer={renderFooter?.(donation)} />
         </li>
       ))}
     </ul>
