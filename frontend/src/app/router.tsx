@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { prefetchBrowse, prefetchDonation } from '@/features/donations/api/first-answers';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
@@ -10,25 +10,10 @@ import {
 } from '@/features/donations/components/member-donation-lists';
 import { HomePage } from '@/features/home/pages/home-page';
 import { ContactDonorForm } from '@/features/messages/components/contact-donor-form';
+import { lazyNamed } from '@/lib/lazy-named';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
-
-/**
- * A component of a module loaded on demand, by its export's name; `preload` fetches it ahead.
- * Once loaded, React gets a thenable that answers at once and renders the screen without its
- * placeholder: the first render (`preloadRoute`) replaces the server's first screen by the page.
- */
-function lazyNamed<Name extends string, Props extends object>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  let loaded: ComponentType<Props> | undefined;
-  const preload = () => load().then((module) => (loaded = module[name]));
-  const component = lazy(() => {
-    if (!loaded) return load().then((module) => ({ default: module[name] }));
-    const module = { default: loaded };
-    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as unknown as Promise<typeof module>;
-  });
-  return Object.assign(component, { preload });
-}
 
 // Screens reached less often load on demand, keeping the first download small; RootLayout
 // shows a placeholder meanwhile. The forms among them bring the API's schemas (zod) with them.

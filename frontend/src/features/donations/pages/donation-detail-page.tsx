@@ -1,43 +1,45 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, LinkButton } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { lazyNamed } from '@/lib/lazy-named';
 import { EmptyState, ErrorState } from '@/components/ui/states';
-import { useToast } from '@/components/ui/toast';
 import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { nameInitials, useUser, type User } from '@/lib/auth';
 import { detailActions, META_DESCRIPTION_LENGTH, type DetailActions, type Donation } from '@/lib/donations';
-import { errorMessage } from '@/lib/errors';
 import { distanceKm, useLocationState } from '@/lib/location';
 import { formatKm } from '@/lib/number-format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { excerpt, useMetaDescription, usePageTitle } from '@/lib/use-page-title';
 import { useCategories, useCategoryName } from '../api/get-categories';
 import { useCityLabel } from '../api/get-cities';
-import { useDeleteDonation } from '../api/delete-donation';
 import { useDonation } from '../api/get-donation';
 import { useWaitlist } from '../api/waitlist';
 import { FavoriteButton } from '../components/favorite-button';
 import { MapDialog } from '../components/map-dialog';
-import { ReportDialog } from '../components/report-dialog';
-import { HandoverCode, HandoverEntry } from '../components/handover-panel';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
-import { OwnerWaitlistNote, WaitlistPanel } from '../components/waitlist-panel';
-import { OwnerRequestsPanel, RequestWindowPanel } from '../components/request-window-panel';
+import { RequestWindowPanel } from '../components/request-window-panel';
 import { MemberRatingComments } from '../components/member-rating-comments';
-import { RatingPanel } from '../components/rating-panel';
-import { ReceptionDispute } from '../components/reception-dispute';
 import { ShareButtons } from '../components/share-buttons';
 import { PhotoGallery } from '../components/photo-gallery';
 import { photosOf } from '../lib/photos';
 import '../components/donations.css';
-import { AskMatchesPanel } from '../components/ask-matches-panel';
-import { Flag, Gift, Map as MapIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
+
+// What only some members see comes with them: the owner's tools, the reserver's and the waiting
+// list's panels, a gift's rating and dispute, the report form once opened. A visitor's first
+// download leaves them (and the form schemas they bring) out (issue 44).
+const OwnerActions = lazyNamed(() => import('../components/owner-actions'), 'OwnerActions');
+const HandoverCode = lazyNamed(() => import('../components/handover-panel'), 'HandoverCode');
+const WaitlistPanel = lazyNamed(() => import('../components/waitlist-panel'), 'WaitlistPanel');
+const RatingPanel = lazyNamed(() => import('../components/rating-panel'), 'RatingPanel');
+const ReceptionDispute = lazyNamed(() => import('../components/reception-dispute'), 'ReceptionDispute');
+const ReportDialog = lazyNamed(() => import('../components/report-dialog'), 'ReportDialog');
+import { Flag, Gift, Map as MapIcon, MapPin } from 'lucide-react';
 
 /** The message form for non-owners, given by the app (features do not import each other). */
 export type ContactSlot = (donation: Donation) => ReactNode;
@@ -147,12 +149,18 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
           </div>
 
           <StatusMessage donation={donation} actions={actions} />
-          <ReceptionDispute donation={donation} />
-          <RatingPanel donation={donation} />
+          {donation.status === 'completed' && user && (
+            <Suspense fallback={null}>
+              <ReceptionDispute donation={donation} />
+              <RatingPanel donation={donation} />
+            </Suspense>
+          )}
 
           {!userPending &&
             (actions.role === 'owner' ? (
-              <OwnerActions donation={donation} actions={actions} />
+              <Suspense fallback={null}>
+                <OwnerActions donation={donation} actions={actions} />
+              </Suspense>
             ) : (
               <>
                 <MemberActions donation={donation} user={user ?? null} actions={actions} />
@@ -198,6 +206,8 @@ function StatusMessage({ donation, actions }: { donation: Donation; actions: Det
 function MemberActions({ donation, user, actions }: { donation: Donation; user: User | null; actions: DetailActions }) {
   const { t } = useTranslation();
   const [reportOpen, setReportOpen] = useState(false);
+  // The form is fetched when first opened, then kept (its dialog closes, it is not unmounted).
+  const [reportWanted, setReportWanted] = useState(false);
   return (
     <div className="stack detail__actions">
       {actions.reserve && <ReserveButton donation={donation} user={user} />}
@@ -207,78 +217,33 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
           {actions.cancel && <CancelReservationButton donation={donation} by="reserver" />}
         </div>
       )}
-      {actions.role === 'reserver' && <HandoverCode donation={donation} />}
-      {actions.role === 'member' && donation.status === 'reserved' && <WaitlistPanel donation={donation} />}
+      <Suspense fallback={null}>
+        {actions.role === 'reserver' && <HandoverCode donation={donation} />}
+        {actions.role === 'member' && donation.status === 'reserved' && <WaitlistPanel donation={donation} />}
+      </Suspense>
       {actions.ask && <RequestWindowPanel donation={donation} signedIn={user !== null} />}
       <div className="row">
         {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
         {actions.report && (
-          <Button variant="ghost" size="sm" onClick={() => setReportOpen(true)} data-testid="report-button">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setReportWanted(true);
+              setReportOpen(true);
+            }}
+            onPointerEnter={() => void ReportDialog.preload()}
+            data-testid="report-button"
+          >
             <Flag className="icon" aria-hidden="true" /> {t('donations.report.open')}
           </Button>
         )}
       </div>
-      {actions.report && <ReportDialog donationId={donation.id} open={reportOpen} onClose={() => setReportOpen(false)} />}
-    </div>
-  );
-}
-
-/** Owners: Modifier; Supprimer while available; cancel the reservation while reserved (docs/product.md#donation-detail, #reservations). */
-function OwnerActions({ donation, actions }: { donation: Donation; actions: DetailActions }) {
-  const { t } = useTranslation();
-  const { toast } = useToast();
-  const navigate = useNavigate();
-  const remove = useDeleteDonation();
-  const [confirmOpen, setConfirmOpen] = useState(false);
-
-  function confirmDelete() {
-    remove.mutate(donation.id, {
-      onSuccess: () => {
-        setConfirmOpen(false);
-        toast({ title: (tr) => tr('donations.delete.success'), variant: 'success' });
-        navigate('/donations');
-      },
-      onError: (error) => {
-        setConfirmOpen(false);
-        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'donations.delete.error'), variant: 'error' });
-      },
-    });
-  }
-
-  return (
-    <div className="stack detail__actions">
-      <p className="muted detail__note" data-testid="owner-note">
-        {t('donations.detail.ownerNote')}
-      </p>
-      {donation.status === 'reserved' && donation.reservedById !== null && <HandoverEntry donation={donation} />}
-      {actions.cancel && <CancelReservationButton donation={donation} by="owner" />}
-      {donation.status === 'reserved' && <OwnerWaitlistNote donation={donation} />}
-      {donation.allocation.mode === 'choose' && !donation.allocation.decided && <OwnerRequestsPanel donation={donation} />}
-      {donation.status === 'available' && <AskMatchesPanel donationId={donation.id} />}
-      {(actions.edit || actions.delete) && (
-        <div className="row">
-          {actions.edit && (
-            <LinkButton to={`/edit-donation/${donation.id}`} variant="outline" data-testid="edit-donation">
-              <Pencil className="icon" aria-hidden="true" /> {t('donations.detail.edit')}
-            </LinkButton>
-          )}
-          {actions.delete && (
-            <Button variant="danger" onClick={() => setConfirmOpen(true)} data-testid="delete-donation">
-              <Trash2 className="icon" aria-hidden="true" /> {t('donations.delete.open')}
-            </Button>
-          )}
-        </div>
+      {actions.report && reportWanted && (
+        <Suspense fallback={null}>
+          <ReportDialog donationId={donation.id} open={reportOpen} onClose={() => setReportOpen(false)} />
+        </Suspense>
       )}
-      <ConfirmDialog
-        open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
-        title={t('donations.delete.title')}
-        text={t('donations.delete.text')}
-        confirmLabel={t('donations.delete.confirm')}
-        loading={remove.isPending}
-        testId="delete-dialog"
-      />
     </div>
   );
 }
