@@ -132,9 +132,12 @@ describe('who owes a reply', () => {
   });
 
   it('should remind exactly once when job runners (replicas) race', async () => {
-    const owners = await Promise.all(Array.from({ length: 40 }, (_, i) => member(`Owner${i}`)));
+    // The setup goes eight at a time: forty sends at once met the service's own overload answer
+    // (503) on a loaded CI machine. The race under test is the four runners below.
+    const owners: string[] = [];
+    for (let i = 0; i < 40; i += 8) owners.push(...(await Promise.all(Array.from({ length: 8 }, (_, j) => member(`Owner${i + j}`)))));
     const asker = await member('Karim');
-    await Promise.all(owners.map((owner) => send(asker, owner, 'Bonjour')));
+    for (let i = 0; i < owners.length; i += 8) await Promise.all(owners.slice(i, i + 8).map((owner) => send(asker, owner, 'Bonjour')));
     const at = later(REMIND_AFTER_MS + MINUTE);
     await Promise.all([reminders.remindDue(at), reminders.remindDue(at), reminders.remindDue(at), reminders.remindDue(at)]);
     const [{ count }] = (await dataSource.query(
