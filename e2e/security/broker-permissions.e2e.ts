@@ -97,7 +97,7 @@ describe('NATS credentials and subject permissions', () => {
 // create only its real durable consumers, each on exactly the subjects it consumes (the subject of
 // the create request names the filter, and the server refuses a body that says otherwise).
 
-/** Every durable consumer of the services and its filter, as the services' *.consumer.ts create them. */
+/** Every durable consumer of the services and the gateway and its filter, as their *.consumer.ts create them. */
 const DURABLE_CONSUMERS = [
   { user: 'points', durable: 'points-users', filter: 'events.users.>' },
   { user: 'points', durable: 'points-donations', filter: 'events.donations.>' },
@@ -106,6 +106,8 @@ const DURABLE_CONSUMERS = [
   { user: 'messaging', durable: 'messaging-users', filter: 'events.users.>' },
   { user: 'messaging', durable: 'messaging-donations', filter: 'events.donations.>' },
   { user: 'messaging', durable: 'messaging-points', filter: 'events.points.PointsTransferred.v1' },
+  // The gateways end a suspended member's sessions (decision 0057; services/gateway's member-suspensions.consumer.ts).
+  { user: 'gateway', durable: 'gateway-member-suspensions', filter: 'events.users.MemberSuspended.v1' },
 ] as const;
 
 /** The consumer configuration libs/platform's EventConsumer creates. */
@@ -142,7 +144,8 @@ describe('JetStream consumers', () => {
   });
 
   it.each(DURABLE_CONSUMERS)('should still let $user create its consumer $durable on $filter', async ({ user, durable, filter }) => {
-    const jsm = await jetstreamManager(await as(user));
+    // No $JS.API.INFO for the gateway: its manager skips that check, as the gateway's own does.
+    const jsm = await jetstreamManager(await as(user), { checkAPI: false });
     // The services created them at start; creating one again with the same settings is what a restart does.
     const info = await jsm.consumers.add(EVENTS_STREAM, consumerConfig(durable, filter));
     expect(info.config.filter_subject).toBe(filter);

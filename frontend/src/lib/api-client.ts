@@ -1,4 +1,4 @@
-import type { AnswerOf, ApiErrorBody, ApiRouteKey, BodyOf, ParamsOf, QueryOf } from '@hdiya/contracts';
+import type { AnswerOf, ApiErrorBody, ApiRouteKey, BodyOf, ParamsOf, QueryOf, SuspensionNotice } from '@hdiya/contracts';
 
 export type { ApiErrorBody };
 
@@ -9,16 +9,19 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** When the limit that refused the call frees up (ISO 8601), if it does at a known time. */
   readonly retryAt: string | undefined;
+  /** MEMBER_SUSPENDED: why and until when, to say in the member's language. */
+  readonly suspension: SuspensionNotice | undefined;
   /** True when `message` came from the JSON body (French text meant for people), not a raw status line. */
   readonly fromServer: boolean;
 
-  constructor(status: number, message: string, options: { code?: string; field?: string; retryAt?: string; fromServer?: boolean } = {}) {
+  constructor(status: number, message: string, options: { code?: string; field?: string; retryAt?: string; suspension?: SuspensionNotice; fromServer?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code;
     this.field = options.field;
     this.retryAt = options.retryAt;
+    this.suspension = options.suspension;
     this.fromServer = options.fromServer ?? false;
   }
 }
@@ -34,6 +37,13 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** extra request headers, e.g. `Idempotency-Key` */
   headers?: Record<string, string>;
+}
+
+/** A suspension notice as it came, or nothing when it is not one. */
+function suspensionOf(value: unknown): SuspensionNotice | undefined {
+  const notice = value as Partial<SuspensionNotice> | undefined;
+  if (typeof notice?.reason !== 'string') return undefined;
+  return { reason: notice.reason, until: typeof notice.until === 'string' ? notice.until : null };
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -52,6 +62,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     code: body?.code,
     field: body?.field,
     retryAt: typeof body?.retryAt === 'string' ? body.retryAt : undefined,
+    suspension: suspensionOf(body?.suspension),
     fromServer: Boolean(serverMessage),
   });
 }

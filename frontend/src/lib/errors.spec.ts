@@ -59,6 +59,18 @@ describe(errorMessage.name, () => {
     expect(ar).toContain(formatDateTime(retryAt, 'ar'));
   });
 
+  it('should tell a suspended member why and until when in their language, or that it is for good', async () => {
+    const until = '2027-03-12T18:30:00.000Z';
+    const suspended = (end: string | null) =>
+      new ApiError(403, 'Votre compte est suspendu …', { code: 'MEMBER_SUSPENDED', suspension: { reason: 'Arnaque au don', until: end }, fromServer: true });
+    await i18n.changeLanguage('ar');
+    const ar = errorMessage(suspended(until), i18n.t, 'auth.login.errorFallback');
+    expect(ar).toBe(`حسابك معلّق إلى غاية ${formatDateTime(until, 'ar')}. السبب: Arnaque au don. للاعتراض، راسلنا من صفحة الاتصال.`);
+    expect(errorMessage(suspended(null), i18n.t, 'auth.login.errorFallback')).toContain('بشكل نهائي');
+    await i18n.changeLanguage('fr');
+    expect(errorMessage(suspended(until), i18n.t, 'auth.login.errorFallback')).toContain(`jusqu’au ${formatDateTime(until, 'fr')}. Motif : Arnaque au don.`);
+  });
+
   it('should translate every error code the gateway can send, in both languages', () => {
     const missing = Object.values(ErrorCodes).flatMap((code) =>
       ['fr', 'ar'].filter((lng) => !i18n.exists(`errors.${code}`, { lng, fallbackLng: false })).map((lng) => `${lng}:${code}`),

@@ -14,6 +14,8 @@ const SERVER_LANGUAGE = 'fr';
  *   translation exists; else the server's message; else the screen's own fallback text.
  * - A limit that frees up at a known time (`retryAt`) is always the translation, with that time in
  *   the member's language and time zone (the server can only write Morocco's).
+ * - A suspended member's sign-in is always the translation, with the moderator's reason and the
+ *   end of the suspension in the member's language (or "permanently").
  */
 export function errorMessage(
   error: unknown,
@@ -22,6 +24,11 @@ export function errorMessage(
   language: string | undefined = i18n.resolvedLanguage,
 ): string {
   if (isApiError(error)) {
+    if (error.code === 'MEMBER_SUSPENDED' && error.suspension) {
+      const { reason, until } = error.suspension;
+      if (!until) return t('auth.suspended.permanent', { reason });
+      return t('auth.suspended.until', { reason, when: formatDateTime(until, language ?? SERVER_LANGUAGE) });
+    }
     if (error.code && error.retryAt && !Number.isNaN(Date.parse(error.retryAt))) {
       const when = formatDateTime(error.retryAt, language ?? SERVER_LANGUAGE);
       const translated = t(`errors.${error.code}`, { when, defaultValue: '' });

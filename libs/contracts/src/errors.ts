@@ -1,3 +1,5 @@
+import type { SuspensionNotice } from './member-reports.js';
+
 /**
  * A business refusal or failure as it crosses NATS: services throw it, the gateway maps `status`
  * to the HTTP status and passes `code`/`message` through. `message` is French; `code` is stable
@@ -10,6 +12,8 @@ export interface RpcErrorBody {
   field?: string;
   /** When a time-bound limit frees up (ISO 8601), for the web app to show in the member's language. */
   retryAt?: string;
+  /** MEMBER_SUSPENDED: why and until when, for the web app to say in the member's language. */
+  suspension?: SuspensionNotice;
 }
 
 /** The one error shape of `/api`: `{statusCode, message (French), code, field?, retryAt?}`. */
@@ -20,6 +24,8 @@ export interface ApiErrorBody {
   field?: string;
   /** When a time-bound limit frees up (ISO 8601): the web app shows it in the member's language. */
   retryAt?: string;
+  /** MEMBER_SUSPENDED: why and until when (null: permanently). */
+  suspension?: SuspensionNotice;
 }
 
 export const ErrorCodes = {
@@ -110,6 +116,14 @@ export const ErrorCodes = {
   ASK_OWN: 'ASK_OWN',
   ASK_ALREADY_ANSWERED: 'ASK_ALREADY_ANSWERED',
   ASK_MATCH_NOT_FOUND: 'ASK_MATCH_NOT_FOUND',
+  // Member reports and suspensions (decision 0057)
+  MEMBER_SUSPENDED: 'MEMBER_SUSPENDED',
+  MEMBER_REPORT_SELF: 'MEMBER_REPORT_SELF',
+  MEMBER_REPORT_NOT_FOUND: 'MEMBER_REPORT_NOT_FOUND',
+  CONVERSATION_NOT_FOUND: 'CONVERSATION_NOT_FOUND',
+  MEMBER_ALREADY_SUSPENDED: 'MEMBER_ALREADY_SUSPENDED',
+  MEMBER_NOT_SUSPENDED: 'MEMBER_NOT_SUSPENDED',
+  MEMBER_NOT_SUSPENDABLE: 'MEMBER_NOT_SUSPENDABLE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;

@@ -12,6 +12,11 @@ import { PasswordResetService } from './password-reset/password-reset.service.js
 import { EmailVerificationHandlers } from './email-verification/email-verification.handlers.js';
 import { EmailVerificationService } from './email-verification/email-verification.service.js';
 import { AccountMails, PUBLIC_URL } from './mail/account-mails.js';
+import { SuspensionMails } from './mail/suspension-mails.js';
+import { MemberModerationHandlers } from './moderation/member-moderation.handlers.js';
+import { MemberReportsService } from './moderation/member-reports.service.js';
+import { MemberSuspensionsService } from './moderation/member-suspensions.service.js';
+import { SuspensionExpiryJob } from './moderation/suspension-expiry.job.js';
 import { SCHEMA, type UsersConfig } from './config.js';
 import { usersDataSourceOptions } from './database/data-source.js';
 
@@ -26,7 +31,7 @@ export class AppModule {
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers],
+      controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers],
       providers: [
         PasswordHasher,
         { provide: PASSWORD_HASH_COST, useValue: passwordHashCostOf(config) },
@@ -35,6 +40,10 @@ export class AppModule {
         PasswordResetService,
         EmailVerificationService,
         AccountMails,
+        SuspensionMails,
+        MemberReportsService,
+        MemberSuspensionsService,
+        SuspensionExpiryJob,
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],
     });

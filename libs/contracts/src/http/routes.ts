@@ -27,6 +27,8 @@ import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.
 import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { PointsHistoryQuerySchema, TransferPointsSchema } from '../schemas/points.js';
 import type { CurrentAccountView, MemberProfileView } from '../users.js';
+import type { DismissedMemberReportView, MemberModerationResult, MemberModerationView } from '../member-reports.js';
+import { ReportMemberSchema, SuspendMemberSchema } from '../schemas/member-reports.js';
 import { answer, type RouteSpec } from './route.js';
 import type { MemberLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
@@ -59,6 +61,7 @@ export const ApiRoutes = {
   'POST /api/verify-email': { summary: 'Verify one’s e-mail address with a mailed token', access: 'public', body: VerifyEmailSchema, answer: answer<{ message: string; emailVerified: true }>('Verified'), status: [200] },
   'POST /api/verify-email/resend': { summary: 'Mail a new verification link', access: 'member', answer: answer<{ sent: boolean; message: string }>('`sent: false` when already verified'), status: [200] },
   'GET /api/users/{id}': { summary: 'A member’s public profile', access: 'public', params: { id: 'memberId' }, answer: answer<MemberProfileView>('Display name, city, figures; never e-mail or phone'), status: [200, 404] },
+  'POST /api/users/{id}/reports': { summary: 'Report a member (once a day), perhaps attaching one’s conversation with them', access: 'member', params: { id: 'memberId' }, body: ReportMemberSchema, answer: answer<{ reported: true; reportId: string }>('Reported'), status: [201, 403, 404, 409] },
   'POST /api/contact': { summary: 'Write to the team', access: 'public', body: ContactSchema, answer: answer<{ id: string; message: string }>('Stored'), status: [201] },
   'GET /api/health': { summary: 'Whether every dependency answers', access: 'public', answer: answer<HealthReport>('Each part up or down'), status: [200, 503] },
 
@@ -157,6 +160,10 @@ export const ApiRoutes = {
   'POST /api/admin/ratings/{id}/reports/dismiss': { summary: 'Keep a reported comment: its open reports are dismissed', access: 'admin', params: rating, answer: answer<RatingModerationResult>('How many were dismissed'), status: [200, 404] },
   'POST /api/admin/ratings/{id}/comment/remove': { summary: 'Remove a rating’s comment (the rating stays)', access: 'admin', params: rating, answer: answer<RatingModerationResult>('Removed, with the reports it closed'), status: [200, 404, 409] },
   'POST /api/admin/force-delete/{id}': { summary: 'Remove any donation', access: 'admin', params: donation, answer: answer<{ id: number; deleted: true }>('Removed'), status: [200, 404] },
+  'GET /api/admin/member-reports': { summary: 'Reported and suspended members, open reports first, with their record and suspensions', access: 'admin', answer: answer<MemberModerationView[]>('100 members at most; an attached conversation’s newest 50 messages'), status: [200] },
+  'POST /api/admin/members/{id}/suspend': { summary: 'Suspend a member until a date, or ban them (no `until`)', access: 'admin', params: { id: 'memberId' }, body: SuspendMemberSchema, answer: answer<MemberModerationResult>('Suspended: sessions end, the member is mailed, the services let go of what they hold'), status: [200, 403, 404, 409] },
+  'POST /api/admin/members/{id}/reinstate': { summary: 'End a member’s suspension', access: 'admin', params: { id: 'memberId' }, answer: answer<MemberModerationResult>('Reinstated; the member is mailed'), status: [200, 404, 409] },
+  'POST /api/admin/member-reports/{id}/dismiss': { summary: 'Dismiss one member report', access: 'admin', params: { id: 'string' }, answer: answer<DismissedMemberReportView>('`dismissed: false` when it was already closed'), status: [200, 404] },
   'GET /api/admin/gift-pairs': { summary: 'Members who gave to each other too often', access: 'admin', answer: answer<GiftPairView[]>('The most active first'), status: [200] },
   'GET /api/admin/mails/failed': { summary: 'Mails the senders gave up on', access: 'admin', answer: answer<FailedMailsView>('Newest first'), status: [200] },
   'GET /api/admin/dead-letters': { summary: 'Events a service set aside', access: 'admin', answer: answer<DeadLettersView>('The newest 100'), status: [200] },

@@ -16,6 +16,7 @@ import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '.
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
+import type { DismissedMemberReportView, MemberModerationResult, StoredMemberModerationView } from '../member-reports.js';
 import * as P from './payloads.js';
 
 // WARNING: these subjects are a published contract between processes. Never rename or reuse one;
@@ -49,6 +50,17 @@ export const Rpc = {
     resendVerification: 'users.resend-verification',
     /** Mails this service's sender gave up on (administrators). */
     failedMails: 'users.mails.failed',
+    // Member reports and suspensions (decision 0057)
+    /** A member reports another, once a day, perhaps attaching their conversation. */
+    reportMember: 'users.members.report',
+    /** Moderators: reported and suspended members, open reports first, with their suspensions. */
+    memberReports: 'users.members.reports',
+    /** Moderators: suspends (until a date) or bans a member; their open reports are actioned. */
+    suspendMember: 'users.members.suspend',
+    /** Moderators: ends a member's suspension. */
+    reinstateMember: 'users.members.reinstate',
+    /** Moderators: closes one report as dismissed. */
+    dismissMemberReport: 'users.members.reports.dismiss',
   },
   points: {
     health: 'points.health',
@@ -217,6 +229,11 @@ export const RpcRequests = {
   'users.verify-email': VerifyEmailSchema,
   'users.resend-verification': P.UserIdPayloadSchema,
   'users.mails.failed': P.FailedMailsPayloadSchema,
+  'users.members.report': P.ReportMemberPayloadSchema,
+  'users.members.reports': P.ActorPayloadSchema,
+  'users.members.suspend': P.SuspendMemberPayloadSchema,
+  'users.members.reinstate': P.ActorMemberPayloadSchema,
+  'users.members.reports.dismiss': P.ActorMemberReportPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.limits': P.MemberPayloadSchema,
@@ -337,6 +354,11 @@ export interface RpcResponses {
   'users.verify-email': { userId: string; message: string };
   'users.resend-verification': { sent: boolean; message: string };
   'users.mails.failed': FailedMailView[];
+  'users.members.report': { reported: true; reportId: string };
+  'users.members.reports': StoredMemberModerationView[];
+  'users.members.suspend': MemberModerationResult;
+  'users.members.reinstate': MemberModerationResult;
+  'users.members.reports.dismiss': DismissedMemberReportView;
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.limits': PointsLimitsView;

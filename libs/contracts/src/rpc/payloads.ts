@@ -12,6 +12,8 @@ import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/a
 import { AskMessages } from '../asks.js';
 import { RequestMessages } from '../requests.js';
 import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
+import { ReportMemberSchema, SuspendMemberSchema } from '../schemas/member-reports.js';
+import { MemberReportMessages } from '../member-reports.js';
 import { RatingMessages } from '../trust.js';
 import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
@@ -57,6 +59,12 @@ export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, in
 /** What a member typed to sign in: a username or an e-mail address. */
 export const LoginIdentifierPayloadSchema = z.object({ identifier: z.string(invalid).max(254, invalid) });
 export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish() });
+// Member reports and suspensions (decision 0057): who asks, and the member or report it is about.
+const memberId = uuid(Messages.userNotFound);
+export const ReportMemberPayloadSchema = z.object({ actor: ActorSchema, memberId, report: ReportMemberSchema });
+export const ActorMemberPayloadSchema = z.object({ actor: ActorSchema, memberId });
+export const SuspendMemberPayloadSchema = ActorMemberPayloadSchema.extend({ suspension: SuspendMemberSchema });
+export const ActorMemberReportPayloadSchema = z.object({ actor: ActorSchema, reportId: uuid(MemberReportMessages.reportNotFound) });
 /** Administrators' list of mails given up on: the newest `limit`. */
 export const FailedMailsPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid).optional() });
 

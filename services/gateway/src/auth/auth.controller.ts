@@ -88,8 +88,9 @@ export class AuthController {
     try {
       return await this.currentAccount.load(user.id);
     } catch (error) {
-      // The account is gone (deleted by moderation): end the session instead of answering 404.
-      if (error instanceof ApiException && error.getStatus() === 404) {
+      // The account is gone (deleted by moderation) or suspended (decision 0057: the gateways' consumer
+      // ends such sessions; one it has not reached yet ends here): end the session, answer 401.
+      if (error instanceof ApiException && (error.getStatus() === 404 || (error.getResponse() as ApiErrorBody).code === ErrorCodes.MEMBER_SUSPENDED)) {
         await this.sockets.closeSession(req.session.id);
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
         throw new ApiException(401, ErrorCodes.UNAUTHENTICATED, NOT_SIGNED_IN);

@@ -9,11 +9,12 @@ import { KnownDevices } from './known-device.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
 import { MemberSessions } from './member-sessions.js';
+import { MemberSuspensionsConsumer } from './member-suspensions.consumer.js';
 
 /** Signing up, in and out, the account and the links of account mails. */
 @Module({
   imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule],
   controllers: [AuthController, AccountMailsController],
-  providers: [CurrentAccountService, MemberSessions, LocalStrategy, LoginGuard, KnownDevices],
+  providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, LocalStrategy, LoginGuard, KnownDevices],
 })
 export class AuthModule {}

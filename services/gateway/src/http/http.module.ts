@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ImagesModule } from '../images/images.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
+import { AdminMembersController } from './admin-members.controller.js';
 import { AdminRatingsController } from './admin-ratings.controller.js';
 import { AsksController } from './asks.controller.js';
 import { DonationAskMatchesController } from './donation-ask-matches.controller.js';
@@ -14,6 +15,8 @@ import { DonationsController } from './donations.controller.js';
 import { FailedMailsController } from './failed-mails.controller.js';
 import { HealthController } from './health.controller.js';
 import { MemberListsController } from './member-lists.controller.js';
+import { MemberModerationViews } from './member-moderation-views.js';
+import { MemberReportsController } from './member-reports.controller.js';
 import { MessagesController } from './messages.controller.js';
 import { NotificationDeliveryController } from './notification-delivery.controller.js';
 import { NotificationsController } from './notifications.controller.js';
@@ -31,6 +34,7 @@ import { WaitlistController } from './waitlist.controller.js';
   // Nest matches routes in this order (as it did when they were the app module's).
   controllers: [
     UsersController,
+    MemberReportsController,
     ContactController,
     HealthController,
     CatalogueController,
@@ -45,6 +49,7 @@ import { WaitlistController } from './waitlist.controller.js';
     PointsController,
     AdminController,
     AdminRatingsController,
+    AdminMembersController,
     RatingsController,
     FailedMailsController,
     MessagesController,
@@ -54,5 +59,6 @@ import { WaitlistController } from './waitlist.controller.js';
     PushController,
     DocsController,
   ],
+  providers: [MemberModerationViews],
 })
 export class HttpModule {}

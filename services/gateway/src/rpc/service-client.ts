@@ -24,8 +24,8 @@ export class ServiceClient {
       return await callService(this.client, subject, payload, timeoutMs);
     } catch (error) {
       if (error instanceof RpcRefusal) {
-        const { status, code, message, field, retryAt } = error.body;
-        throw new ApiException(status, code, message, field, retryAt);
+        const { status, code, message, field, retryAt, suspension } = error.body;
+        throw new ApiException(status, code, message, field, retryAt, suspension);
       }
       this.logger.warn((error as Error).message);
       throw new ApiException(503, ErrorCodes.SERVICE_UNAVAILABLE, Messages.serviceUnavailable);

@@ -5,6 +5,7 @@ import { ErrorCodes, Events, Messages, normalizeMoroccanPhone, PointsMessages, t
 import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
+import { MemberSuspensionsService } from '../moderation/member-suspensions.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { takenFieldOf, TakenMessages } from './unique-violation.js';
 import { toAccountView, toPublicProfileView, User } from '../core/user.entity.js';
@@ -19,6 +20,7 @@ export class AccountsService {
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly verification: EmailVerificationService,
+    private readonly suspensions: MemberSuspensionsService,
   ) {}
 
   /** Creates the account and records `UserRegistered` in the same transaction. */
@@ -65,6 +67,8 @@ export class AccountsService {
     const user = await this.byLoginIdentifier(identifier);
     const valid = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyAgainstNothing(password);
     if (!user || !valid) throw rpcError(401, ErrorCodes.INVALID_CREDENTIALS, INVALID_CREDENTIALS);
+    // Only after the right password: the refusal tells the member why, and nobody else anything.
+    await this.suspensions.assertNotSuspended(user);
     return toAccountView(user);
   }
 
@@ -81,8 +85,11 @@ export class AccountsService {
       .getOne();
   }
 
+  /** The session's own account: a suspended member's session gets nothing (decision 0057). */
   async getAccount(userId: string): Promise<AccountView> {
-    return toAccountView(await this.findOrFail(this.dataSource.manager, userId));
+    const user = await this.findOrFail(this.dataSource.manager, userId);
+    await this.suspensions.assertNotSuspended(user);
+    return toAccountView(user);
   }
 
   async getPublicProfile(userId: string): Promise<PublicProfileView> {

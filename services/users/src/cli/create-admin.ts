@@ -11,6 +11,8 @@ import { AccountsService } from '../accounts/accounts.service.js';
 import { PasswordHasher, passwordHashCostOf } from '../accounts/password-hasher.js';
 import { EmailVerificationService } from '../email-verification/email-verification.service.js';
 import { AccountMails } from '../mail/account-mails.js';
+import { SuspensionMails } from '../mail/suspension-mails.js';
+import { MemberSuspensionsService } from '../moderation/member-suspensions.service.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +36,12 @@ const dataSource = createUsersDataSource(loadUsersConfig());
 await dataSource.initialize();
 const config = loadUsersConfig();
 // The administrator's verification mail is queued like any member's; the service sends it.
-const accounts = new AccountsService(dataSource, new PasswordHasher(passwordHashCostOf(config)), new EmailVerificationService(dataSource, new AccountMails(config.PUBLIC_URL)));
+const accounts = new AccountsService(
+  dataSource,
+  new PasswordHasher(passwordHashCostOf(config)),
+  new EmailVerificationService(dataSource, new AccountMails(config.PUBLIC_URL)),
+  new MemberSuspensionsService(dataSource, new SuspensionMails(config.PUBLIC_URL)),
+);
 try {
   if (values.promote) {
     const admin = await accounts.grantRole(values.username, 'admin');

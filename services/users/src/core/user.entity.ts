@@ -48,6 +48,10 @@ export class User {
   @Column('text', { name: 'pending_email', nullable: true })
   pendingEmail: string | null;
 
+  /** The suspension running now (decision 0057); null when the member may sign in. */
+  @Column('uuid', { name: 'suspension_id', nullable: true })
+  suspensionId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -8,13 +8,16 @@ import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-Init
 import { AccountMails1795500000000 } from './migrations/1795500000000-AccountMails.js';
 import { PendingEmail1796000000000 } from './migrations/1796000000000-PendingEmail.js';
 import { EmailVerification } from '../email-verification/email-verification.entity.js';
+import { MemberReport } from '../moderation/member-report.entity.js';
+import { MemberSuspension } from '../moderation/member-suspension.entity.js';
+import { MemberReportsAndSuspensions1797500000000 } from './migrations/1797500000000-MemberReportsAndSuspensions.js';
 
 export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [User, ContactMessage, PasswordResetRequest, EmailVerification],
-    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000, PendingEmail1796000000000],
+    entities: [User, ContactMessage, PasswordResetRequest, EmailVerification, MemberReport, MemberSuspension],
+    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000, PendingEmail1796000000000, MemberReportsAndSuspensions1797500000000],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'users',

@@ -16,6 +16,7 @@ import { useDismissReports } from '../api/dismiss-reports';
 import { useForceDeleteDonation } from '../api/force-delete-donation';
 import { useModerationDonations } from '../api/get-moderation-donations';
 import { GiftPairsSection } from '../components/gift-pairs-section';
+import { MemberReportsSection } from '../components/member-reports-section';
 import { ModerationCard } from '../components/moderation-card';
 import { ReportedRatingsSection } from '../components/reported-ratings-section';
 import './admin.css';
@@ -90,6 +91,7 @@ export function AdminPage() {
       </header>
       <GiftPairsSection enabled={isAdmin} />
       <ReportedRatingsSection enabled={isAdmin} />
+      <MemberReportsSection enabled={isAdmin} />
       <div className="admin-filter">
         <input
           id={filterId}

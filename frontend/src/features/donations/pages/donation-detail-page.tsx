@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
+import { MemberReportButton } from '@/components/member-report-button';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, LinkButton } from '@/components/ui/button';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -145,6 +146,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               </p>
               <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
               <MemberLevelNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-level" />
+              {user && user.id !== donation.owner.id && <MemberReportButton memberId={donation.owner.id} testId="owner-report-button" />}
             </div>
           </div>
 

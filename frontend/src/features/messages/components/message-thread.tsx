@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Camera } from 'lucide-react';
 import { DonationRules, type MessageView } from '@hdiya/contracts';
 import { MemberLevelNote } from '@/components/member-level-note';
+import { MemberReportButton } from '@/components/member-report-button';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -107,6 +108,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         )}
         <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
         <MemberLevelNote memberId={otherId} className="thread__reply-time" testId="thread-level" />
+        <MemberReportButton memberId={otherId} conversation={donation} testId="thread-report-button" />
         {awaitingReplySince && outgoing.length === 0 && (
           <p className="thread__waiting" data-testid="thread-waiting">
             {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}
