@@ -23,7 +23,7 @@ const SERVICES = ['points', 'donations', 'messaging'];
  * model, mail outbox), typed once from the one schema that holds them all; the platform's code
  * names the schema per call.
  */
-const SHARED_TABLES = { schema: 'messaging', tables: ['outbox', 'inbox', 'members', 'mail_outbox'] };
+const SHARED_TABLES = { schema: 'messaging', tables: ['outbox', 'inbox', 'members', 'member_standing', 'mail_outbox'] };
 
 const SHARED_FILE = 'libs/platform/src/database/shared-tables.generated.ts';
 

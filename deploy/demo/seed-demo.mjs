@@ -2,10 +2,12 @@
 // Loads the demo data set through the public API when the database has no donation yet:
 // six members and an administrator, and 320 donations over 24 Moroccan cities with French and
 // Arabic titles and pictures generated here. Idempotent: a second run sees the donations and stops.
-//   GATEWAY_URL (default http://127.0.0.1:3000), DATABASE_URL (the users service's, for create-admin)
+//   GATEWAY_URL (default http://127.0.0.1:3000), DATABASE_URL (the users service's, for create-admin
+//   and the members' verification links)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import sharp from 'sharp';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
 import { CATALOGUE, CATEGORY_COLOURS, DEMO_MEMBERS } from './catalogue.mjs';
@@ -73,7 +75,31 @@ async function member([username, firstName, lastName], index) {
     password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD,
   });
   if (res.status !== 201) throw new Error(`signup of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  await verifyAddress(api, `${username}@demo.hdiya.ma`);
   return api;
+}
+
+/**
+ * Demo members ask in request windows, which needs a verified address (issue 45): the link the
+ * users service queued for the address is opened, as its member would open it from their inbox.
+ * @param {Api} api
+ * @param {string} email
+ */
+async function verifyAddress(api, email) {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification' ORDER BY created_at DESC LIMIT 1`,
+      [email],
+    );
+    const token = /verify-email#token=([\w-]{43})/.exec(rows[0]?.text_body ?? '')?.[1];
+    if (!token) throw new Error(`no verification link queued for ${email}`);
+    const res = await api('POST', '/api/verify-email', { token });
+    if (res.status !== 200) throw new Error(`verification of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  } finally {
+    await db.end();
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { waitFor } from '@hdiya/testing';
 import type { DonationRequestsView, NotificationView } from '@hdiya/contracts';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
-import { completeGift, expectBalance, expectInvariantsHold, notificationAbout, publish, welcomedMember, withDatabase } from '../support/members.js';
+import { askingMember, completeGift, expectBalance, expectInvariantsHold, notificationAbout, publish, verifyAddress, welcomedMember, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 
 // The request window through the API with the real points service (docs/product.md#request-window):
@@ -37,7 +37,7 @@ const sql = <T = Record<string, unknown>>(text: string, values: unknown[]) => wi
 describe('a request window chosen by the donor', () => {
   it('should let three members ask holding nothing, the donor choose one who gets the reservation, and tell each asker once', async () => {
     const donor = await signedUpMember();
-    const [a, b, c] = [await welcomedMember(), await welcomedMember(), await welcomedMember()];
+    const [a, b, c] = [await askingMember(), await askingMember(), await askingMember()];
     const donation = await publishWindow(donor.client);
     expect(donation.allocation).toMatchObject({ mode: 'choose', decided: false });
 
@@ -83,9 +83,9 @@ describe('a request window chosen by the donor', () => {
 describe('the draw a day after the close', () => {
   it('should draw among the askers, skip one without 2 points, reserve for the other and tell both once', async () => {
     const donor = await signedUpMember();
-    const rich = await welcomedMember();
+    const rich = await askingMember();
     // Left with 1 point: received a gift (2 points spent), then gave 7 away.
-    const poor = await welcomedMember();
+    const poor = await askingMember();
     const giver = await signedUpMember();
     await completeGift(giver.client, poor.client, 'Bouilloire');
     expect((await poor.client.call('POST /api/transfer-points', { body: { receiverIdentifier: giver.payload.phone, points: 7 } })).status).toBe(201);
@@ -123,7 +123,7 @@ describe('the draw a day after the close', () => {
 
   it('should skip the only asker when they lack 2 points, and open the item to first come', async () => {
     const donor = await signedUpMember();
-    const poor = await welcomedMember();
+    const poor = await askingMember();
     const giver = await signedUpMember();
     await completeGift(giver.client, poor.client, 'Casserole');
     expect((await poor.client.call('POST /api/transfer-points', { body: { receiverIdentifier: giver.payload.phone, points: 8 } })).status).toBe(201);
@@ -152,6 +152,8 @@ describe('bad input', () => {
   it('should refuse a bad window, asks on a first-come item or with bad words, and wrong choices, in French, writing nothing', async () => {
     const donor = await signedUpMember();
     const asker = await signedUpMember();
+    // Asking needs a verified address (its own test below): these refusals are about the window.
+    for (const member of [donor, asker]) await verifyAddress(member);
     const body = (allocation: unknown) => ({ title: 'Table basse', description: 'Bois massif.', categoryId: 8, city: 'Rabat', imageUrl: photo, allocation });
     const publishWith = (allocation: unknown) => donor.client.call('POST /api/donations', { body: body(allocation) as never });
 
@@ -184,6 +186,7 @@ describe('bad input', () => {
 
     await sql(`UPDATE donations.donations SET requests_close_at = now() - interval '1 minute' WHERE id = $1`, [donation.id]);
     const late = await signedUpMember();
+    await verifyAddress(late);
     expect(await ask(late.client, donation.id)).toMatchObject({ status: 409, body: { code: 'REQUESTS_CLOSED', message: 'Les demandes pour ce don sont closes.' } });
     const rows = await sql<{ member_id: string; state: string }>(`SELECT member_id, state FROM donations.donation_requests WHERE donation_id = ANY($1)`, [[donation.id, other.id, firstCome.id]]);
     expect(rows).toEqual([{ member_id: asker.user.id, state: 'open' }]);
@@ -191,10 +194,31 @@ describe('bad input', () => {
   });
 });
 
+describe('asking needs a verified address (issue 45)', () => {
+  it('should refuse an unverified member in French with nothing written, then take their request once they open the mailed link', async () => {
+    const donor = await signedUpMember();
+    const asker = await signedUpMember();
+    const donation = await publishWindow(donor.client);
+    expect(await ask(asker.client, donation.id)).toMatchObject({
+      status: 403,
+      body: {
+        code: 'EMAIL_NOT_VERIFIED',
+        message: 'Confirmez d’abord votre adresse email pour demander un don : ouvrez le lien que nous vous avons envoyé, ou demandez-en un nouveau depuis votre profil.',
+      },
+    });
+    expect(await sql(`SELECT id FROM donations.donation_requests WHERE donation_id = $1`, [donation.id])).toEqual([]);
+    expect((await asker.client.call('GET /api/auth/user')).body.emailVerified).toBe(false);
+
+    await verifyAddress(asker);
+    expect(await ask(asker.client, donation.id)).toMatchObject({ status: 201, body: { open: 1, mine: { member: { id: asker.user.id }, state: 'open' } } });
+  });
+});
+
 describe('open requests across windows (issue 45)', () => {
   it('should let a member hold five open requests, refuse a sixth in French until one is withdrawn, and count concurrent asks once', async () => {
     const donor = await signedUpMember();
     const asker = await signedUpMember();
+    await verifyAddress(asker);
     const windows = [];
     for (let i = 0; i < 7; i += 1) windows.push(await publishWindow(donor.client, 3, `Jouet ${i}`));
 

@@ -3,7 +3,7 @@ import type { DonationRequestsView, DonationView } from '@hdiya/contracts';
 import { signedUpMember } from '../support/api-client.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { jpegWithGps } from '../support/images.js';
-import { expectBalance, notificationAbout, welcomedMember } from '../support/members.js';
+import { askingMember, expectBalance, notificationAbout, verifyAddress, welcomedMember } from '../support/members.js';
 
 // The request window's whole journey in the web app (docs/product.md#request-window): the donor
 // publishes with "Laisser chacun demander", three members ask (one in the web app, no
@@ -14,9 +14,9 @@ const browser = browserForFile();
 const base = testEnv().gatewayUrl;
 
 describe.each([
-  { language: 'fr' as const, title: 'Lit bébé en bois', ask: 'Demander cet objet', sent: 'Votre demande est envoyée', level: 'Nouveau membre', choose: 'Choisir', record: 'dons remis : 1' },
-  { language: 'ar' as const, title: 'سرير أطفال خشبي', ask: 'اطلب هذا الغرض', sent: 'أُرسل طلبك', level: 'عضو جديد', choose: 'اختيار', record: 'هدايا سلّمها: 1' },
-])('the request window ($language)', ({ language, title, ask, sent, level, choose, record }) => {
+  { language: 'fr' as const, verify: 'Confirmez d’abord votre adresse email', title: 'Lit bébé en bois', ask: 'Demander cet objet', sent: 'Votre demande est envoyée', level: 'Nouveau membre', choose: 'Choisir', record: 'dons remis : 1' },
+  { language: 'ar' as const, verify: 'أكّد عنوان بريدك الإلكتروني أولاً', title: 'سرير أطفال خشبي', ask: 'اطلب هذا الغرض', sent: 'أُرسل طلبك', level: 'عضو جديد', choose: 'اختيار', record: 'هدايا سلّمها: 1' },
+])('the request window ($language)', ({ language, verify, title, ask, sent, level, choose, record }) => {
   it.each([1280, 390])('should go publish with a window → three ask → the donor chooses → handover → both rate → the record shows it (%i px)', async (width) => {
     const viewport = { viewport: { width, height: 900 } };
     const donor = await signedUpMember();
@@ -41,18 +41,24 @@ describe.each([
     const id = item!.id;
     if (item!.allocation.mode === 'choose') expect(Date.parse(item!.allocation.closesAt) - Date.parse(item!.createdAt)).toBeGreaterThan(6 * 3_600_000 - 120_000);
 
-    const [first, second] = [await welcomedMember(), await welcomedMember()];
+    const [first, second] = [await askingMember(), await askingMember()];
     for (const asker of [first, second]) {
       expect((await asker.client.call('POST /api/donations/{id}/requests', { params: { id }, body: { message: 'Bonjour, je peux passer demain.' } })).status).toBe(201);
     }
 
-    // The third asks in the web app: no "Réserver", a message and "Demander".
+    // The third asks in the web app: no "Réserver"; first asked to verify their address (issue
+    // 45), then a message and "Demander".
     const third = await welcomedMember();
     const askerContext = await signedInContext(browser(), third.client, language, viewport);
     const askerPage = await askerContext.newPage();
     await askerPage.goto(`${base}/donations/${id}`);
     await askerPage.getByTestId('request-window').waitFor();
     expect(await askerPage.getByTestId('reserve-button').count()).toBe(0);
+    await askerPage.getByTestId('request-verify-email').filter({ hasText: verify }).waitFor();
+    expect(await askerPage.getByTestId('request-message').count()).toBe(0);
+    await screenshot(askerPage, `request-window-verify-${language}-${width}`);
+    await verifyAddress(third);
+    await askerPage.reload();
     await askerPage.getByTestId('request-message').fill('السلام، أحتاجه لابنتي الصغيرة.');
     await askerPage.getByRole('button', { name: ask }).click();
     await askerPage.getByTestId('request-sent').filter({ hasText: sent }).waitFor();

@@ -3,6 +3,7 @@ import { adminDatabaseUrl, waitFor } from '@hdiya/testing';
 import type { DonationView, NotificationView } from '@hdiya/contracts';
 import { signedUpMember, type ApiClient } from './api-client.js';
 import { dataUrl, jpegWithGps } from './images.js';
+import { linkIn, mailApiUrl, tokenOf, waitForMails } from './mailbox.js';
 
 export interface Balance {
   points: number | null;
@@ -30,6 +31,35 @@ export async function expectBalance(client: ApiClient, expected: Partial<Balance
 export async function welcomedMember(): Promise<Awaited<ReturnType<typeof signedUpMember>>> {
   const m = await signedUpMember();
   await expectBalance(m.client, { points: 10 }, 'welcome');
+  return m;
+}
+
+/**
+ * The member opens the verification link mailed at sign-up, as they would from their inbox, and
+ * this waits until the donations service has heard of it (`EmailVerified`): asking in a request
+ * window needs a verified address (issue 45). `apiUrl` and `databaseUrl`: a private stack's.
+ */
+export async function verifyAddress(
+  member: { client: ApiClient; user: { id: string; email: string } },
+  { apiUrl = mailApiUrl(), databaseUrl = adminDatabaseUrl() }: { apiUrl?: string; databaseUrl?: string } = {},
+): Promise<void> {
+  const [mail] = await waitForMails(member.user.email, { match: (m) => m.text.includes('/verify-email#token='), apiUrl });
+  const verified = await member.client.call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } });
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  await waitFor(
+    () =>
+      withDatabase(
+        async (db) => (await db.query(`SELECT 1 FROM donations.member_standing WHERE user_id = $1 AND email_verified_at IS NOT NULL`, [member.user.id])).rowCount === 1,
+        databaseUrl,
+      ),
+    { what: `the donations service hearing that ${member.user.email} is verified`, timeoutMs: 15_000 },
+  );
+}
+
+/** A new member who may ask: their welcome points have arrived and their address is verified. */
+export async function askingMember(): Promise<Awaited<ReturnType<typeof signedUpMember>>> {
+  const m = await welcomedMember();
+  await verifyAddress(m);
   return m;
 }
 

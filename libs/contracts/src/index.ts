@@ -17,6 +17,7 @@ export * from './limits.js';
 export * from './trust.js';
 export * from './member-reports.js';
 export * from './requests.js';
+export * from './member-standing.js';
 export * from './asks.js';
 export * from './cities.js';
 export * from './search-lexicon.js';

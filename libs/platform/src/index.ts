@@ -25,6 +25,7 @@ export * from './rpc/bootstrap-microservice.js';
 export * from './health/health-check.js';
 export * from './health/health.controller.js';
 export * from './read-models/members.js';
+export * from './read-models/member-standing.js';
 export * from './rpc/call-service.js';
 export * from './faults/crashpoint.js';
 export * from './metrics/metrics.js';

@@ -2,10 +2,12 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Rpc, type Actor, type DonationView } from '@hdiya/contracts';
+import { Events, Rpc, type Actor, type DonationView, type OutgoingEvent } from '@hdiya/contracts';
+import { createEvent } from '@hdiya/platform';
 import { connectTestNats, requestRpc, startMicroservice, testServiceEnv } from '@hdiya/testing';
 import { AppModule } from '../src/app.module.js';
 import { loadDonationsConfig } from '../src/config.js';
+import { MembersConsumer } from '../src/members/members.consumer.js';
 import { expiryOf } from '../src/reservations/reservation.rules.js';
 
 /** Settings under which only the tests run the reservation jobs (replicas' timers take nothing). */
@@ -57,6 +59,17 @@ export class DonationsFixture {
       [donation.id, reserver.id, reservedAt, expiryOf(reservedAt), reservationId],
     );
     return { id: donation.id, owner, reserver, reservationId };
+  }
+
+  /** A users service's event, applied by the members consumer as if it came from the stream (false: a duplicate). */
+  usersEvent(event: OutgoingEvent): Promise<boolean> {
+    return this.app.get(MembersConsumer).consumer.apply(event);
+  }
+
+  /** The member's address is verified, as the users service's `EmailVerified` says (asking needs it). */
+  async verified(actor: Actor): Promise<Actor> {
+    await this.usersEvent(createEvent(Events.users.EmailVerified, { userId: actor.id, verifiedAt: new Date().toISOString() }));
+    return actor;
   }
 
   call<T>(subject: string, data: unknown): Promise<T> {

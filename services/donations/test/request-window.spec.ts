@@ -38,8 +38,11 @@ async function windowDonation(owner: Actor = member(), hours = 6): Promise<Donat
   return donation;
 }
 
-const ask = (actor: Actor, donationId: number, message = 'Bonjour, cela me servirait beaucoup.', on = replica) =>
-  on.call<DonationRequestsView>(Rpc.donations.ask, { actor, donationId, request: { message } });
+/** A member with a verified address asks (asking needs one: the refusal has its own test). */
+const ask = async (actor: Actor, donationId: number, message = 'Bonjour, cela me servirait beaucoup.', on = replica) => {
+  await replica.verified(actor);
+  return on.call<DonationRequestsView>(Rpc.donations.ask, { actor, donationId, request: { message } });
+};
 const view = (actor: Actor, donationId: number) => replica.call<DonationRequestsView>(Rpc.donations.requests, { actor, donationId });
 
 async function requestsOf(donationId: number): Promise<{ member_id: string; state: string }[]> {
@@ -68,6 +71,20 @@ it('should publish a window of 2 to 48 hours and refuse a reservation while the 
     expect(await refusal(replica.create(owner, { allocation: { mode: 'choose', closesAt } }))).toMatchObject({ status: 400, code: 'REQUEST_WINDOW_INVALID' });
     expect((await replica.db.query(`SELECT count(*)::int AS n FROM donations.donations WHERE owner_id = $1`, [owner.id]))[0].n).toBe(before);
   }
+});
+
+it('should refuse to let a member ask before their address is verified, in French, with nothing written (issue 45)', async () => {
+  const donation = await windowDonation();
+  const unverified = member();
+  expect(await refusal(replica.call(Rpc.donations.ask, { actor: unverified, donationId: donation.id, request: { message: 'Bonjour !' } }))).toMatchObject({
+    status: 403,
+    code: 'EMAIL_NOT_VERIFIED',
+    message: 'Confirmez d’abord votre adresse email pour demander un don : ouvrez le lien que nous vous avons envoyé, ou demandez-en un nouveau depuis votre profil.',
+  });
+  expect(await requestsOf(donation.id)).toEqual([]);
+  // Once the users service says the address is verified, the same member asks.
+  await replica.verified(unverified);
+  expect(await replica.call<DonationRequestsView>(Rpc.donations.ask, { actor: unverified, donationId: donation.id, request: { message: 'Bonjour !' } })).toMatchObject({ open: 1 });
 });
 
 it('should let members ask and withdraw, holding nothing; the owner sees every asker with their record, an asker only their own', async () => {

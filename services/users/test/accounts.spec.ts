@@ -121,6 +121,32 @@ describe('users service', () => {
   });
 });
 
+describe('verified addresses (issue 45)', () => {
+  const verifiedEvents = (userId: string): Promise<{ envelope: { version: number; payload: Record<string, unknown> } }[]> =>
+    db.query(`SELECT envelope FROM users.outbox WHERE envelope->>'type' = 'EmailVerified' AND envelope->'payload'->>'userId' = $1`, [userId]);
+
+  it('should record EmailVerified once, with the fact and never the address, when the link is opened', async () => {
+    const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
+    expect(await verifiedEvents(account.id)).toEqual([]);
+    const [mail] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [account.email]);
+    const token = /verify-email#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    await requestRpc(nc, Rpc.users.verifyEmail, { token });
+    const [row] = await db.query(`SELECT email_verified_at FROM users.users WHERE id = $1`, [account.id]);
+    const events = await verifiedEvents(account.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.envelope).toMatchObject({ version: 1 });
+    expect(events[0]!.envelope.payload).toEqual({ userId: account.id, verifiedAt: (row.email_verified_at as Date).toISOString() });
+    expect(JSON.stringify(events[0]!.envelope)).not.toContain(account.email);
+
+    // A change of address verified later keeps the account verified: no second event.
+    const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
+    await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { email: fresh, currentPassword: 'un-mot-de-passe' } });
+    const [second] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [fresh]);
+    await requestRpc(nc, Rpc.users.verifyEmail, { token: /verify-email#token=([\w-]{43})/.exec(second.text_body)![1]! });
+    expect(await verifiedEvents(account.id)).toHaveLength(1);
+  });
+});
+
 describe('forgotten passwords', () => {
   it('should keep only the token hash, in the table, the outbox and the event alike', async () => {
     const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());

@@ -30,6 +30,7 @@ import {
 import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
 import {
   ContactMessageReceivedV1Schema,
+  EmailVerifiedV1Schema,
   MemberReinstatedV1Schema,
   MemberSuspendedV1Schema,
   PasswordResetRequestedV1Schema,
@@ -55,6 +56,7 @@ export const EventSchemas = {
   'users.ContactMessageReceived.v1': ContactMessageReceivedV1Schema,
   'users.MemberSuspended.v1': MemberSuspendedV1Schema,
   'users.MemberReinstated.v1': MemberReinstatedV1Schema,
+  'users.EmailVerified.v1': EmailVerifiedV1Schema,
   'donations.DonationCreated.v1': DonationCreatedV1Schema,
   'donations.DonationUpdated.v1': DonationUpdatedV1Schema,
   'donations.DonationDeleted.v1': DonationDeletedV1Schema,
@@ -100,6 +102,7 @@ export const Events = {
     ContactMessageReceived: 'users.ContactMessageReceived.v1',
     MemberSuspended: 'users.MemberSuspended.v1',
     MemberReinstated: 'users.MemberReinstated.v1',
+    EmailVerified: 'users.EmailVerified.v1',
   },
   donations: {
     DonationCreated: 'donations.DonationCreated.v1',

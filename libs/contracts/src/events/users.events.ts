@@ -61,6 +61,17 @@ export const ContactMessageReceivedV1Schema = z.object({
 export type ContactMessageReceivedV1 = z.output<typeof ContactMessageReceivedV1Schema>;
 
 /**
+ * Payload of `users.EmailVerified.v1`: the member opened a verification link (or a password reset
+ * mailed to the address), so their address is theirs. Only the fact, never the address: asking in
+ * a request window needs it (issue 45).
+ */
+export const EmailVerifiedV1Schema = z.object({
+  userId: z.string(),
+  verifiedAt: z.string(),
+});
+export type EmailVerifiedV1 = z.output<typeof EmailVerifiedV1Schema>;
+
+/**
  * Payload of `users.MemberSuspended.v1`: a moderator suspended (`until` a date) or banned
  * (`until: null`) a member. Every service lets go of what the member holds (decision 0057).
  */

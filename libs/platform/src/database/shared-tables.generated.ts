@@ -58,6 +58,15 @@ export interface Members {
   username: string;
 }
 
+export interface MemberStanding {
+  email_verified_at: Timestamp | null;
+  reinstated_suspension_id: string | null;
+  suspended_at: Timestamp | null;
+  suspended_until: Timestamp | null;
+  suspension_id: string | null;
+  user_id: string;
+}
+
 export interface Outbox {
   attempts: Generated<number>;
   claimed_until: Timestamp | null;
@@ -74,6 +83,7 @@ export interface Outbox {
 export interface DB {
   inbox: Inbox;
   mail_outbox: MailOutbox;
+  member_standing: MemberStanding;
   members: Members;
   outbox: Outbox;
 }

@@ -82,15 +82,27 @@ export function memberEventHandlers(schema: string): EventHandlers {
 /**
  * A service's provider of a durable consumer that does nothing but keep `<schema>.members` in step
  * with the users service: `export class MembersConsumer extends membersConsumer({ ... }) {}`.
+ * `handlers`: the service's own handlers of other `users.*` events, on the same consumer (a
+ * service that also keeps `member_standing`, say).
  */
-export function membersConsumer({ schema, durable, logger }: { schema: string; durable: string; logger: string }): Type<ManagedEventConsumer & { readonly consumer: EventConsumer }> {
+export function membersConsumer({ schema, durable, logger, handlers = {} }: { schema: string; durable: string; logger: string; handlers?: EventHandlers }): Type<
+  ManagedEventConsumer & { readonly consumer: EventConsumer }
+> {
   @Injectable()
   class MembersConsumer extends ManagedEventConsumer {
     readonly consumer: EventConsumer;
 
     constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
       super();
-      this.consumer = new EventConsumer({ bus, dataSource, schema, durable, logger: new Logger(logger), subject: allEventsOf('users'), handlers: memberEventHandlers(schema) });
+      this.consumer = new EventConsumer({
+        bus,
+        dataSource,
+        schema,
+        durable,
+        logger: new Logger(logger),
+        subject: allEventsOf('users'),
+        handlers: { ...memberEventHandlers(schema), ...handlers },
+      });
     }
   }
   return MembersConsumer;

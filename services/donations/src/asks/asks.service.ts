@@ -19,6 +19,7 @@ import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write, type
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { CategoryCheck } from '../core/category-check.js';
+import { refuseSuspended } from '../core/member-standing.js';
 import { publicPoint } from '../core/donation-row.js';
 import { decodeUuidCursor, encodeCursor } from '../core/page-cursor.js';
 import { keyWords } from '../core/search-text.js';
@@ -47,6 +48,7 @@ export class AsksService {
     const words = keyWords(title);
     if (!words) throw rpcError(400, ErrorCodes.VALIDATION_FAILED, AskMessages.titleWords, 'title');
     return this.dataSource.transaction(async (manager) => {
+      await refuseSuspended(manager, actor.id, new Date());
       // One member's asks in a row: the limit holds even when two arrive at once.
       await write(manager, db.selectNoFrom(sql`pg_advisory_xact_lock(hashtext('asks:' || ${actor.id}))`.as('locked')));
       const { open } = (await firstRow(

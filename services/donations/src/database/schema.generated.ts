@@ -84,6 +84,7 @@ export interface Donations {
   search: Generated<string | null>;
   search_text: string;
   search_version: Generated<number>;
+  set_aside_for: string | null;
   spot: Generated<Int8>;
   status: Generated<string>;
   thumbnail_key: string;

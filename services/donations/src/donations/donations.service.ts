@@ -7,6 +7,7 @@ import { DonationPhotos } from '../core/donation-photos.js';
 import { assertDistinct, objectKeysOf, photosAfterEdit, photoViewsOf } from '../core/photo-order.js';
 import { WaitingLine } from '../core/waiting-line.js';
 import { Clock } from '../core/clock.js';
+import { refuseSuspended } from '../core/member-standing.js';
 import { refusal } from '../core/refusal.js';
 import { closeRequests } from '../core/request-outcomes.js';
 import { windowRefusal } from '../core/request-window.rules.js';
@@ -59,6 +60,7 @@ export class DonationsService {
     const position = this.positionOf(fields, city);
     const closesAt = this.requestWindowOf(fields);
     const id = await this.dataSource.transaction(async (manager) => {
+      await refuseSuspended(manager, actor.id, this.clock.now());
       const row = await firstRow(
         manager,
         db

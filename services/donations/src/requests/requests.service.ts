@@ -18,6 +18,7 @@ import { db } from '../database/db.js';
 import { Clock } from '../core/clock.js';
 import { allocationOf } from '../core/donation-row.js';
 import { lockDonation, type LockedDonation } from '../core/donation-state.js';
+import { refuseToAsk } from '../core/member-standing.js';
 import { refusal } from '../core/refusal.js';
 import { closeRequests, skipRequest } from '../core/request-outcomes.js';
 import { askRefusal, awaitsChoice, chooseRefusal, drawTimeOf, withdrawRefusal, type WindowFacts } from '../core/request-window.rules.js';
@@ -28,8 +29,8 @@ import { drawOrder, drawWeight } from './draw.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-/** Why a chosen asker cannot take the item: their request is skipped, the choice goes on. */
-const CANNOT_TAKE: readonly string[] = [ErrorCodes.POINTS_INSUFFICIENT, ErrorCodes.RESERVATIONS_LIMIT, ErrorCodes.RESERVE_AGAIN_COOLDOWN];
+/** Why a chosen asker cannot take the item: their request is skipped, the choice goes on (a suspended asker's requests were withdrawn; one racing it is skipped). */
+const CANNOT_TAKE: readonly string[] = [ErrorCodes.POINTS_INSUFFICIENT, ErrorCodes.RESERVATIONS_LIMIT, ErrorCodes.RESERVE_AGAIN_COOLDOWN, ErrorCodes.MEMBER_SUSPENDED];
 
 /**
  * The request window (docs/product.md#request-window, decision 0042): members ask, holding
@@ -50,8 +51,9 @@ export class RequestsService {
 
   async ask(actor: Actor, donationId: number, message: string): Promise<DonationRequestsView> {
     await this.dataSource.transaction(async (manager) => {
-      const donation = await lockDonation(manager, donationId);
       const now = this.clock.now();
+      await refuseToAsk(manager, actor.id, now);
+      const donation = await lockDonation(manager, donationId);
       const newSince = new Date(now.getTime() - RequestWindowRules.newMemberDays * DAY_MS);
       const open = await firstRow(
         manager,

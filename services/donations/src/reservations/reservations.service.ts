@@ -14,7 +14,6 @@ import {
   type HandoverView,
   type ReceptionConfirmedV1,
   type ReceptionDisputedV1,
-  type ReservationCancelledV2,
   type ReservationExpiredV1,
   type ReservationExpiringV1,
   type ReservationMadeV1,
@@ -30,6 +29,8 @@ import { WaitingLine } from '../core/waiting-line.js';
 import { Clock } from '../core/clock.js';
 import { HoardingLimits } from '../core/hoarding-limits.js';
 import { lockDonation, makeAvailable, type LockedDonation } from '../core/donation-state.js';
+import { refuseSuspended } from '../core/member-standing.js';
+import { releaseReservation } from '../core/reservation-release.js';
 import { PointsClient } from './points.client.js';
 import { refusal, type Refusal } from '../core/refusal.js';
 import { countSaga } from './saga-metrics.js';
@@ -92,6 +93,7 @@ export class ReservationsService {
   async reserveFor(memberId: string, donationId: number, steps: SagaSteps): Promise<void> {
     const reservationId = randomUUID();
     const claimed = await this.dataSource.transaction(async (manager) => {
+      await refuseSuspended(manager, memberId, this.clock.now());
       const donation = await lockDonation(manager, donationId);
       const reservedAt = this.clock.now();
       const refused = await steps.refuse(manager, donation, reservedAt);
@@ -351,23 +353,7 @@ export class ReservationsService {
       const refused = cancelRefusal(facts(donation), actor.id);
       if (refused) throw refusal(refused);
       const now = this.clock.now();
-      const cancelledBy = actor.id === donation.owner_id ? 'owner' : 'reserver';
-      await makeAvailable(manager, donationId);
-      await this.closeReservation(manager, donation.reservation_id!, 'cancelled', now);
-      // Only the reserver's own cancel starts the cooldown on this item (decision 0020).
-      await write(manager, db.updateTable('reservations').set({ cancelled_by: cancelledBy }).where('id', '=', donation.reservation_id!));
-      const payload: ReservationCancelledV2 = {
-        reservationId: donation.reservation_id!,
-        donationId,
-        title: donation.title,
-        reserverId: donation.reserved_by_id!,
-        ownerId: donation.owner_id,
-        cancelledBy,
-        cancelledAt: now.toISOString(),
-        // The points service tells a late cancel from these two (decision 0020).
-        expiresAt: donation.auto_expire_at!.toISOString(),
-      };
-      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.ReservationCancelled, payload)]);
+      await releaseReservation(manager, donation, actor.id === donation.owner_id ? 'owner' : 'reserver', now);
       await this.line.offerToNext(manager, donation, now);
     });
     countSaga('cancelled');

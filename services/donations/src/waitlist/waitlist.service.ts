@@ -8,6 +8,7 @@ import { Clock } from '../core/clock.js';
 import { lockDonation } from '../core/donation-state.js';
 import { HoardingLimits } from '../core/hoarding-limits.js';
 import { WaitingLine } from '../core/waiting-line.js';
+import { refuseSuspended } from '../core/member-standing.js';
 import { refusal } from '../core/refusal.js';
 import { joinRefusal, leaveRefusal, skipOfferRefusal, type LineFacts } from './waitlist.rules.js';
 
@@ -85,6 +86,7 @@ export class WaitlistService {
 
   async join(actor: Actor, donationId: number): Promise<WaitlistView> {
     await this.dataSource.transaction(async (manager) => {
+      await refuseSuspended(manager, actor.id, this.clock.now());
       const donation = await lockDonation(manager, donationId);
       const refused = joinRefusal(donation, await this.lineFacts(manager, donationId, actor.id), actor.id);
       if (refused) throw refusal(refused);

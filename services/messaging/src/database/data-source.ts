@@ -8,6 +8,7 @@ import { ReplyWaits1764000000300 } from './migrations/1764000000300-ReplyWaits.j
 import { NotificationDispatch1764300000000 } from './migrations/1764300000000-NotificationDispatch.js';
 import { ChatPhotos1764660000000 } from './migrations/1764660000000-ChatPhotos.js';
 import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
+import { MemberStanding1766500000000 } from './migrations/1766500000000-MemberStanding.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
@@ -22,6 +23,7 @@ export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingCon
       NotificationDispatch1764300000000,
       ChatPhotos1764660000000,
       MemberJoinedAt1765000000000,
+      MemberStanding1766500000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),

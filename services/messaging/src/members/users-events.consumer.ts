@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { membersConsumer } from '@hdiya/platform';
+import { membersConsumer, recordReinstatement, recordSuspension } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 
-/** Keeps the members' names messages and notifications show, from the users service's events. */
+/**
+ * Keeps the members' names messages and notifications show, and whether each is suspended (no
+ * message to or from them while they are), from the users service's events.
+ */
 @Injectable()
-export class UsersEventsConsumer extends membersConsumer({ schema: SCHEMA, durable: 'messaging-users', logger: 'messaging:users' }) {}
+export class UsersEventsConsumer extends membersConsumer({
+  schema: SCHEMA,
+  durable: 'messaging-users',
+  logger: 'messaging:users',
+  handlers: {
+    'users.MemberSuspended.v1': async ({ payload }, manager) => void (await recordSuspension(manager, SCHEMA, payload)),
+    'users.MemberReinstated.v1': async ({ payload }, manager) => void (await recordReinstatement(manager, SCHEMA, payload)),
+  },
+}) {}

@@ -14,7 +14,7 @@ import {
   type SendMessageInput,
   type SendPhotoMessageInput,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, prepared, rows, rpcError, sql, suspendedAmong } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { BlocksService } from '../blocks/blocks.service.js';
@@ -116,6 +116,10 @@ export class MessagesService {
     }
     await this.directory.ensureMember(input.receiverId);
     if (input.donationId != null) await this.directory.ensureDonation(input.donationId);
+    // A photo is not uploaded for a send that a suspension refuses anyway (issue 45).
+    const suspended = await suspendedAmong(this.dataSource.manager, SCHEMA, [senderId, input.receiverId]);
+    if (suspended.has(senderId)) throw refusalOf('sender-suspended');
+    if (suspended.has(input.receiverId)) throw refusalOf('receiver-suspended');
     return null;
   }
 

@@ -1,8 +1,9 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { EntityManager } from 'typeorm';
-import { ErrorCodes, MessagingMessages, type MessageView } from '@hdiya/contracts';
+import { ErrorCodes, MemberStandingMessages, MessagingMessages, type MessageView } from '@hdiya/contracts';
 import { firstRow, prepared, rpcError, sql } from '@hdiya/platform';
 import { blockedRefusal } from '../blocks/blocks.service.js';
-import { db } from '../database/db.js';
+import { db, type MessagingTables } from '../database/db.js';
 import { donationNotFound, memberNotFound } from '../members/directory.service.js';
 import { MESSAGE_COLUMNS, messageViewOf, type MessageRow } from './message-row.js';
 
@@ -20,9 +21,11 @@ export interface MessageDraft {
 
 /** Why a draft was not stored, in the order a send reports them. */
 export type NotStored =
+  | 'sender-suspended' // issue 45: a suspended member writes to nobody…
   | 'receiver-unknown' // not in the local directory: the users service may still know them
   | 'donation-unknown' // idem, the donations service
   | 'donation-deleted'
+  | 'receiver-suspended' // …and nobody writes to them; their conversations stay readable
   | 'blocked-by-receiver'
   | 'blocked-by-sender'
   | 'photo-unsent' // the sender registered no such photo, or it was swept
@@ -33,6 +36,10 @@ export type StoreOutcome = { stored: MessageView } | { notStored: NotStored };
 /** What the sender is answered for a message not stored (and not a retry). */
 export function refusalOf(reason: NotStored): Error {
   switch (reason) {
+    case 'sender-suspended':
+      return rpcError(403, ErrorCodes.MEMBER_SUSPENDED, MemberStandingMessages.suspendedSender);
+    case 'receiver-suspended':
+      return rpcError(403, ErrorCodes.RECIPIENT_SUSPENDED, MemberStandingMessages.suspendedReceiver, 'receiverId');
     case 'receiver-unknown':
       return memberNotFound();
     case 'donation-unknown':
@@ -60,10 +67,21 @@ const conversationKey = (draft: MessageDraft) => {
   return `reply:${low}:${high}:${draft.donationId ?? 0}`;
 };
 
+/** The member is under a suspension now (until its reinstatement, or its date if that event is late). */
+const suspendedNow = (eb: ExpressionBuilder<MessagingTables, never>, memberId: string) =>
+  eb.exists(
+    eb
+      .selectFrom('member_standing')
+      .select('user_id')
+      .where('user_id', '=', memberId)
+      .where('suspension_id', 'is not', null)
+      .where((w) => w.or([w('suspended_until', 'is', null), w('suspended_until', '>', sql<Date>`now()`)])),
+  );
+
 /**
  * The send's checks and its insert in one round trip (issue 25). `checks` takes the
  * conversation's lock, then reads what a send needs: the receiver and the donation in the local
- * directory, blocks either way. Every write of the statement reads `allowed`, which reads
+ * directory, a suspension of either member (the members read model's `member_standing`), blocks either way. Every write of the statement reads `allowed`, which reads
  * `checks`: none happens before the lock is held (two sends of a conversation lock in one order).
  * The insert answers nothing for a clientId already stored (a retry): no unique violation aborts
  * the transaction. The message comes back joined to the directory, as `selectMessages` shows it.
@@ -87,6 +105,8 @@ const storeStatement = prepared(
           eb.exists(eb.selectFrom('members').select('user_id').where('user_id', '=', receiverId)).as('receiver_known'),
           eb.or([sql<boolean>`${donationId}::int IS NULL`, eb.exists(eb.selectFrom('donations').select('donation_id').where('donation_id', '=', donationId))]).as('donation_known'),
           eb.exists(eb.selectFrom('donations').select('donation_id').where('donation_id', '=', donationId).where('deleted', '=', true)).as('donation_deleted'),
+          suspendedNow(eb, senderId).as('sender_suspended'),
+          suspendedNow(eb, receiverId).as('receiver_suspended'),
           eb.exists(eb.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', receiverId).where('blocked_id', '=', senderId)).as('blocked_by_receiver'),
           eb.exists(eb.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', senderId).where('blocked_id', '=', receiverId)).as('blocked_by_sender'),
         ]),
@@ -101,6 +121,8 @@ const storeStatement = prepared(
               eb.ref('checks.receiver_known'),
               eb.ref('checks.donation_known'),
               eb.not(eb.ref('checks.donation_deleted')),
+              eb.not(eb.ref('checks.sender_suspended')),
+              eb.not(eb.ref('checks.receiver_suspended')),
               eb.not(eb.ref('checks.blocked_by_receiver')),
               eb.not(eb.ref('checks.blocked_by_sender')),
             ]),
@@ -147,6 +169,8 @@ const storeStatement = prepared(
         'checks.receiver_known',
         'checks.donation_known',
         'checks.donation_deleted',
+        'checks.sender_suspended',
+        'checks.receiver_suspended',
         'checks.blocked_by_receiver',
         'checks.blocked_by_sender',
         eb.exists(eb.selectFrom('claimed').select('image_key')).as('photo_claimed'),
@@ -165,9 +189,11 @@ export async function storeMessage(manager: EntityManager, draft: MessageDraft):
     manager,
     storeStatement(conversationKey(draft), draft.id, draft.senderId, draft.receiverId, draft.donationId, draft.content, draft.clientId, draft.photoKey, draft.thumbnailKey),
   ))!;
+  if (checks.sender_suspended) return { notStored: 'sender-suspended' };
   if (!checks.receiver_known) return { notStored: 'receiver-unknown' };
   if (!checks.donation_known) return { notStored: 'donation-unknown' };
   if (checks.donation_deleted) return { notStored: 'donation-deleted' };
+  if (checks.receiver_suspended) return { notStored: 'receiver-suspended' };
   if (checks.blocked_by_receiver) return { notStored: 'blocked-by-receiver' };
   if (checks.blocked_by_sender) return { notStored: 'blocked-by-sender' };
   if (draft.photoKey !== null && !checks.photo_claimed) return { notStored: 'photo-unsent' };

@@ -7,6 +7,7 @@ import { SCHEMA, type UsersConfig } from '../config.js';
 import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-InitialUsersSchema.js';
 import { AccountMails1795500000000 } from './migrations/1795500000000-AccountMails.js';
 import { PendingEmail1796000000000 } from './migrations/1796000000000-PendingEmail.js';
+import { EmailVerifiedEvents1796700000000 } from './migrations/1796700000000-EmailVerifiedEvents.js';
 import { EmailVerification } from '../email-verification/email-verification.entity.js';
 import { MemberReport } from '../moderation/member-report.entity.js';
 import { MemberSuspension } from '../moderation/member-suspension.entity.js';
@@ -17,7 +18,13 @@ export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
     url: config.DATABASE_URL,
     schema: SCHEMA,
     entities: [User, ContactMessage, PasswordResetRequest, EmailVerification, MemberReport, MemberSuspension],
-    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000, PendingEmail1796000000000, MemberReportsAndSuspensions1797500000000],
+    migrations: [
+      InitialUsersSchema1763750000000,
+      AccountMails1795500000000,
+      PendingEmail1796000000000,
+      EmailVerifiedEvents1796700000000,
+      MemberReportsAndSuspensions1797500000000,
+    ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'users',

@@ -8,6 +8,7 @@ import { User } from '../core/user.entity.js';
 import { endOpenResetRequests } from '../password-reset/password-reset.service.js';
 import { AccountMails } from '../mail/account-mails.js';
 import { hashMailedToken, newMailedToken } from '../mail/mailed-token.js';
+import { recordAddressVerified } from './address-verified.js';
 import { EmailVerification } from './email-verification.entity.js';
 
 const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -72,12 +73,12 @@ export class EmailVerificationService {
         if (user.pendingEmail === link.email) {
           user.email = link.email;
           user.pendingEmail = null;
-          user.emailVerifiedAt = new Date();
+          await recordAddressVerified(manager, user);
           await manager.save(user);
           await endOpenResetRequests(manager, user.id);
           await this.endOpenLinks(manager, user, []);
         } else if (!user.emailVerifiedAt) {
-          user.emailVerifiedAt = new Date();
+          await recordAddressVerified(manager, user);
           await manager.save(user);
         }
         return { userId: user.id, message: Messages.emailVerified };

@@ -8,6 +8,7 @@ import { PasswordHasher } from '../accounts/password-hasher.js';
 import { User } from '../core/user.entity.js';
 import { AccountMails } from '../mail/account-mails.js';
 import { hashMailedToken, newMailedToken } from '../mail/mailed-token.js';
+import { recordAddressVerified } from '../email-verification/address-verified.js';
 import { PasswordResetRequest } from './password-reset-request.entity.js';
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -83,7 +84,7 @@ export class PasswordResetService {
       if (!user || request.email !== user.email) throw invalidToken();
       user.passwordHash = passwordHash;
       // The link reached this address: it is the member's.
-      if (!user.emailVerifiedAt) user.emailVerifiedAt = new Date();
+      if (!user.emailVerifiedAt) await recordAddressVerified(manager, user);
       await manager.save(user);
       await manager.update(PasswordResetRequest, { userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       return { userId: user.id, message: Messages.passwordResetDone };

@@ -5,10 +5,12 @@ import { RequestWindowRules, type DonationRequestView } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
+import type { User } from '@/lib/auth';
 import type { Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { memberRecordText } from '@/lib/member-record';
 import { formatDate, formatDateTime } from '@/lib/relative-time';
+import { useResendVerification } from '@/lib/resend-verification';
 import '@/lib/request-texts';
 import { useChooseRequest, useDonationRequests, useRequestChange } from '../api/requests';
 
@@ -23,10 +25,37 @@ function useWindowDates(donation: Donation) {
 }
 
 /**
- * A donation whose donor chooses among requests, seen by anyone else (docs/product.md#request-window):
- * ask with a few words (no points held), see that one's request is sent, withdraw it.
+ * Asking needs a verified address (issue 45): until then, what to do, and the link sent again on
+ * request (the profile's banner does the same).
  */
-export function RequestWindowPanel({ donation, signedIn }: { donation: Donation; signedIn: boolean }) {
+function VerifyToAsk({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const resend = useResendVerification();
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => toast({ title: (tr) => tr('requests.panel.resent', { email }), variant: 'success' }),
+      onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'requests.panel.resendError'), variant: 'error' }),
+    });
+  return (
+    <div className="stack" role="status" data-testid="request-verify-email">
+      <p className="muted detail__note">{t('requests.panel.verify')}</p>
+      <div className="row">
+        <Button variant="secondary" size="sm" loading={resend.isPending} onClick={onResend} data-testid="request-resend-verification">
+          {t('requests.panel.resend')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A donation whose donor chooses among requests, seen by anyone else (docs/product.md#request-window):
+ * ask with a few words (no points held), see that one's request is sent, withdraw it. A member
+ * whose address is not verified yet is asked to verify it first.
+ */
+export function RequestWindowPanel({ donation, user }: { donation: Donation; user: User | null }) {
+  const signedIn = user !== null;
   const { t } = useTranslation();
   const { toast } = useToast();
   const dates = useWindowDates(donation);
@@ -66,7 +95,8 @@ export function RequestWindowPanel({ donation, signedIn }: { donation: Donation;
           </div>
         </>
       )}
-      {signedIn && !mine && dates.open && (
+      {user && !mine && dates.open && !user.emailVerified && <VerifyToAsk email={user.email} />}
+      {user && !mine && dates.open && user.emailVerified && (
         <form
           className="stack"
           onSubmit={(event) => {

@@ -223,7 +223,7 @@ function MemberActions({ donation, user, actions }: { donation: Donation; user: 
         {actions.role === 'reserver' && <HandoverCode donation={donation} />}
         {actions.role === 'member' && donation.status === 'reserved' && <WaitlistPanel donation={donation} />}
       </Suspense>
-      {actions.ask && <RequestWindowPanel donation={donation} signedIn={user !== null} />}
+      {actions.ask && <RequestWindowPanel donation={donation} user={user} />}
       <div className="row">
         {actions.favorite && <FavoriteButton donationId={donation.id} variant="full" />}
         {actions.report && (

@@ -5,7 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import type { User } from '@/lib/auth';
 import { isolate } from '@/lib/direction';
 import { errorMessage } from '@/lib/errors';
-import { useResendVerification } from '../api/resend-verification';
+import { useResendVerification } from '@/lib/resend-verification';
 
 /**
  * Until the member opens the link mailed to their address, or to the new one they asked for (which
