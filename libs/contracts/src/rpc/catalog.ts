@@ -16,6 +16,8 @@ import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '.
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
+import type { ModerationLogEntry } from '../moderation-log.js';
+import type { ContactMessageView } from '../support-inbox.js';
 import * as P from './payloads.js';
 
 // WARNING: these subjects are a published contract between processes. Never rename or reuse one;
@@ -49,6 +51,13 @@ export const Rpc = {
     resendVerification: 'users.resend-verification',
     /** Mails this service's sender gave up on (administrators). */
     failedMails: 'users.mails.failed',
+    // Moderation (issue 45)
+    /** Moderators: a page of this service's moderation log (decision 0058). */
+    moderationLog: 'users.moderation-log',
+    /** Moderators: the support inbox, unanswered messages first, each with its replies. */
+    contactMessages: 'users.contact-messages.list',
+    /** Moderators: a reply stored, mailed to the sender and logged, in one transaction. */
+    replyToContact: 'users.contact-messages.reply',
   },
   points: {
     health: 'points.health',
@@ -147,6 +156,8 @@ export const Rpc = {
     /** The owner: the people nearby whose asks a donation matches, without who they are. */
     askMatches: 'donations.ask-matches.list',
     offerToAsk: 'donations.ask-matches.offer',
+    /** Moderators: a page of this service's moderation log (decision 0058). */
+    moderationLog: 'donations.moderation-log',
   },
   messaging: {
     health: 'messaging.health',
@@ -217,6 +228,9 @@ export const RpcRequests = {
   'users.verify-email': VerifyEmailSchema,
   'users.resend-verification': P.UserIdPayloadSchema,
   'users.mails.failed': P.FailedMailsPayloadSchema,
+  'users.moderation-log': P.ModerationLogPayloadSchema,
+  'users.contact-messages.list': P.ContactMessagesPayloadSchema,
+  'users.contact-messages.reply': P.ContactReplyPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.limits': P.MemberPayloadSchema,
@@ -236,7 +250,7 @@ export const RpcRequests = {
   'donations.create': P.CreateDonationPayloadSchema,
   'donations.update': P.UpdateDonationPayloadSchema,
   'donations.delete': P.ActorDonationPayloadSchema,
-  'donations.force-delete': P.ActorDonationPayloadSchema,
+  'donations.force-delete': P.ForceDeletePayloadSchema,
   'donations.by-owner': P.OwnerPagePayloadSchema,
   'donations.moderation-list': P.ModerationListPayloadSchema,
   'donations.favorites.add': P.ActorDonationPayloadSchema,
@@ -284,6 +298,7 @@ export const RpcRequests = {
   'donations.asks.answer': P.AnswerAskPayloadSchema,
   'donations.ask-matches.list': P.ActorDonationPayloadSchema,
   'donations.ask-matches.offer': P.OfferToAskPayloadSchema,
+  'donations.moderation-log': P.ModerationLogPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
@@ -337,6 +352,9 @@ export interface RpcResponses {
   'users.verify-email': { userId: string; message: string };
   'users.resend-verification': { sent: boolean; message: string };
   'users.mails.failed': FailedMailView[];
+  'users.moderation-log': ModerationLogEntry[];
+  'users.contact-messages.list': DonationPage<ContactMessageView>;
+  'users.contact-messages.reply': ContactMessageView;
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.limits': PointsLimitsView;
@@ -404,6 +422,7 @@ export interface RpcResponses {
   'donations.asks.answer': AskView;
   'donations.ask-matches.list': DonationAskMatchesView;
   'donations.ask-matches.offer': DonationAskMatchesView;
+  'donations.moderation-log': ModerationLogEntry[];
   'messaging.health': HealthReport;
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];

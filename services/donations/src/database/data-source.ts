@@ -25,6 +25,7 @@ import { SpotWordsCap1764850000000 } from './migrations/1764850000000-SpotWordsC
 import { SpotWordIndex1764900000000 } from './migrations/1764900000000-SpotWordIndex.js';
 import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
 import { DisputedReceptions1765010000000 } from './migrations/1765010000000-DisputedReceptions.js';
+import { ModerationLog1766000000000 } from './migrations/1766000000000-ModerationLog.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -52,6 +53,7 @@ export const DONATIONS_MIGRATIONS = [
   SpotWordIndex1764900000000,
   MemberJoinedAt1765000000000,
   DisputedReceptions1765010000000,
+  ModerationLog1766000000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {
