@@ -7,14 +7,17 @@ import { SCHEMA, type UsersConfig } from '../config.js';
 import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-InitialUsersSchema.js';
 import { AccountMails1795500000000 } from './migrations/1795500000000-AccountMails.js';
 import { PendingEmail1796000000000 } from './migrations/1796000000000-PendingEmail.js';
+import { ModerationLog1797000000000 } from './migrations/1797000000000-ModerationLog.js';
+import { SupportInbox1797001000000 } from './migrations/1797001000000-SupportInbox.js';
+import { ContactReply } from '../contact/contact-reply.entity.js';
 import { EmailVerification } from '../email-verification/email-verification.entity.js';
 
 export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [User, ContactMessage, PasswordResetRequest, EmailVerification],
-    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000, PendingEmail1796000000000],
+    entities: [User, ContactMessage, ContactReply, PasswordResetRequest, EmailVerification],
+    migrations: [InitialUsersSchema1763750000000, AccountMails1795500000000, PendingEmail1796000000000, ModerationLog1797000000000, SupportInbox1797001000000],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'users',
