@@ -3,6 +3,8 @@ import { ImagesModule } from '../images/images.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRatingsController } from './admin-ratings.controller.js';
+import { AdminAuditLogController } from './admin-audit-log.controller.js';
+import { AdminContactMessagesController } from './admin-contact-messages.controller.js';
 import { AsksController } from './asks.controller.js';
 import { DonationAskMatchesController } from './donation-ask-matches.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
@@ -45,6 +47,8 @@ import { WaitlistController } from './waitlist.controller.js';
     PointsController,
     AdminController,
     AdminRatingsController,
+    AdminAuditLogController,
+    AdminContactMessagesController,
     RatingsController,
     FailedMailsController,
     MessagesController,
