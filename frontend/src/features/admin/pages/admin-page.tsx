@@ -17,7 +17,9 @@ import { useForceDeleteDonation } from '../api/force-delete-donation';
 import { useModerationDonations } from '../api/get-moderation-donations';
 import { GiftPairsSection } from '../components/gift-pairs-section';
 import { ModerationCard } from '../components/moderation-card';
+import { ModerationLogSection } from '../components/moderation-log-section';
 import { ReportedRatingsSection } from '../components/reported-ratings-section';
+import { SupportInboxSection } from '../components/support-inbox-section';
 import './admin.css';
 
 /** /admin: moderation. The server checks the role; the screen only explains who may enter. */
@@ -90,6 +92,8 @@ export function AdminPage() {
       </header>
       <GiftPairsSection enabled={isAdmin} />
       <ReportedRatingsSection enabled={isAdmin} />
+      <SupportInboxSection enabled={isAdmin} />
+      <ModerationLogSection enabled={isAdmin} />
       <div className="admin-filter">
         <input
           id={filterId}
