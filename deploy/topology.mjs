@@ -116,6 +116,8 @@ export const PROCESSES = Object.freeze([
     dependsOn: ['smtp'],
     env: {
       ...MAIL_ENV,
+      // The support team's address new contact messages are mailed to; unset: none is (issue 45).
+      SUPPORT_EMAIL: {},
       // argon2id's cost; production refuses less than OWASP's least.
       PASSWORD_HASH_MEMORY_KIB: { default: '65536' },
       PASSWORD_HASH_TIME_COST: { default: '3' },

@@ -26,6 +26,12 @@ const SERVICES = ['points', 'donations', 'messaging'];
 const SHARED_TABLES = { schema: 'messaging', tables: ['outbox', 'inbox', 'members', 'member_standing', 'mail_outbox'] };
 
 const SHARED_FILE = 'libs/platform/src/database/shared-tables.generated.ts';
+/**
+ * The moderation log (decision 0058) that users and donations keep in their schemas (users is not
+ * on the typed layer): typed once from the donations one, in a file of its own beside its statements.
+ */
+const MODERATION_LOG = { schema: 'donations', table: 'moderation_log', outFile: 'libs/platform/src/audit/moderation-log.generated.ts' };
+const PLATFORM_TABLES = [...SHARED_TABLES.tables, MODERATION_LOG.table];
 
 const targets = [
   {
@@ -35,13 +41,21 @@ const targets = [
     exclude: null,
     sharesHeader: false,
   },
+  {
+    outFile: MODERATION_LOG.outFile,
+    schema: MODERATION_LOG.schema,
+    include: `${MODERATION_LOG.schema}.${MODERATION_LOG.table}`,
+    exclude: null,
+    sharesHeader: false,
+  },
   ...SERVICES.map((service) => ({
     outFile: `services/${service}/src/database/schema.generated.ts`,
     schema: service,
     include: `${service}.*`,
     // TypeORM's and the checksums' bookkeeping (no service code queries them), and the shared
-    // tables, typed once in SHARED_FILE (src/database/db.ts joins them: `DB & SharedTables`).
-    exclude: `${service}.(migration*|${SHARED_TABLES.tables.join('|')})`,
+    // tables, typed once in SHARED_FILE (src/database/db.ts joins them: `DB & SharedTables`), and
+    // the moderation log (the platform's statements alone touch it).
+    exclude: `${service}.(migration*|${PLATFORM_TABLES.join('|')})`,
     sharesHeader: true,
   })),
 ];

@@ -160,6 +160,7 @@ async function main() {
     SOCKET_SESSION_CHECK_MS: '500',
   };
   const MAIL_RETRIES = { MAIL_BACKOFF_MS: '200', MAIL_MAX_BACKOFF_MS: '2000' };
+  const SUPPORT_EMAIL = 'support@hdiya.test';
   const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_TIME_COST: '1' };
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'hdiya-test-logs-'));
   // Each process serves Prometheus metrics on a port of its own, as in production.
@@ -186,7 +187,8 @@ async function main() {
         donations: withMetrics('donations', { RESERVATION_JOBS_INTERVAL_MS: '500', RESERVATION_RECOVERY_AFTER_MS: '3000' }),
         // Mail retries a fifth of a second apart (doubling to 2 s), so SMTP's return shows soon.
         // Passwords hashed at a test cost: hundreds of sign-ups at 200 ms of CPU each add up.
-        users: withMetrics('users', { ...MAIL_RETRIES, ...TEST_PASSWORD_HASH_COST }),
+        // New contact messages are mailed to the support team at this address (the mail catcher's).
+        users: withMetrics('users', { ...MAIL_RETRIES, ...TEST_PASSWORD_HASH_COST, SUPPORT_EMAIL }),
         points: withMetrics('points'),
         // Web Push: a key pair per run; pushes go to the tests' stand-in on 127.0.0.1 and are retried quickly.
         // Notification digests (decision 0027): the first 4 s after the first unseen event, pushes after 1 s.
@@ -226,6 +228,7 @@ async function main() {
     GATEWAY_URL: stack.url,
     HDIYA_E2E_SECOND_GATEWAY_URL: `http://127.0.0.1:${secondGatewayPort}`,
     HDIYA_E2E_METRICS_PORTS: JSON.stringify(metricsPorts),
+    HDIYA_E2E_SUPPORT_EMAIL: SUPPORT_EMAIL,
   };
   const e2e = await timed('end-to-end tests', () => runEndToEnd(JEST_ARGS, e2eEnv));
   if (e2e !== 0) say(`service logs are in ${logDir}`);

@@ -176,7 +176,14 @@ export function call<K extends ApiRouteKey>(route: K, ...[options]: CallArgument
 }
 
 /** The routes that answer a list a page at a time (the cursor in `X-Next-Cursor`). */
-type PagedRoute = 'GET /api/donations' | 'GET /api/user/favorites' | 'GET /api/user/donations' | 'GET /api/user/reservations' | 'GET /api/admin/donations';
+type PagedRoute =
+  | 'GET /api/donations'
+  | 'GET /api/user/favorites'
+  | 'GET /api/user/donations'
+  | 'GET /api/user/reservations'
+  | 'GET /api/admin/donations'
+  | 'GET /api/admin/audit-log'
+  | 'GET /api/admin/contact-messages';
 
 type ItemOf<A> = A extends readonly (infer T)[] ? T : never;
 

@@ -39,3 +39,5 @@ export * from './mail/render-mail.js';
 export * from './mail/smtp-transport.js';
 export * from './mail/mail-sender.js';
 export * from './mail/mail.module.js';
+export * from './audit/moderation-log-table.js';
+export * from './audit/moderation-log.js';

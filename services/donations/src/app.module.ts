@@ -13,6 +13,7 @@ import { FavoritesModule } from './favorites/favorites.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { ImpactModule } from './impact/impact.module.js';
 import { MembersModule } from './members/members.module.js';
+import { ModerationLogModule } from './moderation-log/moderation-log.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReservationsModule } from './reservations/reservations.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AlertsModule,
         ImagesModule,
         MembersModule,
+        ModerationLogModule,
       ],
     });
   }

@@ -7,6 +7,10 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { PASSWORD_HASH_COST, PasswordHasher, passwordHashCostOf } from './accounts/password-hasher.js';
 import { ContactHandlers } from './contact/contact.handlers.js';
 import { ContactService } from './contact/contact.service.js';
+import { SupportInboxHandlers } from './contact/support-inbox.handlers.js';
+import { SupportInboxService } from './contact/support-inbox.service.js';
+import { ModerationLogHandlers } from './moderation/moderation-log.handlers.js';
+import { SUPPORT_EMAIL, SupportMails } from './mail/support-mails.js';
 import { PasswordResetHandlers } from './password-reset/password-reset.handlers.js';
 import { PasswordResetService } from './password-reset/password-reset.service.js';
 import { EmailVerificationHandlers } from './email-verification/email-verification.handlers.js';
@@ -31,12 +35,15 @@ export class AppModule {
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [AccountsHandlers, ContactHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers],
+      controllers: [AccountsHandlers, ContactHandlers, SupportInboxHandlers, ModerationLogHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers],
       providers: [
         PasswordHasher,
         { provide: PASSWORD_HASH_COST, useValue: passwordHashCostOf(config) },
         AccountsService,
         ContactService,
+        SupportInboxService,
+        SupportMails,
+        { provide: SUPPORT_EMAIL, useValue: config.SUPPORT_EMAIL ?? null },
         PasswordResetService,
         EmailVerificationService,
         AccountMails,

@@ -32,3 +32,12 @@ describe('the password hash cost', () => {
     expect(await cheap.verify(old, 'pas-le-bon')).toBe(false);
   });
 });
+
+describe('the support address', () => {
+  it('should be unset when absent or empty (compose passes an empty value), and refuse what is no address', () => {
+    expect(loadUsersConfig(base).SUPPORT_EMAIL).toBeUndefined();
+    expect(loadUsersConfig({ ...base, SUPPORT_EMAIL: '' }).SUPPORT_EMAIL).toBeUndefined();
+    expect(loadUsersConfig({ ...base, SUPPORT_EMAIL: 'support@hdiya.ma' }).SUPPORT_EMAIL).toBe('support@hdiya.ma');
+    expect(() => loadUsersConfig({ ...base, SUPPORT_EMAIL: 'support' })).toThrow(ConfigError);
+  });
+});

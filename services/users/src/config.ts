@@ -11,10 +11,19 @@ const passwordHashEnvSchema = z.object({
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).default(3),
 });
 
+const supportEnvSchema = z.object({
+  /**
+   * Where a new contact message is mailed for the support team (issue 45); unset (or empty, as
+   * compose passes it): none is, moderators read them at /admin.
+   */
+  SUPPORT_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email('must be an e-mail address such as support@hdiya.ma').optional()),
+});
+
 export const usersConfigSchema = serviceEnvSchema
   .extend(databaseEnvSchema('users').shape)
   .extend(mailEnvSchema.shape)
   .extend(passwordHashEnvSchema.shape)
+  .extend(supportEnvSchema.shape)
   .refine(
     (config) =>
       config.NODE_ENV !== 'production' ||

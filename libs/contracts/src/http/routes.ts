@@ -34,6 +34,10 @@ import type { MemberLimitsView } from '../limits.js';
 import type { DonationRequestsView } from '../requests.js';
 import { AskDonationSchema } from '../schemas/requests.js';
 import type { AskPage, AskView, DonationAskMatchesView } from '../asks.js';
+import type { ModerationLogEntryView } from '../moderation-log.js';
+import { ForceDeleteSchema, ModerationLogQuerySchema } from '../schemas/moderation-log.js';
+import type { ContactMessageView } from '../support-inbox.js';
+import { ContactReplySchema } from '../schemas/support-inbox.js';
 import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
 
 const donation = { id: 'donationId' } as const;
@@ -164,8 +168,12 @@ export const ApiRoutes = {
   'POST /api/admin/members/{id}/suspend': { summary: 'Suspend a member until a date, or ban them (no `until`)', access: 'admin', params: { id: 'memberId' }, body: SuspendMemberSchema, answer: answer<MemberModerationResult>('Suspended: sessions end, the member is mailed, the services let go of what they hold'), status: [200, 403, 404, 409] },
   'POST /api/admin/members/{id}/reinstate': { summary: 'End a member’s suspension', access: 'admin', params: { id: 'memberId' }, answer: answer<MemberModerationResult>('Reinstated; the member is mailed'), status: [200, 404, 409] },
   'POST /api/admin/member-reports/{id}/dismiss': { summary: 'Dismiss one member report', access: 'admin', params: { id: 'string' }, answer: answer<DismissedMemberReportView>('`dismissed: false` when it was already closed'), status: [200, 404] },
+  'POST /api/admin/force-delete/{id}': { summary: 'Remove any donation (an optional `{reason}` goes to the moderation log)', access: 'admin', params: donation, body: ForceDeleteSchema, answer: answer<{ id: number; deleted: true }>('Removed'), status: [200, 404] },
   'GET /api/admin/gift-pairs': { summary: 'Members who gave to each other too often', access: 'admin', answer: answer<GiftPairView[]>('The most active first'), status: [200] },
   'GET /api/admin/mails/failed': { summary: 'Mails the senders gave up on', access: 'admin', answer: answer<FailedMailsView>('Newest first'), status: [200] },
+  'GET /api/admin/audit-log': { summary: 'The moderation log: every moderator action, who, when, what and why', access: 'admin', query: ModerationLogQuerySchema, answer: answer<ModerationLogEntryView[]>(`Newest first. ${PAGE} (pass it as \`?before=\`)`), status: [200, 503] },
+  'GET /api/admin/contact-messages': { summary: 'The support inbox: contact messages, unanswered first, then newest', access: 'admin', query: PageQuerySchema, answer: answer<ContactMessageView[]>(`Each with its replies. ${PAGE}`), status: [200] },
+  'POST /api/admin/contact-messages/{id}/reply': { summary: 'Reply to a contact message: mailed to its sender in their language', access: 'admin', params: { id: 'string' }, body: ContactReplySchema, answer: answer<ContactMessageView>('The message, answered, with its replies'), status: [200, 404] },
   'GET /api/admin/dead-letters': { summary: 'Events a service set aside', access: 'admin', answer: answer<DeadLettersView>('The newest 100'), status: [200] },
 
   // This document

@@ -17,6 +17,8 @@ import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, V
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
 import type { DismissedMemberReportView, MemberModerationResult, StoredMemberModerationView } from '../member-reports.js';
+import type { ModerationLogEntry } from '../moderation-log.js';
+import type { ContactMessageView } from '../support-inbox.js';
 import * as P from './payloads.js';
 
 // WARNING: these subjects are a published contract between processes. Never rename or reuse one;
@@ -61,6 +63,13 @@ export const Rpc = {
     reinstateMember: 'users.members.reinstate',
     /** Moderators: closes one report as dismissed. */
     dismissMemberReport: 'users.members.reports.dismiss',
+    // Moderation (issue 45)
+    /** Moderators: a page of this service's moderation log (decision 0058). */
+    moderationLog: 'users.moderation-log',
+    /** Moderators: the support inbox, unanswered messages first, each with its replies. */
+    contactMessages: 'users.contact-messages.list',
+    /** Moderators: a reply stored, mailed to the sender and logged, in one transaction. */
+    replyToContact: 'users.contact-messages.reply',
   },
   points: {
     health: 'points.health',
@@ -159,6 +168,8 @@ export const Rpc = {
     /** The owner: the people nearby whose asks a donation matches, without who they are. */
     askMatches: 'donations.ask-matches.list',
     offerToAsk: 'donations.ask-matches.offer',
+    /** Moderators: a page of this service's moderation log (decision 0058). */
+    moderationLog: 'donations.moderation-log',
   },
   messaging: {
     health: 'messaging.health',
@@ -234,6 +245,9 @@ export const RpcRequests = {
   'users.members.suspend': P.SuspendMemberPayloadSchema,
   'users.members.reinstate': P.ActorMemberPayloadSchema,
   'users.members.reports.dismiss': P.ActorMemberReportPayloadSchema,
+  'users.moderation-log': P.ModerationLogPayloadSchema,
+  'users.contact-messages.list': P.ContactMessagesPayloadSchema,
+  'users.contact-messages.reply': P.ContactReplyPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.limits': P.MemberPayloadSchema,
@@ -253,7 +267,7 @@ export const RpcRequests = {
   'donations.create': P.CreateDonationPayloadSchema,
   'donations.update': P.UpdateDonationPayloadSchema,
   'donations.delete': P.ActorDonationPayloadSchema,
-  'donations.force-delete': P.ActorDonationPayloadSchema,
+  'donations.force-delete': P.ForceDeletePayloadSchema,
   'donations.by-owner': P.OwnerPagePayloadSchema,
   'donations.moderation-list': P.ModerationListPayloadSchema,
   'donations.favorites.add': P.ActorDonationPayloadSchema,
@@ -301,6 +315,7 @@ export const RpcRequests = {
   'donations.asks.answer': P.AnswerAskPayloadSchema,
   'donations.ask-matches.list': P.ActorDonationPayloadSchema,
   'donations.ask-matches.offer': P.OfferToAskPayloadSchema,
+  'donations.moderation-log': P.ModerationLogPayloadSchema,
   'messaging.health': P.NoPayloadSchema,
   'messaging.send': P.SendMessagePayloadSchema,
   'messaging.inbox': P.MemberPayloadSchema,
@@ -359,6 +374,9 @@ export interface RpcResponses {
   'users.members.suspend': MemberModerationResult;
   'users.members.reinstate': MemberModerationResult;
   'users.members.reports.dismiss': DismissedMemberReportView;
+  'users.moderation-log': ModerationLogEntry[];
+  'users.contact-messages.list': DonationPage<ContactMessageView>;
+  'users.contact-messages.reply': ContactMessageView;
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.limits': PointsLimitsView;
@@ -426,6 +444,7 @@ export interface RpcResponses {
   'donations.asks.answer': AskView;
   'donations.ask-matches.list': DonationAskMatchesView;
   'donations.ask-matches.offer': DonationAskMatchesView;
+  'donations.moderation-log': ModerationLogEntry[];
   'messaging.health': HealthReport;
   'messaging.send': MessageView;
   'messaging.inbox': MessageView[];

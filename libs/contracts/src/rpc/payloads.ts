@@ -15,6 +15,10 @@ import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { ReportMemberSchema, SuspendMemberSchema } from '../schemas/member-reports.js';
 import { MemberReportMessages } from '../member-reports.js';
 import { RatingMessages } from '../trust.js';
+import { MAIL_LANGUAGES } from '../mail.js';
+import { ModerationLogFiltersSchema, ForceDeleteSchema } from '../schemas/moderation-log.js';
+import { ContactReplySchema } from '../schemas/support-inbox.js';
+import { SupportInboxMessages } from '../support-inbox.js';
 import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
 import { integer, MAX_INT_ID, uuid } from '../validation/fields.js';
@@ -65,6 +69,14 @@ export const ReportMemberPayloadSchema = z.object({ actor: ActorSchema, memberId
 export const ActorMemberPayloadSchema = z.object({ actor: ActorSchema, memberId });
 export const SuspendMemberPayloadSchema = ActorMemberPayloadSchema.extend({ suspension: SuspendMemberSchema });
 export const ActorMemberReportPayloadSchema = z.object({ actor: ActorSchema, reportId: uuid(MemberReportMessages.reportNotFound) });
+/** `language`: the sender's (the gateway reads the page's language cookie, else Accept-Language); a signed-in member's own wins. */
+export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish(), language: z.enum(MAIL_LANGUAGES, invalid).optional() });
+/** Moderators' support inbox: a page of contact messages, unanswered first. */
+export const ContactMessagesPayloadSchema = z.object({ actor: ActorSchema, page: PageQuerySchema });
+/** A moderator's reply to a contact message, mailed to its sender. */
+export const ContactReplyPayloadSchema = z.object({ actor: ActorSchema, contactMessageId: uuid(SupportInboxMessages.notFound), reply: ContactReplySchema });
+/** A page of a service's moderation log, for moderators (decision 0058). */
+export const ModerationLogPayloadSchema = z.object({ actor: ActorSchema, filters: ModerationLogFiltersSchema });
 /** Administrators' list of mails given up on: the newest `limit`. */
 export const FailedMailsPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid).optional() });
 
@@ -93,6 +105,8 @@ export const TransferPayloadSchema = z.object({
 
 export const DonationIdPayloadSchema = z.object({ donationId });
 export const ActorDonationPayloadSchema = z.object({ actor: ActorSchema, donationId });
+/** A moderator removes a donation, saying why or not (the moderation log keeps it). */
+export const ForceDeletePayloadSchema = ActorDonationPayloadSchema.extend(ForceDeleteSchema.shape);
 /** `images` (every photo) or, as callers before decision 0044 send it, `image` (the only one). */
 export const CreateDonationPayloadSchema = z
   .object({

@@ -25,6 +25,7 @@ import { SpotWordsCap1764850000000 } from './migrations/1764850000000-SpotWordsC
 import { SpotWordIndex1764900000000 } from './migrations/1764900000000-SpotWordIndex.js';
 import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
 import { DisputedReceptions1765010000000 } from './migrations/1765010000000-DisputedReceptions.js';
+import { ModerationLog1766000000000 } from './migrations/1766000000000-ModerationLog.js';
 import { MemberStanding1766500000000 } from './migrations/1766500000000-MemberStanding.js';
 
 /** Every migration, in the order they apply (by timestamp). */
@@ -53,6 +54,7 @@ export const DONATIONS_MIGRATIONS = [
   SpotWordIndex1764900000000,
   MemberJoinedAt1765000000000,
   DisputedReceptions1765010000000,
+      ModerationLog1766000000000,
       MemberStanding1766500000000,
 ];
 

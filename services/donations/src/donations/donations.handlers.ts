@@ -49,7 +49,7 @@ export class DonationsHandlers {
 
   @RpcHandler(Rpc.donations.forceDelete)
   forceDelete(input: RpcRequest<'donations.force-delete'>) {
-    return this.donations.forceDelete(input.actor, input.donationId);
+    return this.donations.forceDelete(input.actor, input.donationId, input.reason ?? null);
   }
 
   @RpcHandler(Rpc.donations.byOwner)

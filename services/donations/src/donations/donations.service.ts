@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { cityOrDefault, DonationMessages, DonationRules, ErrorCodes, Events, findCity, Messages, type Actor, type CreateDonationInput, type DonationCreatedV1, type DonationDeletedV2, type DonationPage, type DonationUpdatedV1, type DonationView, type ModerationDonationView, type OpenReportView, type ReportReason, type StoredImage, type UpdateDonationInput } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, recordModeratorAction, rows, rpcError, sql, write } from '@hdiya/platform';
 import { CategoryCheck } from '../core/category-check.js';
 import { DonationPhotos } from '../core/donation-photos.js';
 import { assertDistinct, objectKeysOf, photosAfterEdit, photoViewsOf } from '../core/photo-order.js';
@@ -173,10 +173,22 @@ export class DonationsService {
     });
   }
 
-  /** A moderator removes any donation, whatever its status; an open hold is released downstream. */
-  async forceDelete(actor: Actor, id: number): Promise<DeletedDonation> {
+  /**
+   * A moderator removes any donation, whatever its status; an open hold is released downstream.
+   * The moderation log keeps who, when, why and what the donation was, in the same transaction.
+   */
+  async forceDelete(actor: Actor, id: number, reason: string | null = null): Promise<DeletedDonation> {
     if (actor.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
-    return this.remove(id, 'moderator', () => undefined);
+    return this.remove(id, 'moderator', () => undefined, (manager, row) =>
+      recordModeratorAction(manager, SCHEMA, {
+        actorId: actor.id,
+        action: 'donation.force_delete',
+        targetType: 'donation',
+        targetId: id,
+        reason,
+        details: { title: row.title, ownerId: row.owner_id, status: donationStatusOf(row.status) },
+      }),
+    );
   }
 
   async byOwner(ownerId: string, limit: number, cursorText?: string): Promise<DonationPage> {
@@ -242,7 +254,12 @@ export class DonationsService {
     return { items, nextCursor: page.length > limit && last ? encodeCursor({ k: offset + limit, id: last.id }) : null };
   }
 
-  private async remove(id: number, deletedBy: 'owner' | 'moderator', authorize: (row: DonationRow) => void): Promise<DeletedDonation> {
+  private async remove(
+    id: number,
+    deletedBy: 'owner' | 'moderator',
+    authorize: (row: DonationRow) => void,
+    alsoRecord?: (manager: EntityManager, row: DonationRow) => Promise<unknown>,
+  ): Promise<DeletedDonation> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.findRow(manager, id, true);
       authorize(row);
@@ -264,6 +281,7 @@ export class DonationsService {
         imageKeys,
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.DonationDeleted, payload)]);
+      await alsoRecord?.(manager, row);
       return { id, imageKeys: unusedKeys };
     });
   }

@@ -12,7 +12,8 @@ import {
   type RatingValue,
   type ReportRatingInput,
 } from '@hdiya/contracts';
-import { firstRow, rows, rpcError, sql, write } from '@hdiya/platform';
+import { firstRow, recordModeratorAction, rows, rpcError, sql, write } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
 import { refusal } from '../core/refusal.js';
 import { db } from '../database/db.js';
 import { moderationRefusal, reportRefusal, type RatedComment } from './rating-moderation.rules.js';
@@ -122,6 +123,14 @@ export class RatingReportsService {
           .where('rating_id', '=', ratingId)
           .where('closed_at', 'is', null),
       );
+      // The log says what was decided, never the removed words (they are gone for good).
+      await recordModeratorAction(manager, SCHEMA, {
+        actorId: actor.id,
+        action: outcome === 'removed' ? 'rating.comment.remove' : 'rating.reports.dismiss',
+        targetType: 'rating',
+        targetId: ratingId,
+        details: { closedReports },
+      });
       return { ratingId, commentRemoved: outcome === 'removed', closedReports };
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DonationMessages, ErrorCodes, Events, Messages, type Actor, type DismissedReportsView, type DonationReportedV1, type ReportDonationInput } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, firstRow, rpcError, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, recordModeratorAction, rpcError, sql, write } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 
@@ -34,7 +34,8 @@ export class ReportsService {
 
   /**
    * A moderator finds a reported donation acceptable: its open reports are closed with who and
-   * when, the donation stays as it is. Calling again dismisses nothing more (and says 0).
+   * when, the donation stays as it is. Calling again dismisses nothing more (and says 0); the
+   * moderation log keeps each call, in its transaction.
    */
   async dismiss(actor: Actor, donationId: number): Promise<DismissedReportsView> {
     if (actor.role !== 'admin') throw rpcError(403, ErrorCodes.ADMIN_ONLY, Messages.adminOnly);
@@ -49,6 +50,7 @@ export class ReportsService {
           .where('donation_id', '=', donationId)
           .where('dismissed_at', 'is', null),
       );
+      await recordModeratorAction(manager, SCHEMA, { actorId: actor.id, action: 'donation.reports.dismiss', targetType: 'donation', targetId: donationId, details: { dismissed } });
       return { donationId, dismissed };
     });
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { ModerationQuerySchema, Rpc, type DismissedReportsView, type GiftPairView, type ModerationDonationView, type ModerationQuery } from '@hdiya/contracts';
+import { ForceDeleteSchema, ModerationQuerySchema, Rpc, type DismissedReportsView, type ForceDeleteInput, type GiftPairView, type ModerationDonationView, type ModerationQuery } from '@hdiya/contracts';
 import { AdminGuard } from '../session/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { DonationImages } from '../images/donation-images.service.js';
@@ -8,6 +8,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../requests/json-body.decorator.js';
 
 /** Moderation: every route checks the administrator role on the server. */
 @Controller('api/admin')
@@ -42,10 +43,15 @@ export class AdminController {
     return this.services.call(Rpc.donations.dismissReports, { actor: user, donationId: id });
   }
 
+  /** Any donation goes; an optional `{reason}` (older callers send no body) is kept in the moderation log. */
   @Post('force-delete/:id')
   @HttpCode(200)
-  async forceDelete(@Param('id', DonationId()) id: number, @CurrentUser() user: SessionUser) {
-    const deleted = await this.services.call(Rpc.donations.forceDelete, { actor: user, donationId: id });
+  async forceDelete(
+    @Param('id', DonationId()) id: number,
+    @JsonBody(new ValidatedBody(ForceDeleteSchema)) input: ForceDeleteInput,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const deleted = await this.services.call(Rpc.donations.forceDelete, { actor: user, donationId: id, reason: input.reason ?? null });
     await this.images.remove(deleted.imageKeys);
     return { id: deleted.id, deleted: true };
   }

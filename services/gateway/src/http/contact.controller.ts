@@ -6,6 +6,7 @@ import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { ValidatedBody } from '../requests/validated-body.pipe.js';
 import { JsonBody } from '../requests/json-body.decorator.js';
+import { requestLanguage } from './request-language.js';
 
 @Controller('api/contact')
 export class ContactController {
@@ -21,7 +22,8 @@ export class ContactController {
     @Req() req: Request,
   ): Promise<{ id: string; message: string }> {
     await this.limits.consumeForm(req.ip ?? 'unknown');
-    const { id } = await this.services.call(Rpc.users.contact, { ...input, userId: user?.id ?? null });
+    // Replies are mailed in the sender's language: a member's own (the users service knows it), else the page's.
+    const { id } = await this.services.call(Rpc.users.contact, { ...input, userId: user?.id ?? null, language: requestLanguage(req) });
     return { id, message: 'Nous vous répondrons dans les plus brefs délais.' };
   }
 }

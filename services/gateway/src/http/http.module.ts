@@ -4,6 +4,8 @@ import { SessionModule } from '../session/session.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminMembersController } from './admin-members.controller.js';
 import { AdminRatingsController } from './admin-ratings.controller.js';
+import { AdminAuditLogController } from './admin-audit-log.controller.js';
+import { AdminContactMessagesController } from './admin-contact-messages.controller.js';
 import { AsksController } from './asks.controller.js';
 import { DonationAskMatchesController } from './donation-ask-matches.controller.js';
 import { CatalogueController } from './catalogue.controller.js';
@@ -50,6 +52,8 @@ import { WaitlistController } from './waitlist.controller.js';
     AdminController,
     AdminRatingsController,
     AdminMembersController,
+    AdminAuditLogController,
+    AdminContactMessagesController,
     RatingsController,
     FailedMailsController,
     MessagesController,

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import type { ContactMessageState, MailLanguage } from '@hdiya/contracts';
 import { SCHEMA } from '../config.js';
 
 @Entity({ schema: SCHEMA, name: 'contact_messages' })
@@ -21,6 +22,14 @@ export class ContactMessage {
 
   @Column('text')
   message: string;
+
+  /** The sender's language when they wrote: replies are mailed in it. */
+  @Column('text', { default: 'fr' })
+  language: MailLanguage;
+
+  /** `new` until a moderator's first reply. */
+  @Column('text', { default: 'new' })
+  status: ContactMessageState;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

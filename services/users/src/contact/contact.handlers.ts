@@ -9,7 +9,7 @@ export class ContactHandlers {
 
   @RpcHandler(Rpc.users.contact)
   receive(input: RpcRequest<'users.contact'>) {
-    const { userId, ...message } = input;
-    return this.contact.receive(message, userId ?? null);
+    const { userId, language, ...message } = input;
+    return this.contact.receive(message, userId ?? null, language);
   }
 }

@@ -1,19 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Events, type ContactInput, type ContactMessageReceivedV1 } from '@hdiya/contracts';
+import { Events, type ContactInput, type ContactMessageReceivedV1, type MailLanguage } from '@hdiya/contracts';
 import { appendToOutbox, createEvent } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { User } from '../core/user.entity.js';
+import { SupportMails } from '../mail/support-mails.js';
 import { ContactMessage } from './contact-message.entity.js';
 
 @Injectable()
 export class ContactService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mails: SupportMails,
+  ) {}
 
-  /** Stores the message for the support team and announces it (a mailer may forward it). */
-  async receive(input: ContactInput, userId: string | null): Promise<{ id: string }> {
+  /**
+   * Stores the message for the support inbox, announces it, and mails the support address when one
+   * is configured, all in one transaction. Replies go out in `language`: a signed-in member's own
+   * (their account's), else the one the page was shown in.
+   */
+  async receive(input: ContactInput, userId: string | null, pageLanguage: MailLanguage = 'fr'): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
-      const message = manager.create(ContactMessage, { id: randomUUID(), userId, ...input });
+      const member = userId ? await manager.findOne(User, { select: { id: true, language: true }, where: { id: userId } }) : null;
+      const language = member?.language ?? pageLanguage;
+      const message = manager.create(ContactMessage, { id: randomUUID(), userId, ...input, language, status: 'new' });
       await manager.save(message);
       const payload: ContactMessageReceivedV1 = {
         contactMessageId: message.id,
@@ -22,6 +33,7 @@ export class ContactService {
         subject: message.subject,
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.ContactMessageReceived, payload)]);
+      await this.mails.received(manager, message);
       return { id: message.id };
     });
   }

@@ -8,6 +8,9 @@ import { InitialUsersSchema1763750000000 } from './migrations/1763750000000-Init
 import { AccountMails1795500000000 } from './migrations/1795500000000-AccountMails.js';
 import { PendingEmail1796000000000 } from './migrations/1796000000000-PendingEmail.js';
 import { EmailVerifiedEvents1796700000000 } from './migrations/1796700000000-EmailVerifiedEvents.js';
+import { ModerationLog1797000000000 } from './migrations/1797000000000-ModerationLog.js';
+import { SupportInbox1797001000000 } from './migrations/1797001000000-SupportInbox.js';
+import { ContactReply } from '../contact/contact-reply.entity.js';
 import { EmailVerification } from '../email-verification/email-verification.entity.js';
 import { MemberReport } from '../moderation/member-report.entity.js';
 import { MemberSuspension } from '../moderation/member-suspension.entity.js';
@@ -17,12 +20,14 @@ export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
     url: config.DATABASE_URL,
     schema: SCHEMA,
-    entities: [User, ContactMessage, PasswordResetRequest, EmailVerification, MemberReport, MemberSuspension],
+    entities: [User, ContactMessage, ContactReply, PasswordResetRequest, EmailVerification, MemberReport, MemberSuspension],
     migrations: [
       InitialUsersSchema1763750000000,
       AccountMails1795500000000,
       PendingEmail1796000000000,
       EmailVerifiedEvents1796700000000,
+      ModerationLog1797000000000,
+      SupportInbox1797001000000,
       MemberReportsAndSuspensions1797500000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,

@@ -3,6 +3,7 @@ import type { DismissedReportsView } from '@hdiya/contracts';
 import { call, type Page } from '@/lib/api-client';
 import type { ModerationDonation } from '@/lib/donations';
 import { moderationQueryKey } from './get-moderation-donations';
+import { moderationLogQueryKey } from './moderation-log';
 
 /** POST /api/admin/donations/:id/reports/dismiss → `{ donationId, dismissed }`; the donation stays online. */
 export function dismissReports(id: number): Promise<DismissedReportsView> {
@@ -31,6 +32,8 @@ export function useDismissReports() {
         const reportedOnly = (query.queryKey[2] as { reportedOnly?: boolean } | undefined)?.reportedOnly === true;
         queryClient.setQueryData<ModerationPages>(query.queryKey, (data) => withoutReports(data, id, reportedOnly));
       }
+      // The decision is in the journal now.
+      void queryClient.invalidateQueries({ queryKey: moderationLogQueryKey });
       return queryClient.invalidateQueries({ queryKey: moderationQueryKey });
     },
   });

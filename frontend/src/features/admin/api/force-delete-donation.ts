@@ -3,6 +3,7 @@ import { call, type Page } from '@/lib/api-client';
 import { useApiMutation } from '@/lib/api-mutation';
 import type { ModerationDonation } from '@/lib/donations';
 import { moderationQueryKey } from './get-moderation-donations';
+import { moderationLogQueryKey } from './moderation-log';
 
 /** POST /api/admin/force-delete/:id → `{ id, deleted }`; an open reservation hold is released. */
 export function useForceDeleteDonation() {
@@ -15,6 +16,8 @@ export function useForceDeleteDonation() {
       // Every donation list may have shown it.
       void queryClient.invalidateQueries({ queryKey: ['donations'] });
       void queryClient.invalidateQueries({ queryKey: ['user'] });
+      // The decision is in the journal now.
+      void queryClient.invalidateQueries({ queryKey: moderationLogQueryKey });
       return queryClient.invalidateQueries({ queryKey: moderationQueryKey });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModerationRatingView, RatingModerationResult } from '@hdiya/contracts';
 import { call } from '@/lib/api-client';
+import { moderationLogQueryKey } from './moderation-log';
 
 const reportedRatingsKey = ['admin', 'ratings'] as const;
 
@@ -29,6 +30,8 @@ export function useDecideOnRating() {
     onSuccess: (result) => {
       // Decided: it leaves the list at once, then the list is read again.
       queryClient.setQueryData<ModerationRatingView[]>(reportedRatingsKey, (list) => list?.filter((rating) => rating.id !== result.ratingId));
+      // The decision is in the journal now.
+      void queryClient.invalidateQueries({ queryKey: moderationLogQueryKey });
       return queryClient.invalidateQueries({ queryKey: reportedRatingsKey });
     },
   });

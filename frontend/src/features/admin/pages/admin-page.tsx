@@ -18,7 +18,9 @@ import { useModerationDonations } from '../api/get-moderation-donations';
 import { GiftPairsSection } from '../components/gift-pairs-section';
 import { MemberReportsSection } from '../components/member-reports-section';
 import { ModerationCard } from '../components/moderation-card';
+import { ModerationLogSection } from '../components/moderation-log-section';
 import { ReportedRatingsSection } from '../components/reported-ratings-section';
+import { SupportInboxSection } from '../components/support-inbox-section';
 import './admin.css';
 
 /** /admin: moderation. The server checks the role; the screen only explains who may enter. */
@@ -92,6 +94,8 @@ export function AdminPage() {
       <GiftPairsSection enabled={isAdmin} />
       <ReportedRatingsSection enabled={isAdmin} />
       <MemberReportsSection enabled={isAdmin} />
+      <SupportInboxSection enabled={isAdmin} />
+      <ModerationLogSection enabled={isAdmin} />
       <div className="admin-filter">
         <input
           id={filterId}
