@@ -12,6 +12,8 @@ export const MODERATION_ACTIONS = [
   'rating.comment.remove',
   'contact.reply',
   'member.suspend',
+  'member.reinstate',
+  'member_report.dismiss',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -54,6 +54,13 @@ const report = (reporter: AccountView, memberId: string, body: Record<string, un
 const suspend = (actor: Actor, memberId: string, suspension: Record<string, unknown>) =>
   requestRpc<MemberModerationResult>(nc, Rpc.users.suspendMember, { actor, memberId, suspension });
 
+/** The moderators' log about a member, oldest first (decision 0058). */
+const loggedAbout = async (memberId: string) =>
+  (await db.query(`SELECT actor_id, action, reason FROM users.moderation_log WHERE target_type = 'member' AND target_id = $1 ORDER BY at, id`, [memberId])) as {
+    actor_id: string;
+    action: string;
+    reason: string | null;
+  }[];
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
 beforeAll(async () => {
@@ -120,6 +127,7 @@ describe('suspending a member', () => {
     expect(mail.subject).toBe('تم تعليق حسابك على هدية');
     expect(mail.text_body).toContain('Messages insultants répétés');
     expect(mail.text_body).toContain('/contact');
+    expect(await loggedAbout(reported.id)).toEqual([{ actor_id: admin.id, action: 'member.suspend', reason: 'Messages insultants répétés' }]);
 
     const signIn = await refusal(requestRpc(nc, Rpc.users.verifyCredentials, { username: reported.username, password: PASSWORD }));
     expect(signIn).toMatchObject({ status: 403, code: 'MEMBER_SUSPENDED', suspension: { reason: 'Messages insultants répétés', until } });
@@ -154,6 +162,7 @@ describe('suspending a member', () => {
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users.member_suspensions WHERE member_id IN ($1, $2)`, [target.id, other.id]);
     expect(n).toBe(0);
     expect(await eventsAbout('MemberSuspended', target.id)).toEqual([]);
+    expect(await loggedAbout(target.id)).toEqual([]);
   });
 
   it('should reinstate: the suspension ends, its event and mail, and the member signs in again; 409 when not suspended', async () => {
@@ -169,6 +178,7 @@ describe('suspending a member', () => {
     ]);
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users.mail_outbox WHERE recipient = $1 AND kind = 'member_reinstated'`, [reported.email]);
     expect(n).toBe(1);
+    expect((await loggedAbout(reported.id)).map((entry) => entry.action)).toEqual(['member.suspend', 'member.reinstate']);
     const account = await requestRpc<AccountView>(nc, Rpc.users.verifyCredentials, { username: reported.username, password: PASSWORD });
     expect(account.id).toBe(reported.id);
   });
@@ -228,6 +238,8 @@ describe('the moderators’ list', () => {
     expect(await dismiss()).toEqual({ reportId, memberId: reported.id, dismissed: false });
     const [row] = await db.query(`SELECT status, resolved_by FROM users.member_reports WHERE id = $1`, [reportId]);
     expect(row).toEqual({ status: 'dismissed', resolved_by: admin.id });
+    // Once in the log, however many times it was asked.
+    expect(await loggedAbout(reported.id)).toEqual([{ actor_id: admin.id, action: 'member_report.dismiss', reason: null }]);
     expect(await refusal(requestRpc(nc, Rpc.users.dismissMemberReport, { actor: admin, reportId: randomUUID() }))).toMatchObject({ status: 404 });
     expect(await refusal(requestRpc(nc, Rpc.users.dismissMemberReport, { actor: actorOf(reporter), reportId }))).toMatchObject({ status: 403 });
   });

@@ -62,7 +62,6 @@ export const ContactsPayloadSchema = z.object({ actorId: uuid(), userIds: z.arra
 export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, invalid) });
 /** What a member typed to sign in: a username or an e-mail address. */
 export const LoginIdentifierPayloadSchema = z.object({ identifier: z.string(invalid).max(254, invalid) });
-export const ContactPayloadSchema = ContactSchema.extend({ userId: uuid().nullish() });
 // Member reports and suspensions (decision 0057): who asks, and the member or report it is about.
 const memberId = uuid(Messages.userNotFound);
 export const ReportMemberPayloadSchema = z.object({ actor: ActorSchema, memberId, report: ReportMemberSchema });

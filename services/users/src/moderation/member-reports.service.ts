@@ -13,7 +13,8 @@ import {
   type ReportMemberInput,
   type StoredMemberModerationView,
 } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
+import { recordModeratorAction, rpcError } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
 import { User } from '../core/user.entity.js';
 import { MemberReport } from './member-report.entity.js';
 import { MemberSuspension, toSuspensionView } from './member-suspension.entity.js';
@@ -146,6 +147,13 @@ export class MemberReportsService {
       if (!report) throw rpcError(404, ErrorCodes.MEMBER_REPORT_NOT_FOUND, MemberReportMessages.reportNotFound);
       if (report.status !== 'open') return { reportId, memberId: report.memberId, dismissed: false };
       await manager.update(MemberReport, { id: reportId }, { status: 'dismissed', resolvedBy: actor.id, resolvedAt: new Date() });
+      await recordModeratorAction(manager, SCHEMA, {
+        actorId: actor.id,
+        action: 'member_report.dismiss',
+        targetType: 'member',
+        targetId: report.memberId,
+        details: { reportId, reason: report.reason },
+      });
       return { reportId, memberId: report.memberId, dismissed: true };
     });
   }

@@ -14,7 +14,7 @@ import {
   type RpcErrorBody,
   type SuspendMemberInput,
 } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
+import { appendToOutbox, createEvent, recordModeratorAction, rpcError } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { User } from '../core/user.entity.js';
 import { SuspensionMails } from '../mail/suspension-mails.js';
@@ -91,6 +91,14 @@ export class MemberSuspensionsService {
         suspendedAt: now.toISOString(),
       };
       await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.MemberSuspended, payload)]);
+      await recordModeratorAction(manager, SCHEMA, {
+        actorId: actor.id,
+        action: 'member.suspend',
+        targetType: 'member',
+        targetId: memberId,
+        reason: suspension.reason,
+        details: { suspensionId: suspension.id, until: payload.until, closedReports: closed.affected ?? 0 },
+      });
       await this.mails.suspended(manager, member, { reason: suspension.reason, until });
       return { memberId, suspension: toSuspensionView(suspension), closedReports: closed.affected ?? 0 };
     });
@@ -103,6 +111,13 @@ export class MemberSuspensionsService {
       const current = member.suspensionId ? await manager.findOneBy(MemberSuspension, { id: member.suspensionId, endedAt: IsNull() }) : null;
       if (!current) throw rpcError(409, ErrorCodes.MEMBER_NOT_SUSPENDED, MemberReportMessages.notSuspended);
       await this.end(manager, member, current, actor.id, new Date(), { mail: true });
+      await recordModeratorAction(manager, SCHEMA, {
+        actorId: actor.id,
+        action: 'member.reinstate',
+        targetType: 'member',
+        targetId: memberId,
+        details: { suspensionId: current.id },
+      });
       return { memberId, suspension: toSuspensionView(current), closedReports: 0 };
     });
   }

@@ -4,7 +4,6 @@ import { Link, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
-import { MemberReportButton } from '@/components/member-report-button';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, LinkButton } from '@/components/ui/button';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -32,7 +31,7 @@ import { photosOf } from '../lib/photos';
 import '../components/donations.css';
 
 // What only some members see comes with them: the owner's tools, the reserver's and the waiting
-// list's panels, a gift's rating and dispute, the report form once opened. A visitor's first
+// list's panels, a gift's rating and dispute, the report forms (the donation's once opened). A visitor's first
 // download leaves them (and the form schemas they bring) out (issue 44).
 const OwnerActions = lazyNamed(() => import('../components/owner-actions'), 'OwnerActions');
 const HandoverCode = lazyNamed(() => import('../components/handover-panel'), 'HandoverCode');
@@ -40,6 +39,7 @@ const WaitlistPanel = lazyNamed(() => import('../components/waitlist-panel'), 'W
 const RatingPanel = lazyNamed(() => import('../components/rating-panel'), 'RatingPanel');
 const ReceptionDispute = lazyNamed(() => import('../components/reception-dispute'), 'ReceptionDispute');
 const ReportDialog = lazyNamed(() => import('../components/report-dialog'), 'ReportDialog');
+const MemberReportButton = lazyNamed(() => import('@/components/member-report-button'), 'MemberReportButton');
 import { Flag, Gift, Map as MapIcon, MapPin } from 'lucide-react';
 
 /** The message form for non-owners, given by the app (features do not import each other). */
@@ -146,7 +146,11 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               </p>
               <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
               <MemberLevelNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-level" />
-              {user && user.id !== donation.owner.id && <MemberReportButton memberId={donation.owner.id} testId="owner-report-button" />}
+              {user && user.id !== donation.owner.id && (
+                <Suspense fallback={null}>
+                  <MemberReportButton memberId={donation.owner.id} testId="owner-report-button" />
+                </Suspense>
+              )}
             </div>
           </div>
 
