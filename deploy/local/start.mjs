@@ -168,7 +168,11 @@ async function main() {
       smtpUrl,
       sessionSecret: ensureSessionSecret(path.join(dataDir, 'session-secret')),
       // Web Push: one key pair kept across restarts (VAPID_* in the environment win), so devices stay subscribed.
-      envFor: { messaging: process.env.VAPID_PUBLIC_KEY ? {} : ensureVapidKeys(path.join(dataDir, 'vapid-keys.json')) },
+      // The support inbox's arrival mail (SUPPORT_EMAIL in the environment wins) lands in the mail catcher.
+      envFor: {
+        messaging: process.env.VAPID_PUBLIC_KEY ? {} : ensureVapidKeys(path.join(dataDir, 'vapid-keys.json')),
+        users: { SUPPORT_EMAIL: process.env.SUPPORT_EMAIL ?? 'support@hdiya.local' },
+      },
       s3DataDir: path.join(dataDir, 's3'), // reused when something already listens on 4569
       detached: true, // Ctrl-C reaches this script only; it stops the children in order
       // A crashed service comes back (with backoff) instead of taking the product down.
