@@ -1,34 +1,13 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
+import { seriousViolations } from '../support/axe.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { mainScreens, memberWithConversation } from '../support/screens.js';
 
 // axe-core on the main screens, in French and in Arabic, light and dark: no serious or critical
 // violation (contrast AA included). Screenshots of each screen, laptop and phone, are kept.
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const browser = browserForFile();
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.each([
   ['fr', 'light'],

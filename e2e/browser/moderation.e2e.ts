@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
+import { seriousViolations } from '../support/axe.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { publish } from '../support/members.js';
 
@@ -11,7 +9,6 @@ import { publish } from '../support/members.js';
 // and comments, the "reported only" filter, dismissing reports (the donation stays online), no
 // points pill for the administrator, and no serious or critical axe violation.
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const TEXTS = {
   fr: { filter: 'Signalés uniquement', dismiss: 'Classer sans suite', dismissed: 'Signalements classés : le don reste en ligne', reason: 'Contenu commercial (vente, publicité)' },
@@ -19,18 +16,6 @@ const TEXTS = {
 } as const;
 
 const browser = browserForFile();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.each([
   ['fr', 1280],

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient } from '../support/api-client.js';
+import { seriousViolations } from '../support/axe.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { waitForMails } from '../support/mailbox.js';
 
@@ -13,7 +11,6 @@ import { waitForMails } from '../support/mailbox.js';
 // language), sees it answered, then finds the reply in the journal filtered by action and by
 // moderator; no sideways scroll and no serious or critical axe violation.
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const TEXTS = {
   fr: {
@@ -45,18 +42,6 @@ const TEXTS = {
 } as const;
 
 const browser = browserForFile();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.each([
   ['fr', 1280],

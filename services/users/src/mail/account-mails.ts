@@ -7,14 +7,15 @@ import { SCHEMA } from '../config.js';
 /** The public origin (PUBLIC_URL) the links in account mails open. */
 export const PUBLIC_URL = Symbol('PUBLIC_URL');
 
-interface Recipient {
+/** A member as account mails greet them. */
+export interface Recipient {
   email: string;
   username: string;
   firstName: string | null;
   language: MailLanguage;
 }
 
-const greeting = (lang: MailLanguage, r: Recipient) => (lang === 'ar' ? `مرحبًا ${r.firstName ?? r.username}،` : `Bonjour ${r.firstName ?? r.username},`);
+export const greeting = (lang: MailLanguage, r: Recipient) => (lang === 'ar' ? `مرحبًا ${r.firstName ?? r.username}،` : `Bonjour ${r.firstName ?? r.username},`);
 
 /**
  * The users service's mails, in the member's language. The token travels in the link's fragment

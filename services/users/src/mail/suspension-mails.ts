@@ -3,16 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { MailLanguage } from '@hdiya/contracts';
 import { enqueueMail, renderMail } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
-import { PUBLIC_URL } from './account-mails.js';
-
-interface Recipient {
-  email: string;
-  username: string;
-  firstName: string | null;
-  language: MailLanguage;
-}
-
-const greeting = (lang: MailLanguage, r: Recipient) => (lang === 'ar' ? `مرحبًا ${r.firstName ?? r.username}،` : `Bonjour ${r.firstName ?? r.username},`);
+import { greeting, PUBLIC_URL, type Recipient } from './account-mails.js';
 
 /** Dates in the mail's language, in Morocco's time (members read them there). */
 const longDate = (lang: MailLanguage, at: Date) =>
