@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { PointsRules, type CurrentAccountView, type DonationRequestsView } from '@hdiya/contracts';
+import { Events, eventSubject, PointsRules, type CurrentAccountView, type DonationRequestsView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
+import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
 import { expectBalance, invariantViolations, verifyAddress, withDatabase } from '../support/members.js';
 import { ROOT, withPrivateStack, type PrivateStack } from '../support/private-stack.js';
 import { requestWindowProblems } from '../support/request-window.js';
+import { suspensionProblems } from '../support/suspensions.js';
 
 // Chaos (`npm run chaos`, and a 30-second run in `npm test`): members reserve, confirm, cancel,
 // transfer and publish at once while random services, the gateway and NATS itself are killed
@@ -22,6 +24,12 @@ import { requestWindowProblems } from '../support/request-window.js';
 // donations service (only the first is killed). Afterwards only chosen askers hold a window's item,
 // nobody else holds points for one, and every asker was told once. A second test races the
 // donor's choice against the draw across the two replicas, round after round.
+//
+// Suspensions (decision 0057) join the run: a moderator suspends a member now and then (until a
+// moment ahead, or for good) and mostly reinstates them a few seconds later. The member's session
+// ends; their worker waits and signs in again once it may. Afterwards a member still suspended
+// holds no reservation, request or place in a line and none of their items is in search, a
+// reinstated member has their items back, and every suspension the API acknowledged is recorded.
 
 const SECONDS = Number(process.env.HDIYA_CHAOS_SECONDS ?? 30);
 const MEMBERS = 12;
@@ -46,8 +54,10 @@ withPrivateStack(
 );
 
 type Outcome = 'ok' | 'refused' | 'unknown';
+const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate'] as const;
 interface Operation {
-  kind: 'reserve' | 'confirm' | 'cancel' | 'transfer' | 'publish' | 'ask' | 'withdraw' | 'choose';
+  kind: (typeof KINDS)[number];
+  /** Who acted, or for a suspension and a reinstatement, the member suspended or reinstated. */
   member: string;
   donationId?: number;
   key?: string;
@@ -56,45 +66,62 @@ interface Operation {
   outcome: Outcome;
   /** A refusal by a hoarding limit (decision 0020): expected and acknowledged, never lost work. */
   limited?: boolean;
+  /** A refusal because the member is suspended (their session ended, or the service's own check). */
+  suspended?: boolean;
+  /** The suspension the moderator's call answered with. */
+  suspensionId?: string;
 }
+type Result = Pick<Operation, 'outcome' | 'limited' | 'suspended'>;
 
 const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status >= 400 && status < 500 && status !== 408 ? 'refused' : 'unknown');
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A call that may meet a dead gateway: a network failure is an unknown outcome, not an error. */
-async function attempt(call: () => Promise<{ status: number }>): Promise<Outcome> {
-  try {
-    return outcomeOf((await call()).status);
-  } catch {
-    return 'unknown';
-  }
-}
-
 /** The refusals of the hoarding limits: 3 open reservations, 72 hours before reserving an item again. */
 const LIMIT_CODES = new Set(['RESERVATIONS_LIMIT', 'RESERVE_AGAIN_COOLDOWN']);
 
-/** A reserve, telling a refusal by a member's limit apart from the others. */
-async function attemptReserve(call: () => Promise<{ status: number; body: unknown }>): Promise<Pick<Operation, 'outcome' | 'limited'>> {
+/**
+ * A call that may meet a dead gateway: a network failure is an unknown outcome, not an error. A
+ * refusal by a hoarding limit or because the member is suspended is told apart from the others.
+ */
+async function attempt(call: () => Promise<{ status: number; body?: unknown }>): Promise<Result> {
   try {
     const res = await call();
-    const code = (res.body as { code?: string } | null)?.code;
-    return { outcome: outcomeOf(res.status), limited: res.status === 409 && LIMIT_CODES.has(code ?? '') };
+    const code = (res.body as { code?: string } | null | undefined)?.code ?? '';
+    return {
+      outcome: outcomeOf(res.status),
+      ...(res.status === 409 && LIMIT_CODES.has(code) ? { limited: true } : {}),
+      ...(res.status === 401 || code === 'MEMBER_SUSPENDED' ? { suspended: true } : {}),
+    };
   } catch {
     return { outcome: 'unknown' };
   }
 }
 
+/** Retried until it has an answer (3 tries unless told): a call whose outcome is unknown may be made again. */
+async function attemptUntilAnswered(call: () => Promise<{ status: number; body?: unknown }>, tries = 3): Promise<Result> {
+  let result: Result = { outcome: 'unknown' };
+  for (let done = 0; done < tries && result.outcome === 'unknown'; done++) {
+    if (done > 0) await sleep(300);
+    result = await attempt(call);
+  }
+  return result;
+}
+
 it(`should lose nothing, apply nothing twice and keep every invariant while processes are killed for ${SECONDS} s`, async () => {
   const { stack } = world;
-  const members: { client: ApiClient; user: CurrentAccountView; phone: string }[] = [];
+  const members: { client: ApiClient; user: CurrentAccountView; phone: string; password: string }[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const client = new ApiClient(stack.url, stack.url);
     const payload = newMemberPayload();
     const res = await client.call('POST /api/signup', { body: payload });
     expect(res.status).toBe(201);
-    members.push({ client, user: res.body, phone: payload.phone as string });
+    members.push({ client, user: res.body, phone: payload.phone as string, password: payload.password as string });
   }
+  // The moderator who suspends: an account too, with its own welcome points.
+  const admin = await signedInAdmin({ apiUrl: stack.url, usersDatabaseUrl: stack.env('users').DATABASE_URL });
+  await expectBalance(admin.client, { points: 10 }, 'the moderator’s welcome');
+  const ACCOUNTS = MEMBERS + 1;
   for (const m of members) await expectBalance(m.client, { points: 10 }, 'welcome');
   // Asking in the windows below needs a verified address (issue 45).
   for (const m of members) await verifyAddress(m, { apiUrl: world.mail.apiUrl, databaseUrl: world.databaseUrl });
@@ -121,67 +148,119 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
 
   const operations: Operation[] = [];
   const kills: string[] = [];
+  let signIns = 0;
   const deadline = Date.now() + SECONDS * 1000;
+
+  /** One operation of the member's, at random. */
+  const operation = async (m: (typeof members)[number], roll: number): Promise<Operation> => {
+    if (roll >= 0.8) return windowOperation(m, roll);
+    if (roll < 0.28) {
+      const donationId = pick(donationIds);
+      return { kind: 'reserve', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } }))) };
+    }
+    if (roll < 0.44) {
+      const donationId = pick(donationIds);
+      return { kind: 'confirm', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } }))) };
+    }
+    if (roll < 0.52) {
+      const donationId = pick(donationIds);
+      return { kind: 'cancel', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } }))) };
+    }
+    if (roll < 0.74) {
+      // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
+      const to = pick(members.filter((o) => o !== m));
+      const key = `chaos-${randomUUID()}`;
+      const result = await attemptUntilAnswered(() =>
+        m.client.call('POST /api/transfer-points', { body: { receiverIdentifier: to.phone, points: 1 }, headers: { 'Idempotency-Key': key } }),
+      );
+      return { kind: 'transfer', member: m.user.id, key, ...result };
+    }
+    const result = await attempt(async () => {
+      const res = await m.client.call('POST /api/donations', { body: { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo } });
+      if (res.status === 201) donationIds.push(res.body.id);
+      return res;
+    });
+    return { kind: 'publish', member: m.user.id, ...result };
+  };
+
+  /** A member refused as suspended signs in again (same password) once they may: refused (403) or unanswered meanwhile, they wait. */
+  const signInAgain = async (m: (typeof members)[number]) => {
+    while (Date.now() < deadline) {
+      const back = await attempt(() => m.client.call('POST /api/login', { body: { username: m.user.username, password: m.password } }));
+      if (back.outcome === 'ok') {
+        signIns += 1;
+        return;
+      }
+      await sleep(500 + Math.random() * 500);
+    }
+  };
 
   const worker = async (m: (typeof members)[number]) => {
     while (Date.now() < deadline) {
-      const roll = Math.random();
-      if (roll >= 0.8) {
-        await windowOperation(m, roll);
-      } else if (roll < 0.28) {
-        const donationId = pick(donationIds);
-        operations.push({ kind: 'reserve', member: m.user.id, donationId, ...(await attemptReserve(() => m.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } }))) });
-      } else if (roll < 0.44) {
-        const donationId = pick(donationIds);
-        operations.push({ kind: 'confirm', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } })) });
-      } else if (roll < 0.52) {
-        const donationId = pick(donationIds);
-        operations.push({ kind: 'cancel', member: m.user.id, donationId, outcome: await attempt(() => m.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } })) });
-      } else if (roll < 0.74) {
-        // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
-        const to = pick(members.filter((o) => o !== m));
-        const key = `chaos-${randomUUID()}`;
-        let outcome: Outcome = 'unknown';
-        for (let tries = 0; tries < 3 && outcome === 'unknown'; tries++) {
-          outcome = await attempt(() => m.client.call('POST /api/transfer-points', { body: { receiverIdentifier: to.phone, points: 1 }, headers: { 'Idempotency-Key': key } }));
-          if (outcome === 'unknown') await sleep(300);
-        }
-        operations.push({ kind: 'transfer', member: m.user.id, key, outcome });
-      } else {
-        const outcome = await attempt(async () => {
-          const res = await m.client.call('POST /api/donations', { body: { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo } });
-          if (res.status === 201) donationIds.push(res.body.id);
-          return res;
-        });
-        operations.push({ kind: 'publish', member: m.user.id, outcome });
-      }
+      const op = await operation(m, Math.random());
+      operations.push(op);
+      if (op.suspended) await signInAgain(m);
       await sleep(50 + Math.random() * 150);
     }
   };
 
   /** Ask or withdraw on a window that is not one's own, or, as a donor, choose among the askers. */
-  const windowOperation = async (m: (typeof members)[number], roll: number) => {
+  const windowOperation = async (m: (typeof members)[number], roll: number): Promise<Operation> => {
     const own = windows.filter((w) => w.owner === m);
     if (own.length > 0 && roll >= 0.95) {
       const window = pick(own);
       let requestId: string | undefined;
-      const outcome = await attempt(async () => {
+      const result = await attempt(async () => {
         const seen = await m.client.call('GET /api/donations/{id}/requests', { params: { id: window.id } });
         const open = seen.status === 200 ? (seen.body as DonationRequestsView).requests.filter((r) => r.state === 'open') : [];
         if (open.length === 0) return seen.status === 200 ? { status: 409 } : seen;
         requestId = pick(open).id;
         return m.client.call('POST /api/donations/{id}/requests/{requestId}/choose', { params: { id: window.id, requestId } });
       });
-      operations.push({ kind: 'choose', member: m.user.id, donationId: window.id, requestId, outcome });
-      return;
+      return { kind: 'choose', member: m.user.id, donationId: window.id, requestId, ...result };
     }
     const window = pick(windows.filter((w) => w.owner !== m));
     if (roll >= 0.92) {
-      operations.push({ kind: 'withdraw', member: m.user.id, donationId: window.id, outcome: await attempt(() => m.client.call('DELETE /api/donations/{id}/requests', { params: { id: window.id } })) });
-    } else {
-      const outcome = await attempt(() => m.client.call('POST /api/donations/{id}/requests', { params: { id: window.id }, body: { message: 'Je peux passer ce soir.' } }));
-      operations.push({ kind: 'ask', member: m.user.id, donationId: window.id, outcome });
+      return { kind: 'withdraw', member: m.user.id, donationId: window.id, ...(await attempt(() => m.client.call('DELETE /api/donations/{id}/requests', { params: { id: window.id } }))) };
     }
+    const result = await attempt(() => m.client.call('POST /api/donations/{id}/requests', { params: { id: window.id }, body: { message: 'Je peux passer ce soir.' } }));
+    return { kind: 'ask', member: m.user.id, donationId: window.id, ...result };
+  };
+
+  /** The moderator suspends the member (until a date, or for good), retried until it has an answer: a second try meets the first's 409. */
+  const suspend = async (m: (typeof members)[number], until: string | undefined, tries = 3): Promise<Outcome> => {
+    let suspensionId: string | undefined;
+    const suspended = await attemptUntilAnswered(async () => {
+      const res = await admin.client.call('POST /api/admin/members/{id}/suspend', { params: { id: m.user.id }, body: { reason: 'Chaos : comportement signalé', ...(until ? { until } : {}) } });
+      if (res.status === 200) suspensionId = res.body.suspension?.id;
+      return res;
+    }, tries);
+    operations.push({ kind: 'suspend', member: m.user.id, suspensionId, outcome: suspended.outcome });
+    return suspended.outcome;
+  };
+
+  /**
+   * Now and then the moderator suspends a member (until 20 to 60 s ahead, or for good) and mostly
+   * reinstates them a few seconds later; now and then one stays suspended to the end (or to its
+   * date). At the end one more is banned, so that a member is surely still suspended afterwards.
+   */
+  const suspender = async () => {
+    const kept = new Set<(typeof members)[number]>();
+    while (Date.now() < deadline - 3000) {
+      await sleep(2000 + Math.random() * 2000);
+      const m = pick(members.filter((o) => !kept.has(o)));
+      const until = Math.random() < 0.5 ? new Date(Date.now() + 20_000 + Math.random() * 40_000).toISOString() : undefined;
+      await suspend(m, until);
+      if (kept.size < 2 && Math.random() < 0.2) {
+        kept.add(m);
+        continue;
+      }
+      await sleep(2000 + Math.random() * 3000);
+      const reinstated = await attemptUntilAnswered(() => admin.client.call('POST /api/admin/members/{id}/reinstate', { params: { id: m.user.id } }));
+      operations.push({ kind: 'reinstate', member: m.user.id, outcome: reinstated.outcome });
+    }
+    // The killer stops 1.5 s before the deadline: given time, this one is answered.
+    await suspend(pick(members.filter((o) => !kept.has(o))), undefined, 20);
   };
 
   /** Now and then a window closed a day ago: the draw's job takes it, on either replica. */
@@ -215,9 +294,10 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     }
   };
 
-  await Promise.all([killer(), closer(), ...members.map(worker)]);
+  await Promise.all([killer(), closer(), suspender(), ...members.map(worker)]);
 
-  // Quiet again: let the outboxes drain, the consumers catch up and the recovery finish.
+  // Quiet again: let the outboxes drain, the consumers catch up and the recovery finish (the
+  // donations service has followed every suspension and reinstatement: they are in its inbox).
   await waitFor(
     () =>
       withDatabase(async (db) => {
@@ -225,7 +305,11 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
           await db.query(
             `SELECT (SELECT count(*) FROM donations.reservations WHERE state IN ('pending', 'aborting'))
                   + (SELECT count(*) FROM donations.outbox WHERE published_at IS NULL)
-                  + (SELECT count(*) FROM points.outbox WHERE published_at IS NULL) AS n`,
+                  + (SELECT count(*) FROM points.outbox WHERE published_at IS NULL)
+                  + (SELECT count(*) FROM users.outbox WHERE published_at IS NULL)
+                  + (SELECT count(*) FROM users.outbox o WHERE o.subject = ANY($1)
+                       AND NOT EXISTS (SELECT 1 FROM donations.inbox i WHERE i.consumer = 'donations-members' AND i.event_id = o.id)) AS n`,
+            [[eventSubject(Events.users.MemberSuspended), eventSubject(Events.users.MemberReinstated)]],
           )
         ).rows;
         return Number(n) === 0 && (await invariantViolations(db)).length === 0;
@@ -263,6 +347,11 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       } else if (op.kind === 'confirm' && op.outcome === 'ok') {
         const given = await count(`SELECT count(*) AS n FROM donations.donations WHERE id = $1 AND status = 'completed'`, [op.donationId]);
         if (given === 0) lost += 1;
+      } else if (op.kind === 'suspend' && op.outcome === 'ok') {
+        // A suspension acknowledged is recorded, of that member (once: its id is its key).
+        if ((await count(`SELECT count(*) AS n FROM users.member_suspensions WHERE id = $1 AND member_id = $2`, [op.suspensionId, op.member])) === 0) lost += 1;
+      } else if (op.kind === 'reinstate' && op.outcome === 'ok') {
+        if ((await count(`SELECT count(*) AS n FROM users.member_suspensions WHERE member_id = $1 AND ended_by = $2`, [op.member, admin.user.id])) === 0) lost += 1;
       }
     }
     // A donation is given at most once, and each reservation's capture is paid once.
@@ -274,7 +363,7 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     const pending = await count(`SELECT count(*) AS n FROM donations.reservations WHERE state IN ('pending', 'aborting')`);
     const completed = await count(`SELECT count(*) AS n FROM donations.donations WHERE status = 'completed'`);
     const total = await count(`SELECT COALESCE(sum(points + blocked_points), 0) AS n FROM points.balances`);
-    // Welcome 10 each; each gift spends the reserver's 2-point hold and pays the donor what the
+    // Welcome 10 each (the moderator too); each gift spends the reserver's 2-point hold and pays the donor what the
     // rules of decision 0019 allow (5 + 5, within the pair rule and the daily cap), replayed here
     // from the donations service's record of the gifts, in the order the points service received
     // them (its inbox; a relay retried after a kill may deliver out of confirmation order).
@@ -288,10 +377,20 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     ).rows as ConfirmedGift[];
     if (gifts.length !== completed) problems.push(`${completed} gifts completed, ${gifts.length} confirmations received by the points service`);
     const rewards = replayGiftRewards(gifts, Number(process.env.GIFT_POINTS_DAILY_CAP ?? PointsRules.giftDailyCap));
-    const expected = 10 * MEMBERS + rewards.paid - 2 * completed;
+    const expected = 10 * ACCOUNTS + rewards.paid - 2 * completed;
     const decided = await count(`SELECT count(*) AS n FROM donations.donations WHERE allocation_mode = 'choose' AND allocated_at IS NOT NULL`);
     return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, decided, problems, violations: await invariantViolations(db) };
   }, world.databaseUrl);
+
+  // What a suspension lets go of, in the donations service's record, against the users service's.
+  let suspensions: Awaited<ReturnType<typeof suspensionProblems>> = { problems: [], suspended: 0, reinstated: 0 };
+  await waitFor(
+    async () => {
+      suspensions = await withDatabase(suspensionProblems, world.databaseUrl);
+      return suspensions.problems.length === 0;
+    },
+    { what: 'what suspensions let go of', timeoutMs: 30_000, intervalMs: 500 },
+  ).catch(() => undefined);
 
   // The messaging service's notices follow the events a moment later.
   let windowProblems: string[] = [];
@@ -306,15 +405,18 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   const tally = (kind: Operation['kind']) => {
     const of = operations.filter((o) => o.kind === kind);
     const limited = of.filter((o) => o.limited).length;
-    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused${limited > 0 ? ` (${limited} at a member's limit)` : ''} / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
+    const suspended = of.filter((o) => o.suspended).length;
+    const why = [...(limited > 0 ? [`${limited} at a member's limit`] : []), ...(suspended > 0 ? [`${suspended} suspended`] : [])];
+    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused${why.length > 0 ? ` (${why.join(', ')})` : ''} / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
   };
   console.log(
     [
       `chaos: ${SECONDS} s, ${MEMBERS} members, ${operations.length} operations, ${kills.length} kills (${VICTIMS.map((v) => `${v} ${kills.filter((k) => k === v).length}`).join(', ')})`,
-      ...(['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose'] as const).map(tally),
+      ...KINDS.map(tally),
+      `suspensions: ${operations.filter((o) => o.kind === 'suspend' && o.outcome === 'ok').length}, reinstatements: ${operations.filter((o) => o.kind === 'reinstate' && o.outcome === 'ok').length}; ${operations.filter((o) => o.suspended).length} operations refused to a suspended member, ${signIns} signed in again; at the end ${suspensions.suspended} suspended, ${suspensions.reinstated} back, ${suspensions.problems.length} broken rules`,
       `request windows: ${report.decided} of ${windows.length} decided (by the donor or the draw), ${windowProblems.length} broken rules`,
       `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
-      `points: ${report.total} in the system, ${report.expected} expected (${MEMBERS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2)`,
+      `points: ${report.total} in the system, ${report.expected} expected (${ACCOUNTS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2)`,
       `gifts: ${report.rewards.full} paid in full, ${report.rewards.partial} in part (daily cap), ${report.rewards.none} paid nothing (pair rule or daily cap)`,
     ].join('\n'),
   );
@@ -323,6 +425,9 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   expect(report).toMatchObject({ lost: 0, duplicated: 0, heldTwice: 0, pending: 0, problems: [], violations: [] });
   expect(report.total).toBe(report.expected);
   expect(windowProblems).toEqual([]);
+  expect(operations.filter((o) => o.kind === 'suspend' && o.outcome === 'ok').length).toBeGreaterThan(0);
+  expect(suspensions.suspended).toBeGreaterThan(0);
+  expect(suspensions.problems).toEqual([]);
 }, (SECONDS + 240) * 1000);
 
 it('should give a window to exactly one asker when the donor’s choice races the draw on two replicas', async () => {
