@@ -57,10 +57,11 @@ function MemberReportForm({ memberId, conversation, onClose }: { memberId: strin
         },
         onError: (error) => {
           // A second report the same day is not a failure for the member: theirs is with the moderators.
+          // Its own words: the shared ALREADY_REPORTED text is about a donation.
           const already = isApiError(error) && error.code === 'ALREADY_REPORTED';
           toast({
             title: (tr) => tr(already ? 'memberReports.already' : 'memberReports.error'),
-            description: (tr) => errorMessage(error, tr, 'memberReports.error'),
+            description: (tr) => (already ? tr('memberReports.alreadyHint') : errorMessage(error, tr, 'memberReports.error')),
             variant: already ? 'info' : 'error',
           });
           if (already) onClose();

@@ -93,8 +93,10 @@ export function MemberReportsSection({ enabled }: { enabled: boolean }) {
                             <li key={message.id}>
                               <span className="muted">
                                 <bdi>{message.sender.displayName}</bdi> · {when(message.createdAt)}
-                              </span>{' '}
-                              <span dir="auto">{message.photo ? `[${t('memberReports.admin.photo')}] ${message.content}` : message.content}</span>
+                              </span>
+                              <span className="reported-member__message" dir="auto">
+                                {message.photo ? `[${t('memberReports.admin.photo')}] ${message.content}` : message.content}
+                              </span>
                             </li>
                           ))}
                         </ol>
