@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { signedUpMember } from '../support/api-client.js';
+import { seriousViolations } from '../support/axe.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 
 // Member reports and suspensions in French and Arabic, on a laptop and a 390 px phone
@@ -13,7 +12,6 @@ import { browserForFile, screenshot, signedInContext } from '../support/browser.
 // says why and until when; reinstated, the member signs in again. No sideways scroll, and no
 // serious or critical axe violation in the dialogs or the admin section.
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const TEXTS = {
   fr: {
@@ -56,19 +54,6 @@ const TEXTS = {
 
 const browser = browserForFile();
 const base = testEnv().gatewayUrl;
-
-/** Serious and critical axe violations inside `selector`. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async (within) => {
-    type Found = { id: string; impact: string; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: string, options: object) => Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(within, { resultTypes: ['violations'] })).violations;
-  }, selector);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Wider than the viewport is a sideways scroll: the document must be exactly as wide as it. */
 const documentWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));

@@ -12,13 +12,16 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** The page's serious and critical accessibility violations (contrast AA included), one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The serious and critical accessibility violations (contrast AA included), one line each, of the
+ * whole page or of what `within` (a CSS selector) selects.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (context: Document | string, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(selector ?? document, { resultTypes: ['violations'] })).violations;
+  }, within);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
