@@ -33,6 +33,8 @@ export interface DonationCardProps {
   viewer: CardViewer;
   /** lists without a position (recent donations) hide the distance and the city (docs/product.md#home) */
   hideDistance?: boolean;
+  /** the list's first card: its photo, the one a member waits for, is asked for at once and first */
+  first?: boolean;
   /** extra lines at the bottom of the card (e.g. a reservation's state and time left) */
   footer?: ReactNode;
 }
@@ -41,13 +43,13 @@ export interface DonationCardProps {
  * The whole card opens the donation (the title link is stretched over it); the heart sits above
  * that link so it stays its own button. Visitors and owners get no heart (docs/product.md#home, #members-and-roles).
  */
-export const DonationCard = memo(function DonationCard({ donation, viewer, hideDistance = false, footer }: DonationCardProps) {
+export const DonationCard = memo(function DonationCard({ donation, viewer, hideDistance = false, first = false, footer }: DonationCardProps) {
   const { t, language, cityLabel, memberId, saveData } = viewer;
   const canFavorite = memberId !== null && memberId !== donation.userId;
   // Photos are asked for as a card nears the screen; with the data saver, the thumbnail alone,
   // once the card is on screen.
   const media = useRef<HTMLDivElement>(null);
-  const seen = useSeen(media, saveData ? '0px' : NEAR_SCREEN);
+  const seen = useSeen(media, saveData ? '0px' : NEAR_SCREEN) || first;
 
   return (
     <article
@@ -62,7 +64,8 @@ export const DonationCard = memo(function DonationCard({ donation, viewer, hideD
           srcSet={seen && !saveData ? cardPhotoSrcSet(donation) : undefined}
           sizes={CARD_PHOTO_SIZES}
           alt=""
-          loading="lazy"
+          loading={first ? undefined : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
           decoding="async"
         />
         <DonationStatusBadge status={donation.status} className="donation-card__status" />

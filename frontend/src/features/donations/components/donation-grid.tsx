@@ -46,9 +46,9 @@ export function DonationGrid<T extends Donation = Donation>({
   }
   return (
     <ul className="donation-grid" data-testid={testId}>
-      {donations?.map((donation) => (
+      {donations?.map((donation, index) => (
         <li key={donation.id}>
-          <DonationCard donation={donation} viewer={viewer} hideDistance={hideDistance} footer={renderFooter?.(donation)} />
+          <DonationCard donation={donation} viewer={viewer} hideDistance={hideDistance} first={index === 0} footer={renderFooter?.(donation)} />
         </li>
       ))}
     </ul>
