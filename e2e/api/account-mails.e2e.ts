@@ -1,34 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
 import { testEnv } from '@hdiya/testing';
 import type { BodyOf } from '@hdiya/contracts';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { signedInAdmin } from '../support/admin.js';
 import { linkIn, mailsTo, tokenOf, waitForMails, type CaughtMail } from '../support/mailbox.js';
 import { withDatabase } from '../support/members.js';
+import { memberSockets } from '../support/sockets.js';
 
 // Account mails on the real stack, read from the mail catcher as a member reads their inbox:
 // the password reset (decision 0024) and the address verification.
 
 const gatewayUrl = testEnv().gatewayUrl;
 const secondGatewayUrl = process.env.HDIYA_E2E_SECOND_GATEWAY_URL!;
+const openSocket = memberSockets(gatewayUrl);
 const NEW_PASSWORD = 'un-nouveau-mot-de-passe';
-const sockets: Socket[] = [];
-
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-
-/** A member's socket on `url`, connected. */
-async function openSocket(client: ApiClient, url = gatewayUrl): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url, cookie: `hdiya.sid=${client.sessionCookie}` } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 const isReset = (mail: CaughtMail) => mail.text.includes('/reset-password#token=');
 const isVerification = (mail: CaughtMail) => mail.text.includes('/verify-email#token=');

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { io, type Socket } from 'socket.io-client';
 import { Rpc, type MemberModerationResult } from '@hdiya/contracts';
 import { requestRpc, testEnv, waitFor } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, asRefusal, signedUpMember } from '../support/api-client.js';
 import { waitForMails } from '../support/mailbox.js';
 import { withDatabase } from '../support/members.js';
+import { memberSockets } from '../support/sockets.js';
 
 // Members report members; moderators list them with their record and the conversations reporters
 // attached, suspend, reinstate and dismiss (docs/product.md#member-reports, decision 0057). A
@@ -15,26 +15,12 @@ import { withDatabase } from '../support/members.js';
 
 const gatewayUrl = testEnv().gatewayUrl;
 const secondGatewayUrl = process.env.HDIYA_E2E_SECOND_GATEWAY_URL!;
-const sockets: Socket[] = [];
+const openSocket = memberSockets(gatewayUrl);
 let broker: NatsConnection | null = null;
-
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
 
 afterAll(async () => {
   await broker?.close();
 });
-
-async function openSocket(client: ApiClient, url = gatewayUrl): Promise<Socket> {
-  const socket = io(url, { transports: ['websocket'], reconnection: false, extraHeaders: { origin: url, cookie: `hdiya.sid=${client.sessionCookie}` } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
 
 const reportsAbout = (memberId: string): Promise<number> =>
   withDatabase(async (db) => (await db.query(`SELECT count(*)::int AS n FROM users.member_reports WHERE member_id = $1`, [memberId])).rows[0].n);
