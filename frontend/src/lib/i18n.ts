@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
 import { withDe } from './french-typography';
 import { POINTS_FIGURES } from './points-rules';
+import { rememberTexts } from './remembered-texts';
 import { readStorage, writeStorage } from './storage';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -43,6 +44,8 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+rememberTexts(i18n);
 
 // French texts write "{{name, de}}": "de Mehdi", "d’Amina" ("{{name, de(start: true)}}": "D’Amina").
 i18n.services.formatter?.add('de', (value: unknown, _language: string | undefined, options: { start?: boolean }) =>
