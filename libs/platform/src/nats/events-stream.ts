@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { deadLettersStreamConfig, eventsStreamConfig, eventsStreamSettingsOf, type EventsStreamSettings } from './events-stream-config.js';
-import type { NatsConnectionOptions } from './nats-connection.js';
+import { natsConnectOptions, type NatsConnectionOptions } from './nats-connection.js';
 
 export interface EventBus {
   nc: NatsConnection;
@@ -19,7 +19,7 @@ export async function connectEventBus(
   auth?: NatsConnectionOptions,
   stream: EventsStreamSettings = eventsStreamSettingsOf(),
 ): Promise<EventBus> {
-  const nc = await connect({ servers: url.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, ...auth });
+  const nc = await connect(natsConnectOptions(url, name, auth));
   const jsm = await jetstreamManager(nc);
   await ensureEventsStream(jsm, stream);
   return { nc, js: jetstream(nc), jsm };

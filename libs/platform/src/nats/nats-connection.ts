@@ -22,3 +22,25 @@ export function natsConnectionOf(config: { NATS_USER?: string; NATS_PASSWORD?: s
   const user = config.NATS_USER;
   return { inboxPrefix: `_INBOX_${user ?? service}`, noAsyncTraces: true, ...(user ? { user, pass: config.NATS_PASSWORD ?? '' } : {}) };
 }
+
+/**
+ * How every connection notices a dead server and moves on (decision 0063). The client's defaults
+ * (a ping every 2 minutes, 2 unanswered, a 20 s connect timeout) left a process whose server lost
+ * power without a TCP reset unable to publish for six minutes. A ping every 3 s with 2 left
+ * unanswered drops a silent server 6–9 s after it went quiet; the client then tries the servers
+ * in turn, the silent one possibly first, which a 2 s connect timeout cuts short: the next
+ * request and publish go through within 11 s (libs/platform/test/nats-liveness.spec.ts).
+ * Reconnecting never gives up.
+ */
+export const NATS_LIVENESS = {
+  pingInterval: 3000,
+  maxPingOut: 2,
+  timeout: 2000,
+  maxReconnectAttempts: -1,
+  reconnectTimeWait: 500,
+} as const;
+
+/** A connection's options: the servers of `NATS_URL` (comma-separated), its name, the liveness above and the process's identity. */
+export function natsConnectOptions(natsUrl: string, name: string, identity?: NatsConnectionOptions) {
+  return { servers: natsUrl.split(','), name, ...NATS_LIVENESS, ...identity };
+}

@@ -5,7 +5,7 @@ import type { ServiceEnv } from '../config/load-config.js';
 import { closeOnSignals } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logging/create-logger.js';
 import { initMetrics, setReady, startMetricsServer } from '../metrics/metrics.js';
-import { natsConnectionOf, type NatsConnectionOptions } from '../nats/nats-connection.js';
+import { natsConnectOptions, natsConnectionOf, type NatsConnectionOptions } from '../nats/nats-connection.js';
 import { NatsRpcServer } from './nats-rpc-server.js';
 import { RpcErrorFilter } from './rpc-exception.filter.js';
 
@@ -23,13 +23,10 @@ export const RPC_GRACE_PERIOD_MS = 3000;
 export function natsTransport(natsUrl: string, service: string, auth?: NatsConnectionOptions, gracePeriodMs = RPC_GRACE_PERIOD_MS): MicroserviceOptions {
   return {
     strategy: new NatsRpcServer({
-      servers: natsUrl.split(','),
+      ...natsConnectOptions(natsUrl, `${service}-rpc`, auth),
       queue: service,
-      name: `${service}-rpc`,
-      maxReconnectAttempts: -1,
       gracefulShutdown: gracePeriodMs > 0,
       gracePeriod: gracePeriodMs,
-      ...auth,
     }),
   };
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS_STREAM, eventNameOf, eventPayloadError, Events, eventSubject, type EventEnvelope, type MemberSuspendedV1 } from '@hdiya/contracts';
-import { natsConnectionOf, retryDelayMs } from '@hdiya/platform';
+import { natsConnectOptions, natsConnectionOf, retryDelayMs } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { MemberSessions } from './member-sessions.js';
 
@@ -30,13 +30,7 @@ export class MemberSuspensionsConsumer implements OnApplicationBootstrap, OnAppl
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect({
-      servers: this.config.NATS_URL.split(','),
-      name: 'gateway-suspensions',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      ...natsConnectionOf(this.config, 'gateway'),
-    });
+    this.nc = await connect(natsConnectOptions(this.config.NATS_URL, 'gateway-suspensions', natsConnectionOf(this.config, 'gateway')));
     // No $JS.API.INFO for the gateway's broker user: only this consumer's own subjects.
     const jsm = await jetstreamManager(this.nc, { checkAPI: false });
     try {

@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
-import { natsConnectionOf } from '@hdiya/platform';
+import { natsConnectOptions, natsConnectionOf } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, redisProvider, RedisShutdown } from '../redis/redis.provider.js';
 import { NATS_CLIENT, ServiceClient } from '../rpc/service-client.js';
@@ -22,7 +22,7 @@ export class CoreModule {
           {
             name: NATS_CLIENT,
             transport: Transport.NATS,
-            options: { servers: config.NATS_URL.split(','), name: 'gateway-rpc', maxReconnectAttempts: -1, ...natsConnectionOf(config, 'gateway') },
+            options: natsConnectOptions(config.NATS_URL, 'gateway-rpc', natsConnectionOf(config, 'gateway')),
           },
         ]),
       ],

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { eventNameOf, type EventEnvelope } from '@hdiya/contracts';
-import { natsConnectionOf } from '@hdiya/platform';
+import { natsConnectOptions, natsConnectionOf } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { pushesFor, PUSHED_SUBJECTS } from './event-pushes.js';
 import { SeenReports } from './seen-reports.js';
@@ -25,7 +25,7 @@ export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown 
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect({ servers: this.config.NATS_URL.split(','), name: 'gateway-push', maxReconnectAttempts: -1, ...natsConnectionOf(this.config, 'gateway') });
+    this.nc = await connect(natsConnectOptions(this.config.NATS_URL, 'gateway-push', natsConnectionOf(this.config, 'gateway')));
     for (const subject of PUSHED_SUBJECTS) {
       this.nc.subscribe(subject, {
         queue: 'gateway-push',
