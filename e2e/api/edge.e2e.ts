@@ -119,6 +119,14 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/ready', () => {
+  it('should say this gateway takes requests, asking no service', async () => {
+    const res = await new ApiClient().call('GET /api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready', missing: [] });
+  });
+});
+
 describe('web app', () => {
   it('should serve the app for deep links and cache hashed assets for long', async () => {
     const res = await fetch(`${new ApiClient().baseUrl}/profile?tab=favorites`);

@@ -91,6 +91,19 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it('should take a gateway out of the load balancer on its own readiness only, and drain it before it stops', () => {
+    const pod = named('Deployment', 'gateway')!.spec!.template!.spec;
+    const container = pod.containers[0]!;
+    expect(container.readinessProbe?.httpGet).toEqual({ path: '/api/ready', port: 'http' });
+    expect(container.startupProbe?.httpGet).toEqual({ path: '/api/ready', port: 'http' });
+    const preStopSeconds = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
+    expect(preStopSeconds).toBeGreaterThanOrEqual(3);
+    const drainMs = Number(container.env?.find((e) => e.name === 'GATEWAY_DRAIN_MS')?.value ?? 0);
+    expect(drainMs).toBeGreaterThanOrEqual(5000);
+    // preStop, the drain, the sockets' 3 s spread and the 10 s graceful stop fit in the grace period.
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStopSeconds + drainMs / 1000 + 3 + 10);
+  });
+
   it('should run each data service’s migrations as a Job with that service’s own database role', () => {
     for (const name of ['users', 'points', 'donations', 'messaging']) {
       const job = migrations.find((r) => r.kind === 'Job' && r.metadata.name.includes(name));

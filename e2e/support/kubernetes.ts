@@ -23,6 +23,8 @@ export interface Container {
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  startupProbe?: Probe;
+  lifecycle?: { preStop?: { sleep?: { seconds: number }; exec?: { command: string[] } } };
   ports?: { name: string; containerPort: number }[];
 }
 export interface Selector {

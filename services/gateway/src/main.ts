@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
-import { closeOnSignals, setReady, startMetricsServer } from '@hdiya/platform';
+import { SHUTDOWN_DEADLINE_MS, closeOnSignals, setReady, startMetricsServer } from '@hdiya/platform';
 import { loadGatewayConfig } from './config.js';
 import { createGatewayApp } from './gateway-app.js';
 import { SocketServer } from './realtime/socket-server.js';
@@ -19,13 +19,24 @@ server.headersTimeout = 66_000;
 await app.listen(config.PORT);
 setReady(true);
 
-// Told to stop: sockets go first (their clients reconnect to another replica), then the HTTP
-// server stops accepting and waits for the requests in flight; only then do NATS and Redis close.
-closeOnSignals(app, logger, async () => {
-  metrics?.close();
-  await app.get(SocketServer).onApplicationShutdown();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
-});
+// Told to stop (docs/operations.md#rollouts): readiness fails at once (closeOnSignals), and the
+// gateway keeps serving for GATEWAY_DRAIN_MS while the load balancer takes it out; then its
+// sockets close a slice at a time over SOCKET_CLOSE_SPREAD_MS (their clients reconnect to another
+// replica, not all in the same second), the HTTP server stops accepting and waits for the requests
+// in flight; only then do NATS and Redis close.
+const stopping = config.GATEWAY_DRAIN_MS + config.SOCKET_CLOSE_SPREAD_MS;
+closeOnSignals(
+  app,
+  logger,
+  async () => {
+    if (config.GATEWAY_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.GATEWAY_DRAIN_MS));
+    metrics?.close();
+    await app.get(SocketServer).closeSpread(config.SOCKET_CLOSE_SPREAD_MS);
+    await app.get(SocketServer).onApplicationShutdown();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  },
+  SHUTDOWN_DEADLINE_MS + stopping,
+);

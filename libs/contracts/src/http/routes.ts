@@ -1,7 +1,7 @@
 import type { City } from '../cities.js';
 import type { CategoryView, DismissedReportsView, DonationView, ImpactView, MapConfigView, ModerationDonationView, UploadedImageView } from '../donations.js';
 import type { DeadLettersView } from '../dead-letters.js';
-import type { HealthReport } from '../health.js';
+import type { HealthReport, ReadyReport } from '../health.js';
 import type { FailedMailsView } from '../mail.js';
 import type { ConversationView, MessageMemberView, MessageView, NotificationView, UnreadCounts } from '../messaging.js';
 import type { HandoverView, SavedSearchView, WaitlistView } from '../neighbourhood.js';
@@ -67,6 +67,7 @@ export const ApiRoutes = {
   'GET /api/users/{id}': { summary: 'A member’s public profile', access: 'public', params: { id: 'memberId' }, answer: answer<MemberProfileView>('Display name, city, figures; never e-mail or phone'), status: [200, 404] },
   'POST /api/users/{id}/reports': { summary: 'Report a member (once a day), perhaps attaching one’s conversation with them', access: 'member', params: { id: 'memberId' }, body: ReportMemberSchema, answer: answer<{ reported: true; reportId: string }>('Reported'), status: [201, 403, 404, 409] },
   'POST /api/contact': { summary: 'Write to the team', access: 'public', body: ContactSchema, answer: answer<{ id: string; message: string }>('Stored'), status: [201] },
+  'GET /api/ready': { summary: 'Whether this gateway takes requests (its readiness probe)', access: 'public', answer: answer<ReadyReport>('Ready, or what is missing'), status: [200, 503] },
   'GET /api/health': { summary: 'Whether every dependency answers', access: 'public', answer: answer<HealthReport>('Each part up or down'), status: [200, 503] },
 
   // The catalogue

@@ -12,7 +12,13 @@ export const SHUTDOWN_DEADLINE_MS = 10_000;
  * Nest's own shutdown hooks are not used: they run the application's shutdown hooks (closing the
  * database) before the transport stops taking requests, so requests in flight would fail.
  */
-export function closeOnSignals(app: { close(): Promise<void> }, logger: LoggerService, drain?: () => Promise<void>): void {
+export function closeOnSignals(
+  app: { close(): Promise<void> },
+  logger: LoggerService,
+  drain?: () => Promise<void>,
+  /** A drain that waits on purpose (the gateway's) adds its wait to the deadline. */
+  deadlineMs = SHUTDOWN_DEADLINE_MS,
+): void {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -21,9 +27,9 @@ export function closeOnSignals(app: { close(): Promise<void> }, logger: LoggerSe
     const started = Date.now();
     logger.log(`${signal}: finishing work in flight, then stopping`, 'shutdown');
     setTimeout(() => {
-      logger.error(`still busy after ${SHUTDOWN_DEADLINE_MS} ms: exiting anyway`, 'shutdown');
+      logger.error(`still busy after ${deadlineMs} ms: exiting anyway`, 'shutdown');
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, deadlineMs).unref();
     try {
       await drain?.();
       await app.close();

@@ -119,6 +119,10 @@ export function setReady(value: boolean): void {
   ready = value;
 }
 
+export function isReady(): boolean {
+  return ready;
+}
+
 /**
  * Serves, on `port` (all interfaces: Prometheus and the kubelet come from inside the cluster):
  * `GET /metrics`; `GET /live` (200 while the event loop answers: the liveness probe); `GET /ready`

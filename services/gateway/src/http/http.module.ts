@@ -16,6 +16,7 @@ import { DonationRequestsController } from './donation-requests.controller.js';
 import { DonationsController } from './donations.controller.js';
 import { FailedMailsController } from './failed-mails.controller.js';
 import { HealthController } from './health.controller.js';
+import { ReadyController } from './ready.controller.js';
 import { MemberListsController } from './member-lists.controller.js';
 import { MemberModerationViews } from './member-moderation-views.js';
 import { MemberReportsController } from './member-reports.controller.js';
@@ -39,6 +40,7 @@ import { WaitlistController } from './waitlist.controller.js';
     MemberReportsController,
     ContactController,
     HealthController,
+    ReadyController,
     CatalogueController,
     DonationsController,
     WaitlistController,

@@ -109,6 +109,22 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     this.sessionCheck.unref();
   }
 
+  /**
+   * Stopping: closes this replica's sockets in ten slices over `spreadMs`. Each client sees its
+   * transport close and reconnects by itself (through the load balancer, to another replica),
+   * refetching what it missed; closed all at once, every client came back in the same second.
+   */
+  async closeSpread(spreadMs: number): Promise<void> {
+    if (!this.io || this.closed || spreadMs <= 0) return;
+    const sockets = [...this.io.of('/').sockets.values()];
+    const slices = 10;
+    const size = Math.ceil(sockets.length / slices);
+    for (let slice = 0; slice < slices && slice * size < sockets.length; slice++) {
+      for (const socket of sockets.slice(slice * size, (slice + 1) * size)) socket.conn.close();
+      await new Promise((resolve) => setTimeout(resolve, spreadMs / slices));
+    }
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
