@@ -104,6 +104,13 @@ describe('Kubernetes manifests', () => {
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStopSeconds + drainMs / 1000 + 3 + 10);
   });
 
+  it('should let the ingress take the largest body the gateway takes', () => {
+    const ingress = resources.find((r) => r.kind === 'Ingress')!;
+    const annotations = (ingress.metadata as { annotations?: Record<string, string> }).annotations ?? {};
+    // The gateway's default DONATION_BODY_LIMIT (services/gateway/src/config.ts), 7mb.
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('7m');
+  });
+
   it('should run each data service’s migrations as a Job with that service’s own database role', () => {
     for (const name of ['users', 'points', 'donations', 'messaging']) {
       const job = migrations.find((r) => r.kind === 'Job' && r.metadata.name.includes(name));
