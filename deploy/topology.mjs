@@ -164,6 +164,8 @@ export const PROCESSES = Object.freeze([
       S3_SECRET_KEY: { required: true, secret: true },
       S3_BUCKET: { required: true, default: 'hdiya-images' },
       S3_REGION: { required: true, default: 'us-east-1' },
+      // Told to stop, how long it keeps serving with its readiness failing (docs/operations.md#rollouts).
+      GATEWAY_DRAIN_MS: { default: '0' },
     },
   },
 ]);

@@ -104,6 +104,18 @@ describe('Kubernetes manifests', () => {
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStopSeconds + drainMs / 1000 + 3 + 10);
   });
 
+  it('should spread every Deployment’s replicas over hosts, counting only its own pods', () => {
+    for (const name of PROCESSES) {
+      const pod = named('Deployment', name)!.spec!.template! as unknown as {
+        metadata: { labels: Record<string, string> };
+        spec: { topologySpreadConstraints?: { topologyKey: string; maxSkew: number; labelSelector: { matchLabels: Record<string, string> } }[] };
+      };
+      const byHost = pod.spec.topologySpreadConstraints?.find((c) => c.topologyKey === 'kubernetes.io/hostname');
+      expect({ name, maxSkew: byHost?.maxSkew }).toEqual({ name, maxSkew: 1 });
+      for (const [key, value] of Object.entries(byHost!.labelSelector.matchLabels)) expect(pod.metadata.labels[key]).toBe(value);
+    }
+  });
+
   it('should let the ingress take the largest body the gateway takes', () => {
     const ingress = resources.find((r) => r.kind === 'Ingress')!;
     const annotations = (ingress.metadata as { annotations?: Record<string, string> }).annotations ?? {};
