@@ -11,7 +11,9 @@ import { useBlocker, type Blocker } from 'react-router-dom';
  */
 export function useLeaveWarning(unsaved: boolean): { blocker: Blocker; release: (released: boolean) => void } {
   const unsavedNow = useRef(unsaved);
-  unsavedNow.current = unsaved;
+  useEffect(() => {
+    unsavedNow.current = unsaved;
+  }, [unsaved]);
   const released = useRef(false);
   const active = () => unsavedNow.current && !released.current;
 

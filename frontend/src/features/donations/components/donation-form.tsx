@@ -71,7 +71,9 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice, header,
   const cities: string[] = CITIES.includes(initial.city) ? [...CITIES] : [initial.city, ...CITIES];
   const leave = useLeaveWarning(unsavedWork(mode, initial, values));
   const changed = useRef(onValuesChange);
-  changed.current = onValuesChange;
+  useEffect(() => {
+    changed.current = onValuesChange;
+  });
   useEffect(() => changed.current?.(values), [values]);
 
   const set = <K extends keyof DonationFormValues>(key: K, value: DonationFormValues[K]) => {
