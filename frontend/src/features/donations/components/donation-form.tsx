@@ -89,7 +89,9 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice, header,
     setErrors(found);
     setServerErrors({});
     if (Object.keys(found).length > 0) {
-      if (found.title || found.description || found.categoryId || found.city) {
+      // "Fill in every field" only when one is missing: a text too long says so under its field.
+      const missing = (['title', 'description', 'categoryId', 'city'] as const).some((field) => found[field] && !found[field].startsWith('donationForm.'));
+      if (missing) {
         toast({ title: (tr) => tr('donations.form.incomplete'), description: (tr) => tr('validation.common.required'), variant: 'error' });
       }
       return;
