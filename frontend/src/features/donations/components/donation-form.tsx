@@ -45,6 +45,15 @@ const MAX_LENGTH: Partial<Record<keyof DonationFormErrors, number>> = {
   description: DonationRules.descriptionMaxLength,
 };
 
+/** The control of each field, by the ids below. */
+const FIELD_IDS: Record<keyof DonationFormErrors, string> = {
+  title: 'donation-title',
+  description: 'donation-description',
+  categoryId: 'donation-category',
+  city: 'donation-city',
+  photos: 'donation-photo',
+};
+
 /** Typed work the member would lose by leaving: anything at all when publishing (decision 0061), a change when editing. */
 function unsavedWork(mode: DonationFormProps['mode'], initial: DonationFormValues, values: DonationFormValues): boolean {
   if (mode === 'create') return hasContent(values);
@@ -89,6 +98,9 @@ export function DonationForm({ mode, initial, onSubmit, pending, notice, header,
     setErrors(found);
     setServerErrors({});
     if (Object.keys(found).length > 0) {
+      // The first field to fix gets the focus, so a phone scrolls to it and a screen reader reads its error.
+      const first = (['title', 'description', 'categoryId', 'city', 'photos'] as const).find((field) => found[field]);
+      if (first) document.getElementById(FIELD_IDS[first])?.focus();
       // "Fill in every field" only when one is missing: a text too long says so under its field.
       const missing = (['title', 'description', 'categoryId', 'city'] as const).some((field) => found[field] && !found[field].startsWith('donationForm.'));
       if (missing) {
