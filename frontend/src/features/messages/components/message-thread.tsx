@@ -83,8 +83,10 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [shown.length]);
 
-  const failed = (item: OutgoingMessage, error: unknown) => {
+  const markFailed = (item: OutgoingMessage) =>
     setSending((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' as const } : o)));
+  const failed = (item: OutgoingMessage, error: unknown) => {
+    markFailed(item);
     const fallback = item.photo ? 'chatPhotos.sendError' : 'messages.sendError';
     toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, fallback), variant: 'error' });
   };
@@ -101,7 +103,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
     if (item.photo) {
       // A photo is not kept for later (it may weigh megabytes): offline, it fails at once and says why.
       if (!navigator.onLine) {
-        failed(item, new Error('offline'));
+        markFailed(item);
         toast({ title: (tr) => tr('common.error'), description: (tr) => tr('outbox.photoOffline'), variant: 'error' });
         return;
       }
