@@ -37,7 +37,7 @@ describe.each([
     await donorPage.locator('#donation-photo').setInputFiles({ name: 'velo.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
     await donorPage.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
     await donorPage.getByTestId('donation-submit').click();
-    await donorPage.waitForURL(`${base}/`);
+    await donorPage.waitForURL(/\/donations\/\d+$/);
 
     const seekerContext = await signedInContext(browser(), seeker.client, language);
     const page = await seekerContext.newPage();

@@ -51,7 +51,7 @@ describe.each([
     await page.getByTestId('photo-preview').nth(1).getByTestId('photo-move-later').click();
     await screenshot(page, `photo-gallery-form-${language}-${width}`, true);
     await page.getByTestId('donation-submit').click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(/\/donations\/\d+$/);
 
     const [mine] = (await donor.client.call('GET /api/user/donations', {})).body as { id: number }[];
     const donation = (await donor.client.call('GET /api/donations/{id}', { params: { id: mine!.id } })).body;

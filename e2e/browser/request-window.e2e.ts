@@ -35,7 +35,7 @@ describe.each([
     await donorPage.getByTestId('allocation-hours').selectOption('6');
     await screenshot(donorPage, `request-window-publish-${language}-${width}`, true);
     await donorPage.getByTestId('donation-submit').click();
-    await donorPage.waitForURL(`${base}/`);
+    await donorPage.waitForURL(/\/donations\/\d+$/);
     const [item] = (await donor.client.call('GET /api/user/donations')).body as DonationView[];
     expect(item).toMatchObject({ title, allocation: { mode: 'choose', decided: false } });
     const id = item!.id;

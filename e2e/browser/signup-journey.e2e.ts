@@ -58,7 +58,7 @@ describe('giving and reserving in the browser', () => {
     await page.getByLabel('Photos', { exact: true }).setInputFiles({ name: 'lampe.jpg', mimeType: 'image/jpeg', buffer: await jpegWithGps(640, 480) });
     await page.locator('[data-testid=photo-preview][data-uploading=false]').waitFor();
     await page.getByTestId('donation-submit').click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL(/\/donations\/\d+$/);
     // The rewards come when the item is given, and the toast says so.
     await page.getByText('Votre don est publié. Vos points arriveront quand il sera remis.').waitFor();
     expect(await page.getByTestId('header-points').textContent()).toMatch(/^10 points/);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { donationKeys } from '@/features/donations/api/keys';
+import { useOutboxDelivery } from '@/features/messages/api/outbox-delivery';
 import { useMessagesRealtime } from '@/features/messages/api/use-messages-realtime';
 import { useNotificationsRealtime } from '@/features/notifications/api/use-notifications-realtime';
 import { useUser, userQueryKey, type User } from '@/lib/auth';
@@ -22,6 +23,8 @@ export function RealtimeSync() {
   }, [userId]);
 
   useMessagesRealtime(userId);
+  // Messages written offline leave when the network is back, whichever screen is open.
+  useOutboxDelivery(userId);
   useNotificationsRealtime();
   useRealtimeEvent('points:changed', (balance) => {
     queryClient.setQueryData<User | null>(userQueryKey, (current) => (current ? { ...current, ...balance, pointsPending: false } : current));

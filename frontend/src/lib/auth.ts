@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { displayName, type CurrentAccountView, type Role } from '@hdiya/contracts';
 import { call, isApiError } from './api-client';
-import { readStorage, removeStorage, writeStorage } from './storage';
+import { readStorage, removePrivateStorage, removeStorage, writeStorage } from './storage';
 
 // The signed-in member is read by the header, the profile and every guarded screen, so it lives
 // in lib/ (as in bulletproof-react) rather than inside one feature.
@@ -30,6 +30,7 @@ function lastMember(): User | null {
 
 export function forgetLastMember(): void {
   removeStorage(LAST_MEMBER_KEY);
+  removePrivateStorage();
 }
 
 /**

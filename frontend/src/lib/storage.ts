@@ -22,3 +22,20 @@ export function removeStorage(key: string): void {
     // storage unavailable: nothing was kept
   }
 }
+
+/**
+ * Keys of a member's private answers kept on the device (their conversations, for offline):
+ * all forgotten when the device forgets the member (logout, or the API saying nobody is signed in).
+ */
+export const privateStorageKey = (name: string, memberId: string) => `private:${name}:${memberId}`;
+
+export function removePrivateStorage(): void {
+  try {
+    const storage = globalThis.localStorage;
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key?.startsWith('private:') ?? false);
+    keys.forEach((key) => storage.removeItem(key));
+  } catch {
+    // storage unavailable: nothing was kept
+  }
+}

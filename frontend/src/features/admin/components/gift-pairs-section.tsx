@@ -3,6 +3,7 @@ import type { GiftPairView } from '@hdiya/contracts';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/relative-time';
 import { useGiftPairs } from '../api/get-gift-pairs';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 function memberName(member: GiftPairView['members'][number]): string {
   return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.id.slice(0, 8);
@@ -20,9 +21,7 @@ export function GiftPairsSection({ enabled }: { enabled: boolean }) {
       <h2>{t('admin.giftPairs.title')}</h2>
       <p className="muted">{t('admin.giftPairs.lead')}</p>
       {pairs.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="gift-pairs-loading" />
       ) : pairs.isError ? (
         <p role="alert">{errorMessage(pairs.error, t, 'admin.giftPairs.loadError')}</p>
       ) : pairs.data.length === 0 ? (

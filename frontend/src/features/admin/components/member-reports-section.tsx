@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import '@/lib/member-report-texts';
 import { formatDateTime } from '@/lib/relative-time';
 import { useDecideOnMember, useMemberReports, type MemberDecision } from '../api/member-moderation';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /**
  * "Signalements de membres" (docs/product.md#member-reports): each reported or suspended member
@@ -38,9 +39,7 @@ export function MemberReportsSection({ enabled }: { enabled: boolean }) {
     <section className="card stack" data-testid="member-reports">
       <h2>{t('memberReports.admin.title')}</h2>
       {members.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="member-reports-loading" />
       ) : members.isError ? (
         <p role="alert">{errorMessage(members.error, t, 'memberReports.admin.loadError')}</p>
       ) : members.data.length === 0 ? (

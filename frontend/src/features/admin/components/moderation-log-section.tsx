@@ -6,6 +6,7 @@ import { ErrorState, LoadMore } from '@/components/ui/states';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/relative-time';
 import { useModerationLog, type ModerationLogFilter } from '../api/moderation-log';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /**
  * The moderation log (docs/product.md#moderation-log): every moderator action, who, when, what
@@ -63,9 +64,7 @@ export function ModerationLogSection({ enabled }: { enabled: boolean }) {
         </SelectField>
       </div>
       {log.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="moderation-log-loading" />
       ) : log.isError ? (
         <ErrorState message={errorMessage(log.error, t, 'admin.moderationLog.loadError')} onRetry={log.refetch} card={false} testId="moderation-log-error" />
       ) : entries.length === 0 ? (

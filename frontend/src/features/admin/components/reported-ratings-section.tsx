@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/errors';
 import '@/lib/rating-texts';
 import { formatDateTime } from '@/lib/relative-time';
 import { useDecideOnRating, useReportedRatings, type RatingDecision } from '../api/rating-moderation';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /**
  * Reported rating comments (docs/product.md#rating-comments): the comment, its reports, and the
@@ -32,9 +33,7 @@ export function ReportedRatingsSection({ enabled }: { enabled: boolean }) {
     <section className="card stack" data-testid="reported-ratings">
       <h2>{t('ratings.admin.title')}</h2>
       {ratings.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="reported-ratings-loading" />
       ) : ratings.isError ? (
         <p role="alert">{errorMessage(ratings.error, t, 'ratings.admin.loadError')}</p>
       ) : ratings.data.length === 0 ? (

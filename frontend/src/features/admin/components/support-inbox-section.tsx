@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/relative-time';
 import { useContactMessages, useReplyToContact } from '../api/support-inbox';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /**
  * The support inbox (docs/product.md#support-inbox): what visitors and members wrote through the
@@ -22,9 +23,7 @@ export function SupportInboxSection({ enabled }: { enabled: boolean }) {
       <h2>{t('admin.supportInbox.title')}</h2>
       <p className="muted">{t('admin.supportInbox.lead')}</p>
       {list.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="support-inbox-loading" />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, t, 'admin.supportInbox.loadError')} onRetry={list.refetch} card={false} testId="support-inbox-error" />
       ) : messages.length === 0 ? (

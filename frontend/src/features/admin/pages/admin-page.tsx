@@ -22,6 +22,7 @@ import { ModerationLogSection } from '../components/moderation-log-section';
 import { ReportedRatingsSection } from '../components/reported-ratings-section';
 import { SupportInboxSection } from '../components/support-inbox-section';
 import './admin.css';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /** /admin: moderation. The server checks the role; the screen only explains who may enter. */
 export function AdminPage() {
@@ -107,9 +108,7 @@ export function AdminPage() {
         <label htmlFor={filterId}>{t('admin.reportedOnly')}</label>
       </div>
       {list.isPending ? (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
+        <ListSkeleton rows={3} testId="moderation-list-loading" />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, t, 'admin.loadError')} onRetry={list.refetch} testId="admin-error" />
       ) : donations.length === 0 ? (

@@ -53,7 +53,7 @@ export function PhotosField({ value, onChange, error }: PhotosFieldProps) {
     onChange((photos) => [...photos, { id: preview, imageUrl: '', previewUrl: preview, uploading: true }]);
     try {
       const uploaded = await upload.mutateAsync(file);
-      onChange(replace({ id: preview, imageUrl: uploaded.imageUrl, previewUrl: preview, uploading: false }));
+      onChange(replace({ id: preview, imageUrl: uploaded.imageUrl, previewUrl: preview, uploading: false, uploadedAt: Date.now() }));
     } catch (caught) {
       onChange(replace(null));
       toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(caught, tr, 'donations.form.photoUploadError'), variant: 'error' });

@@ -69,3 +69,13 @@ describe(formFieldOf.name, () => {
     expect(formFieldOf(undefined)).toBeNull();
   });
 });
+
+describe('too long a title or description', () => {
+  it('should say so with the limit instead of cutting the text', () => {
+    expect(validateDonationForm({ ...valid, title: 'a'.repeat(101), description: 'b'.repeat(2001) })).toEqual({
+      title: 'donationForm.titleTooLong',
+      description: 'donationForm.descriptionTooLong',
+    });
+    expect(validateDonationForm({ ...valid, title: ` ${'a'.repeat(100)} ` })).toEqual({});
+  });
+});

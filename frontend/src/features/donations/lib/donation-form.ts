@@ -13,6 +13,8 @@ export interface PhotoValue {
   /** what the form shows: a local blob URL for a new pick, the stored URL when editing */
   previewUrl: string;
   uploading: boolean;
+  /** when the upload answered (ms): a draft keeps a photo only while the server still does (lib/donation-draft) */
+  uploadedAt?: number;
 }
 
 export interface DonationFormValues {
@@ -32,6 +34,9 @@ export type DonationFormErrors = Partial<Record<DonationFormField, string>>;
 /** Client checks before sending (docs/product.md#validation); each error is a locale key. The server checks again. */
 export function validateDonationForm(values: DonationFormValues): DonationFormErrors {
   const errors: DonationFormErrors = invalidFields(DONATION_FIELDS, values);
+  // Too long is said with the limit (the counter under the field shows how far over it is).
+  if (values.title.trim().length > DonationRules.titleMaxLength) errors.title = 'donationForm.titleTooLong';
+  if (values.description.trim().length > DonationRules.descriptionMaxLength) errors.description = 'donationForm.descriptionTooLong';
   if (values.photos.length === 0) errors.photos = 'validation.donations.imageRequired';
   else if (values.photos.length > DonationRules.maxPhotos) errors.photos = 'validation.donations.tooManyPhotos';
   else if (values.photos.some((photo) => photo.uploading || !photo.imageUrl)) errors.photos = 'donations.form.errors.uploading';

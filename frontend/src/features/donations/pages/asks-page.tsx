@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import type { AskView } from '@hdiya/contracts';
 import { Button, LinkButton } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { PageShell } from '@/components/ui/page';
 import { EmptyState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
@@ -71,6 +72,7 @@ function MyAsks() {
   return (
     <section className="stack" aria-labelledby="my-asks-title">
       <h2 id="my-asks-title">{t('asks.mine.title')}</h2>
+      {asks.isPending && <ListSkeleton rows={2} testId="my-asks-loading" />}
       {asks.data?.length === 0 && <p className="muted">{t('asks.mine.empty')}</p>}
       <ul className="plain-list stack" data-testid="my-asks">
         {asks.data?.map((ask) => (
@@ -119,7 +121,9 @@ function NearbyAsks() {
   return (
     <section className="stack" aria-labelledby="nearby-asks-title">
       <h2 id="nearby-asks-title">{t('asks.nearby.title')}</h2>
-      {asks.isSuccess && shown.length === 0 ? (
+      {asks.isPending ? (
+        <ListSkeleton rows={3} testId="nearby-asks-loading" />
+      ) : asks.isSuccess && shown.length === 0 ? (
         <EmptyState Icon={Search} heading="h3" title={t('asks.nearby.empty')} testId="nearby-asks-empty" />
       ) : (
         <ul className="plain-list stack" data-testid="nearby-asks">

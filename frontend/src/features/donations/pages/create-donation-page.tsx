@@ -2,10 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SignInRedirect } from '@/components/sign-in-redirect';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageLoading, PageShell } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { DEFAULT_CITY } from '@/lib/cities';
+import { donationHref } from '@/lib/donations';
+import '@/lib/donation-form-texts';
 import { errorMessage } from '@/lib/errors';
 import { requestDevicePosition, type Coordinates } from '@/lib/location';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -14,6 +18,7 @@ import { useCreateDonation } from '../api/create-donation';
 import { AskAnswerNote, useOfferNewDonation } from '../components/ask-answer';
 import { DonationForm } from '../components/donation-form';
 import { photoUrlsOf, type DonationFormValues } from '../lib/donation-form';
+import { hasContent, readDraft, removeDraft, writeDraft, type Draft } from '../lib/donation-draft';
 import '../components/donations.css';
 import { MapPin } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
@@ -34,7 +39,7 @@ export function CreateDonationPage() {
   return (
     <PageShell title={t('donations.form.createTitle')} lead={t('donations.form.createLead')} className="page--form" testId="create-donation-page">
       <div className="split-layout form-layout">
-        <CreateDonationForm />
+        <CreateDonationForm memberId={user.id} />
         <aside className="card points-rule" data-testid="points-rule">
           <h2 className="points-rule__title">{t('donations.form.pointsCardTitle')}</h2>
           <p className="points-rule__balance" data-testid="create-points-balance">
@@ -61,7 +66,8 @@ export function CreateDonationPage() {
   );
 }
 
-function CreateDonationForm() {
+/** The publish form, kept as the member's draft on this device until published or discarded (decision 0061). */
+function CreateDonationForm({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -72,6 +78,20 @@ function CreateDonationForm() {
   // Asked as the form opens, so the answer is usually there by the time the member submits.
   const devicePosition = useRef<Promise<Coordinates | null>>(Promise.resolve(null));
   const [locationFailed, setLocationFailed] = useState(false);
+  // Read once: the form starts from the draft a reload or another tab left, if any.
+  const [draft, setDraft] = useState<Draft | null>(() => readDraft(memberId, EMPTY));
+  const [drafting, setDrafting] = useState(draft !== null);
+  const [formKey, setFormKey] = useState(0);
+  const [discarding, setDiscarding] = useState(false);
+
+  function discard() {
+    removeDraft(memberId);
+    setDraft(null);
+    setDrafting(false);
+    setDiscarding(false);
+    setFormKey((key) => key + 1); // a fresh, empty form
+    toast({ title: (tr) => tr('donationForm.draft.discarded'), variant: 'success' });
+  }
 
   useEffect(() => {
     let live = true;
@@ -102,17 +122,53 @@ function CreateDonationForm() {
       toast({ title: (tr) => tr('donations.form.createError'), description: (tr) => errorMessage(error, tr, 'donations.form.createErrorFallback'), variant: 'error' });
       throw error;
     }
+    removeDraft(memberId);
     if (answering.data) await offerToAsk(answering.data.id, donation.id);
-    else toast({ title: (tr) => tr('donations.form.createSuccess'), description: (tr) => tr('donations.form.createSuccessText'), variant: 'success' });
-    navigate('/');
+    else {
+      const href = donationHref(donation.id);
+      toast({
+        title: (tr) => tr('donations.form.createSuccess'),
+        description: (tr) => tr('donations.form.createSuccessText'),
+        variant: 'success',
+        action: { label: (tr) => tr('donations.form.backToDonation'), href },
+      });
+    }
+    // Its page, with the share buttons first: the moment a donor most wants to tell people.
+    navigate(donationHref(donation.id), { state: { published: true } });
   }
 
   return (
+    <>
     <DonationForm
+      key={formKey}
       mode="create"
-      initial={EMPTY}
+      initial={draft?.values ?? EMPTY}
       onSubmit={submit}
       pending={create.isPending}
+      onValuesChange={(values) => {
+        writeDraft(memberId, values);
+        setDrafting(hasContent(values));
+      }}
+      header={
+        draft && (
+          <div className="stack draft-note" role="status" data-testid="draft-restored">
+            <p className="draft-note">{t('donationForm.draft.restored')}</p>
+            {draft.droppedPhotos > 0 && <p className="draft-note muted">{t('donationForm.draft.photosDropped')}</p>}
+          </div>
+        )
+      }
+      actions={
+        drafting && (
+          <>
+            <span className="muted draft-note" data-testid="draft-saved">
+              {t('donationForm.draft.saved')}
+            </span>
+            <Button variant="ghost" onClick={() => setDiscarding(true)} data-testid="draft-discard">
+              {t('donationForm.draft.discard')}
+            </Button>
+          </>
+        )
+      }
       notice={
         answering.data ? (
           <AskAnswerNote ask={answering.data} />
@@ -123,5 +179,15 @@ function CreateDonationForm() {
         ) : null
       }
     />
+    <ConfirmDialog
+      open={discarding}
+      onClose={() => setDiscarding(false)}
+      onConfirm={discard}
+      title={t('donationForm.draft.discardTitle')}
+      text={t('donationForm.draft.discardText')}
+      confirmLabel={t('donationForm.draft.discard')}
+      testId="draft-discard-dialog"
+    />
+    </>
   );
 }

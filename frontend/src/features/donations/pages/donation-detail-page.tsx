@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
@@ -25,6 +25,7 @@ import { MapDialog } from '../components/map-dialog';
 import { CancelReservationButton, ConfirmReceptionButton, ReservationDeadline, ReserveButton } from '../components/reservation-actions';
 import { RequestWindowPanel } from '../components/request-window-panel';
 import { MemberRatingComments } from '../components/member-rating-comments';
+import { PublishedBanner } from '../components/published-banner';
 import { ShareButtons } from '../components/share-buttons';
 import { PhotoGallery } from '../components/photo-gallery';
 import { photosOf } from '../lib/photos';
@@ -86,6 +87,8 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
   const categoryName = useCategoryName();
   const cityLabel = useCityLabel();
   const [mapOpen, setMapOpen] = useState(false);
+  // Just published (the publish form comes here with this state): the share buttons first.
+  const published = (useLocation().state as { published?: boolean } | null)?.published === true && donation.status === 'available';
   const actions = detailActions(donation, user?.id);
   const category = categories.find((entry) => entry.id === donation.categoryId);
   const distance = location.position
@@ -97,6 +100,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
       <Link to="/donations" className="back-link">
         {t('donations.detail.back')}
       </Link>
+      {published && <PublishedBanner donation={donation} city={cityLabel(donation.city)} />}
       <div className="split-layout detail-layout">
         <div className="detail-layout__media">
           <PhotoGallery photos={photosOf(donation)} title={donation.title} />
@@ -133,7 +137,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
               <MapIcon className="icon" aria-hidden="true" /> {t('donations.map.show')}
             </Button>
           </div>
-          {donation.status !== 'cancelled' && <ShareButtons donation={donation} city={cityLabel(donation.city)} />}
+          {donation.status !== 'cancelled' && !published && <ShareButtons donation={donation} city={cityLabel(donation.city)} />}
 
           <div className="detail__owner" data-testid="donation-owner">
             <span className="avatar" aria-hidden="true">

@@ -16,6 +16,7 @@ import { useCities, useCityLabel } from '../api/get-cities';
 import { useSavedSearchChange, useSavedSearches, type SavedSearchBody } from '../api/saved-searches';
 import { DistanceSlider } from '../components/distance-slider';
 import '../components/donations.css';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 
 /** /alerts: the member's saved searches, each edited in place or deleted. */
 export function SavedSearchesPage() {
@@ -24,12 +25,14 @@ export function SavedSearchesPage() {
   const searches = useSavedSearches(Boolean(user));
   usePageTitle(t('donations.savedSearches.title'));
 
-  if (isPending) return null;
-  if (!user) return <SignInRequired text={t('donations.savedSearches.loginRequired')} testId="alerts-login-required" />;
+  if (!isPending && !user) return <SignInRequired text={t('donations.savedSearches.loginRequired')} testId="alerts-login-required" />;
 
   return (
     <PageShell title={t('donations.savedSearches.title')} lead={t('donations.savedSearches.lead')} testId="saved-searches-page">
-      {searches.data?.length === 0 ? (
+      {/* The session or the list on its way: the rows' shape, not a blank page. */}
+      {isPending || searches.isPending ? (
+        <ListSkeleton rows={3} testId="saved-searches-loading" />
+      ) : searches.data?.length === 0 ? (
         <EmptyState Icon={BellRing} title={t('donations.savedSearches.empty')} text={t('donations.savedSearches.emptyText')} testId="saved-searches-empty">
           <LinkButton to="/donations">{t('home.hero.explore')}</LinkButton>
         </EmptyState>

@@ -23,6 +23,8 @@ export function useConversation(otherId: string | null, donation: number | 'none
     queryKey: messagesKeys.thread(otherId ?? '', donation),
     queryFn: ({ signal }) => getConversation(otherId!, donation, signal),
     enabled: otherId !== null,
+    // Offline the call fails at once and the thread says so, instead of loading for ever.
+    networkMode: 'offlineFirst',
     refetchInterval: fallbackInterval(THREAD_POLL_MS),
   });
   // Shown (on opening, or a message arrived while open): mark it read once per newest unread

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { useQueryClient } from '@tanstack/react-query';
 import type { MessageView } from '@hdiya/contracts';
 import { call } from '@/lib/api-client';
 import { messagesKeys } from './keys';
@@ -20,15 +20,4 @@ export function sendMessage(input: SendMessageInput): Promise<MessageView> {
 export function addToThread(queryClient: ReturnType<typeof useQueryClient>, message: MessageView, otherId: string): void {
   const key = messagesKeys.thread(otherId, message.donationId ?? 'none');
   queryClient.setQueryData<MessageView[]>(key, (thread) => (!thread ? thread : thread.some((m) => m.id === message.id) ? thread : [...thread, message]));
-}
-
-export function useSendMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendMessage,
-    onSuccess: (message) => {
-      addToThread(queryClient, message, message.receiverId);
-      void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
-    },
-  });
 }

@@ -24,6 +24,8 @@ export function useSendPhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendPhoto,
+    // Never paused waiting for the network: offline it fails at once and the thread says so.
+    networkMode: 'always',
     onSuccess: (message) => {
       addToThread(queryClient, message, message.receiverId);
       void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });

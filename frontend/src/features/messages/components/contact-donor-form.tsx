@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
-import { useSendMessage } from '../api/send-message';
+import { sendOrQueue } from '../api/outbox-delivery';
 import { conversationHref } from '@/lib/conversation-link';
 import { authHref, currentPath } from '@/lib/return-path';
 
@@ -20,7 +21,8 @@ export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const { data: user } = useUser();
-  const send = useSendMessage();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
 
@@ -32,17 +34,16 @@ export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
     }
     const content = text.trim();
     if (!content) return;
-    send.mutate(
-      { content, receiverId: ownerId, donationId, clientId: crypto.randomUUID() },
-      {
-        onSuccess: () => {
-          setText('');
-          setSent(true);
-          toast({ title: (tr) => tr('messages.sent'), variant: 'success' });
-        },
-        onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'messages.sendError'), variant: 'error' }),
-      },
-    );
+    setSending(true);
+    // Offline, it waits in the outbox and goes when the network is back (decision 0061).
+    sendOrQueue(user.id, { content, receiverId: ownerId, donationId, clientId: crypto.randomUUID() }, queryClient)
+      .then((outcome) => {
+        setText('');
+        setSent(true);
+        toast(outcome === 'sent' ? { title: (tr) => tr('messages.sent'), variant: 'success' } : { title: (tr) => tr('messages.queued') });
+      })
+      .catch((error: unknown) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'messages.sendError'), variant: 'error' }))
+      .finally(() => setSending(false));
   };
 
   return (
@@ -63,7 +64,7 @@ export function ContactDonorForm({ ownerId, donationId }: ContactDonorProps) {
         data-testid="contact-donor-input"
       />
       <div className="row">
-        <Button type="submit" loading={send.isPending} disabled={Boolean(user) && !text.trim()} data-testid="contact-donor-send">
+        <Button type="submit" loading={sending} disabled={Boolean(user) && !text.trim()} data-testid="contact-donor-send">
           {t('messages.contact.send')}
         </Button>
         {sent && (

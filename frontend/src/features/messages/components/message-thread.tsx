@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Camera } from 'lucide-react';
+import { Camera, Clock } from 'lucide-react';
 import { DonationRules, type MessageView } from '@hdiya/contracts';
 import { MemberLevelNote } from '@/components/member-level-note';
 import { MemberReportButton } from '@/components/member-report-button';
@@ -12,11 +13,15 @@ import { errorMessage } from '@/lib/errors';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { formatWaitingSince } from '@/lib/duration';
 import { useMemberProfile } from '@/lib/member-profile';
+import { useOnline } from '@/lib/online-status';
+import '@/lib/outbox-texts';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useConversation } from '../api/get-conversation';
-import { useSendMessage } from '../api/send-message';
+import { retryQueued, sendOrQueue } from '../api/outbox-delivery';
 import { useSendPhoto } from '../api/send-photo';
+import { useOutbox } from '../lib/outbox';
 import { isOutgoing, mergeOutgoing, type OutgoingMessage } from '../lib/outgoing';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { MessageComposer } from './message-composer';
 import '@/lib/chat-photo-texts';
 
@@ -42,9 +47,18 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   const messages = thread.data ?? [];
   // Its name when the conversation has no message yet, and its usual reply time.
   const profile = useMemberProfile(otherId);
-  const send = useSendMessage();
+  const queryClient = useQueryClient();
   const sendPhoto = useSendPhoto();
-  const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const online = useOnline();
+  // Sent from this screen and not answered yet (photos, and texts until sent or queued)…
+  const [sending, setSending] = useState<OutgoingMessage[]>([]);
+  // …and the texts that wait in the outbox for the network (decision 0061).
+  const queued = useOutbox(userId).filter((m) => m.receiverId === otherId && (m.donationId ?? 'none') === donation);
+  const queuedIds = new Set(queued.map((m) => m.clientId));
+  const outgoing: OutgoingMessage[] = [
+    ...queued.map((m) => ({ clientId: m.clientId, content: m.content, status: m.refused ? ('failed' as const) : online ? ('sending' as const) : ('queued' as const) })),
+    ...sending.filter((o) => !queuedIds.has(o.clientId)),
+  ];
   const [typingUntil, setTypingUntil] = useState(0);
   const endRef = useRef<HTMLDivElement>(null);
   const donationId = donation === 'none' ? null : donation;
@@ -69,19 +83,35 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [shown.length]);
 
+  const markFailed = (item: OutgoingMessage) =>
+    setSending((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' as const } : o)));
+  const failed = (item: OutgoingMessage, error: unknown) => {
+    markFailed(item);
+    const fallback = item.photo ? 'chatPhotos.sendError' : 'messages.sendError';
+    toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, fallback), variant: 'error' });
+  };
+
   const deliver = (item: OutgoingMessage) => {
-    setOutgoing((list) => [...list.filter((o) => o.clientId !== item.clientId), { ...item, status: 'sending' }]);
     const input = { content: item.content, receiverId: otherId, donationId, clientId: item.clientId };
-    const callbacks = {
-      onSuccess: () => setOutgoing((list) => list.filter((o) => o.clientId !== item.clientId)),
-      onError: (error: Error) => {
-        setOutgoing((list) => list.map((o) => (o.clientId === item.clientId ? { ...o, status: 'failed' as const } : o)));
-        const fallback = item.photo ? 'chatPhotos.sendError' : 'messages.sendError';
-        toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, fallback), variant: 'error' });
-      },
-    };
-    if (item.photo) sendPhoto.mutate({ ...input, photo: item.photo }, callbacks);
-    else send.mutate(input, callbacks);
+    // A refused text kept in the outbox goes back in line.
+    if (!item.photo && queuedIds.has(item.clientId)) {
+      retryQueued(userId, input);
+      return;
+    }
+    setSending((list) => [...list.filter((o) => o.clientId !== item.clientId), { ...item, status: 'sending' }]);
+    const done = () => setSending((list) => list.filter((o) => o.clientId !== item.clientId));
+    if (item.photo) {
+      // A photo is not kept for later (it may weigh megabytes): offline, it fails at once and says why.
+      if (!navigator.onLine) {
+        markFailed(item);
+        toast({ title: (tr) => tr('common.error'), description: (tr) => tr('outbox.photoOffline'), variant: 'error' });
+        return;
+      }
+      sendPhoto.mutate({ ...input, photo: item.photo }, { onSuccess: done, onError: (error) => failed(item, error) });
+      return;
+    }
+    // Sent, or queued in the outbox (shown from there): either way no longer this screen's to send.
+    sendOrQueue(userId, input, queryClient).then(done, (error: unknown) => failed(item, error));
   };
 
   const deliverPhoto = (photo: File, caption: string) => {
@@ -116,8 +146,17 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         )}
       </header>
       <div className="thread__messages" aria-live="polite" data-testid="thread-messages">
-        {thread.isPending ? (
-          <p className="muted">{t('common.loading')}</p>
+        {thread.isPending && outgoing.length === 0 ? (
+          <ListSkeleton rows={4} variant="bubbles" testId="thread-loading" />
+        ) : thread.isError && !thread.data ? (
+          <>
+            <p className="muted messages__empty" role="status" data-testid="thread-unavailable">
+              {t(online ? 'outbox.threadError' : 'outbox.threadOffline')}
+            </p>
+            {outgoing.map((item) => (
+              <OutgoingBubble key={item.clientId} item={item} onRetry={() => deliver(item)} />
+            ))}
+          </>
         ) : shown.length === 0 ? (
           <p className="muted messages__empty" data-testid="thread-empty">
             {t('messages.emptyThread')}
@@ -203,6 +242,10 @@ function OutgoingBubble({ item, onRetry }: { item: OutgoingMessage; onRetry: () 
       )}
       {item.status === 'sending' ? (
         <span className="bubble__time">{item.photo ? t('chatPhotos.sending') : t('messages.sending')}</span>
+      ) : item.status === 'queued' ? (
+        <span className="bubble__time bubble__queued" data-testid="message-queued">
+          <Clock aria-hidden="true" size={14} /> {t('outbox.queued')}
+        </span>
       ) : (
         <span className="bubble__failed">
           {t('messages.failed')}{' '}

@@ -6,7 +6,8 @@ export interface OutgoingMessage {
   content: string;
   /** A photo being sent (its caption is `content`), kept for the retry button. */
   photo?: File;
-  status: 'sending' | 'failed';
+  /** queued: kept in the outbox until the network is back (lib/outbox) */
+  status: 'sending' | 'queued' | 'failed';
 }
 
 /**

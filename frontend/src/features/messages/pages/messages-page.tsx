@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { buttonClass } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ErrorState } from '@/components/ui/states';
 import { useToast } from '@/components/ui/toast';
 import { useUser } from '@/lib/auth';
+import { useOnline } from '@/lib/online-status';
+import '@/lib/outbox-texts';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useConversations } from '../api/get-conversations';
+import { keptConversations, useConversations } from '../api/get-conversations';
 import { ConversationList } from '../components/conversation-list';
 import { MessageThread } from '../components/message-thread';
 import { conversationOf } from '../lib/outgoing';
@@ -19,7 +23,12 @@ export function MessagesPage() {
   const { data: user } = useUser();
   const [params] = useSearchParams();
   const selected = conversationOf(params);
-  const conversations = useConversations(Boolean(user));
+  const conversations = useConversations(user?.id);
+  const online = useOnline();
+  // Unreachable (offline): the list last answered on this device, said to be so.
+  const failed = conversations.isError && !conversations.data;
+  const kept = useMemo(() => (failed && user ? keptConversations(user.id) : null), [failed, user]);
+  const list = conversations.data ?? kept;
   usePageTitle(t('messages.title'));
 
   // Only the API's "nobody" (null) is signed out: a session call that failed (offline) is not.
@@ -29,16 +38,40 @@ export function MessagesPage() {
     if (signedOut) toast({ title: (tr) => tr('common.signInRequired'), description: (tr) => tr('messages.loginRequired') });
   }, [signedOut, toast]);
   if (signedOut) return <SignInRedirect />;
-  if (!user) return null;
+  // The session not known yet (a slow answer): the screen's shape, not a blank page.
+  if (!user) {
+    return (
+      <div className="container page messages" data-testid="messages-page" data-has-selection={selected.otherId !== null}>
+        <h1 className="visually-hidden">{t('messages.title')}</h1>
+        <aside className="card messages__list" aria-label={t('messages.title')}>
+          <ListSkeleton rows={5} testId="conversations-loading" />
+        </aside>
+        <div className="card messages__pane">{selected.otherId && <ListSkeleton rows={4} variant="bubbles" testId="thread-loading" />}</div>
+      </div>
+    );
+  }
 
-  const current = conversations.data?.find((c) => c.otherUser.id === selected.otherId && (c.donation?.id ?? 'none') === selected.donation);
+  const current = list?.find((c) => c.otherUser.id === selected.otherId && (c.donation?.id ?? 'none') === selected.donation);
 
   return (
     <div className="container page messages" data-testid="messages-page" data-has-selection={selected.otherId !== null}>
       <h1 className="visually-hidden">{t('messages.title')}</h1>
       <aside className="card messages__list" aria-label={t('messages.title')}>
         <input type="search" dir="auto" className="input messages__search" placeholder={t('messages.search')} aria-label={t('messages.search')} />
-        {conversations.isPending ? <p className="muted">{t('common.loading')}</p> : <ConversationList conversations={conversations.data ?? []} userId={user.id} selected={selected} />}
+        {list ? (
+          <>
+            {!conversations.data && (
+              <p className="muted messages__kept" role="status" data-testid="conversations-kept">
+                {t('outbox.keptConversations')}
+              </p>
+            )}
+            <ConversationList conversations={list} userId={user.id} selected={selected} />
+          </>
+        ) : failed ? (
+          <ErrorState message={t(online ? 'outbox.listError' : 'outbox.listOffline')} onRetry={conversations.refetch} card={false} testId="conversations-error" />
+        ) : (
+          <ListSkeleton rows={5} testId="conversations-loading" />
+        )}
       </aside>
       <div className="card messages__pane">
         {selected.otherId ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { SignInRequired } from '@/components/sign-in-required';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -29,8 +30,9 @@ export function NotificationsPage() {
         )}
       </div>
       <div className="card notification-list">
-        {list.isPending ? (
-          <p className="muted">{t('common.loading')}</p>
+        {/* While the session or the list is on its way: the rows' shape (docs/product.md#timing-in-the-web-app). */}
+        {isPending || list.isPending ? (
+          <ListSkeleton rows={5} testId="notifications-loading" />
         ) : notifications.length === 0 ? (
           <p className="muted" data-testid="notifications-empty">
             {t('notifications.empty')}
