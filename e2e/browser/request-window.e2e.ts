@@ -73,6 +73,7 @@ describe.each([
     expect(await donorPage.getByTestId('owner-request-level').first().innerText()).toContain(level);
     await screenshot(donorPage, `request-window-owner-${language}-${width}`, true);
     await donorPage.locator(`[data-testid="owner-request"][data-member="${third.user.id}"]`).getByRole('button', { name: choose }).click();
+    await donorPage.getByTestId('owner-request-confirm-confirm').click();
     await donorPage.getByTestId('owner-requests').waitFor({ state: 'detached' });
     await expectBalance(third.client, { points: 8, blockedPoints: 2 }, 'the chosen asker holds 2 points');
     expect((await notificationAbout(third.client, 'request_decided', id)).params).toMatchObject({ outcome: 'chosen' });

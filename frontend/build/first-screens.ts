@@ -41,14 +41,12 @@ const GIFT_ICON =
 
 /** The markup of the real header and pages (layout/header.tsx, home/hero.tsx, ui/page.tsx…), reduced to what shows first. */
 function screensOf(t: (key: string) => string) {
-  const link = (href: string, key: string, secondary = false) =>
-    `<a href="${href}" class="site-header__link${secondary ? ' site-header__link--secondary' : ''}">${t(key)}</a>`;
+  const link = (href: string, key: string) => `<a href="${href}" class="site-header__link">${t(key)}</a>`;
   const header =
     '<header class="site-header"><div class="container site-header__inner">' +
     `<a href="/" class="site-header__logo" aria-label="Hdiya">${GIFT_ICON}<span>Hdiya</span></a>` +
     `<nav class="site-header__nav" aria-label="${t('layout.nav.label')}">` +
-    link('/', 'layout.nav.home') + link('/donations', 'layout.nav.explore') + link('/how-it-works', 'layout.nav.howItWorks') +
-    link('/about', 'layout.nav.about', true) + link('/contact', 'layout.nav.contact', true) +
+    link('/', 'layout.nav.home') + link('/donations', 'layout.nav.explore') + link('/asks', 'layout.nav.asks') +
     '</nav></div></header>';
   const shell = (main: string) => `<div class="app-shell first-screen">${header}<main id="main" class="app-main">${main}</main></div>`;
   const pageShell = (title: string, lead?: string) =>

@@ -12,12 +12,14 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { Gift } from 'lucide-react';
 
+/**
+ * Three links, so the header fits on one line at every width, signed in with blocked points too
+ * (issue 46); How it works, About and Contact are in the footer.
+ */
 const NAV_LINKS = [
-  { to: '/', key: 'layout.nav.home', end: true, secondary: false },
-  { to: '/donations', key: 'layout.nav.explore', end: false, secondary: false },
-  { to: '/how-it-works', key: 'layout.nav.howItWorks', end: false, secondary: false },
-  { to: '/about', key: 'layout.nav.about', end: false, secondary: true },
-  { to: '/contact', key: 'layout.nav.contact', end: false, secondary: true },
+  { to: '/', key: 'layout.nav.home', end: true },
+  { to: '/donations', key: 'layout.nav.explore', end: false },
+  { to: '/asks', key: 'layout.nav.asks', end: false, testId: 'nav-asks' },
 ] as const;
 
 export function Header() {
@@ -41,7 +43,8 @@ export function Header() {
               key={link.to}
               to={link.to}
               end={link.end}
-              className={link.secondary ? 'site-header__link site-header__link--secondary' : 'site-header__link'}
+              className="site-header__link"
+              data-testid={'testId' in link ? link.testId : undefined}
             >
               {t(link.key)}
             </NavLink>
@@ -60,16 +63,15 @@ export function Header() {
 
           {/* Administrators moderate; they take no part in the points economy. */}
           {user && user.role !== 'admin' && (
-            <PointsSummary
-              points={user.points}
-              blockedPoints={user.blockedPoints}
-              memberId={user.id}
-            />
+            <PointsSummary points={user.points} blockedPoints={user.blockedPoints} pending={user.pointsPending} />
           )}
 
           {user && (
             <>
-              <MessagesLink />
+              {/* Phones and tablets reach messages from the tab bar, which shows their badge. */}
+              <span className="site-header__messages">
+                <MessagesLink />
+              </span>
               <NotificationsMenu />
             </>
           )}

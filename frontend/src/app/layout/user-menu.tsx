@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { MemberLevelLink } from '@/components/member-level-link';
 import { usePopup } from '@/components/ui/use-popup';
 import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';
 
@@ -37,11 +38,11 @@ export function UserMenu({ user }: { user: User }) {
         data-testid="user-menu"
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="avatar avatar--sm" aria-hidden="true">
-          {initials(user)}
-        </span>
-        {/* The name as text, not aria-label: what is read includes what is shown (the initials are decoration). */}
+        {/* The initials are read too, then the sentence around the name, as text rather than an
+            aria-label: the button's name contains what it shows (axe's label-content-name-mismatch). */}
+        <span className="avatar avatar--sm">{initials(user)}</span>
         <span className="visually-hidden">
+          {' '}
           {menuLabel[0]}
           <bdi>{displayName(user)}</bdi>
           {menuLabel[1]}
@@ -53,6 +54,8 @@ export function UserMenu({ user }: { user: User }) {
             <strong>{displayName(user)}</strong>
             <span className="muted">{user.email}</span>
           </div>
+          {/* The member's level, out of the header's pill so the header fits (issue 46). */}
+          {user.role !== 'admin' && <MemberLevelLink memberId={user.id} role="menuitem" className="user-menu__level" testId="header-level" />}
           {MENU_LINKS.filter((link) => !('adminOnly' in link) || user.role === 'admin').map((link) => (
             <Link key={link.to} role="menuitem" to={link.to} data-testid={link.testId}>
               {t(link.label)}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bestEdge, PAGE_CONTROLS, type Box, type ToastEdge } from './toast-placement';
 import './ui.css';
 
 export type ToastVariant = 'success' | 'error' | 'info';
@@ -72,10 +73,51 @@ export function useToast(): ToastContextValue {
   return context;
 }
 
+/**
+ * Keeps the toast shown off the page's controls: measured at both edges (in one frame, before
+ * paint) as it appears and whenever the page changes under it, e.g. when the request sent turns
+ * into "Retirer ma demande" (docs/product.md#timing-in-the-web-app).
+ */
+function useToastEdge(shown: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const viewport = ref.current;
+    if (!viewport || shown === undefined) return;
+    const boxAt = (edge: ToastEdge): Box => {
+      viewport.dataset.edge = edge;
+      return viewport.getBoundingClientRect();
+    };
+    const place = () => {
+      const current = (viewport.dataset.edge ?? 'bottom') as ToastEdge;
+      const boxes = { bottom: boxAt('bottom'), top: boxAt('top') };
+      const controls = [...document.querySelectorAll(PAGE_CONTROLS)].map((element) => element.getBoundingClientRect()).filter((rect) => rect.width > 0 && rect.height > 0);
+      viewport.dataset.edge = bestEdge(current, boxes, controls);
+    };
+    viewport.dataset.edge = 'bottom';
+    place();
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const observer = new MutationObserver(later);
+    const main = document.querySelector('main');
+    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true });
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', later);
+    };
+  }, [shown]);
+  return ref;
+}
+
 function ToastViewport({ toast, onDismiss }: { toast: ToastState | null; onDismiss: () => void }) {
   const { t } = useTranslation();
+  const ref = useToastEdge(toast?.id);
   return (
-    <div className="toast-viewport" role="region" aria-label={t('common.toast.region')} aria-live="polite">
+    <div ref={ref} className="toast-viewport" role="region" aria-label={t('common.toast.region')} aria-live="polite" data-testid="toast-viewport">
       {toast && (
         <div
           key={toast.id}

@@ -20,7 +20,8 @@ export function HandoverCode({ donation }: { donation: Donation }) {
       <h2 id="handover-code-title" className="handover__title">
         <KeyRound className="icon" aria-hidden="true" /> {t('donations.handover.codeTitle')}
       </h2>
-      <p className="handover__code" dir="ltr" data-testid="handover-code-value">
+      {/* What the donor is shown at the handover: a toast goes elsewhere (toast-placement.ts). */}
+      <p className="handover__code" dir="ltr" data-testid="handover-code-value" data-toast-avoid>
         {handover.code}
       </p>
       <p className="muted detail__note">{t('donations.handover.codeText')}</p>

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Hand } from 'lucide-react';
 import { RequestWindowRules, type DonationRequestView } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { TextareaField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';
 import type { User } from '@/lib/auth';
+import { isolate } from '@/lib/direction';
 import type { Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { memberRecordText } from '@/lib/member-record';
@@ -127,20 +129,26 @@ export function RequestWindowPanel({ donation, user }: { donation: Donation; use
   );
 }
 
-/** The donor's view of the window: every asker with their message and record, and "Choisir". */
+/**
+ * The donor's view of the window: every asker with their message and record, and "Choisir", which
+ * asks first (issue 46: one tap gave the item away) and says what follows.
+ */
 export function OwnerRequestsPanel({ donation }: { donation: Donation }) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const dates = useWindowDates(donation);
   const window = useDonationRequests(donation.id, true).data;
   const choose = useChooseRequest(donation.id);
+  const [asking, setAsking] = useState<DonationRequestView | null>(null);
   if (!dates || !window) return null;
 
   const pick = (request: DonationRequestView) =>
     choose.mutate(request.id, {
       onSuccess: () => toast({ title: (tr) => tr('requests.owner.chosen'), variant: 'success' }),
       onError: (error) => toast({ title: (tr) => tr('common.error'), description: (tr) => errorMessage(error, tr, 'requests.owner.error'), variant: 'error' }),
+      onSettled: () => setAsking(null),
     });
+  const askingName = asking ? isolate(asking.member.displayName, i18n.language) : '';
 
   return (
     <section className="stack waitlist" aria-labelledby="owner-requests-title" data-testid="owner-requests" data-open={window.open}>
@@ -170,7 +178,7 @@ export function OwnerRequestsPanel({ donation }: { donation: Donation }) {
                 <p dir="auto">{request.message}</p>
                 {request.state === 'open' ? (
                   <div className="row">
-                    <Button size="sm" onClick={() => pick(request)} loading={choose.isPending && choose.variables === request.id} data-testid="owner-request-choose">
+                    <Button size="sm" onClick={() => setAsking(request)} loading={choose.isPending && choose.variables === request.id} data-testid="owner-request-choose">
                       {t('requests.owner.choose')}
                     </Button>
                   </div>
@@ -182,6 +190,17 @@ export function OwnerRequestsPanel({ donation }: { donation: Donation }) {
           </ul>
         </>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        onConfirm={() => asking && pick(asking)}
+        title={t('requests.owner.confirmTitle', { name: askingName })}
+        text={t('requests.owner.confirmText', { name: askingName })}
+        confirmLabel={t('requests.owner.confirm')}
+        confirmVariant="primary"
+        loading={choose.isPending}
+        testId="owner-request-confirm"
+      />
     </section>
   );
 }

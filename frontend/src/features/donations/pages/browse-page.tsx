@@ -1,8 +1,8 @@
-import { Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { Hand, Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadMore } from '@/components/ui/states';
 import type { Page } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { DEFAULT_POSITION, useLocationState, type Coordinates } from '@/lib/loca
 import { useOnline } from '@/lib/online-status';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDonations } from '../api/get-donations';
+import { BrowseQueryField } from '../components/browse-query-field';
 import { DonationGrid } from '../components/donation-grid';
 import { LazyDonationsMap } from '../components/lazy-donations-map';
 import { FilterPanel } from '../components/filter-panel';
@@ -100,6 +101,7 @@ export function BrowsePage() {
                 {countLine(t, total, donations.length, results.hasNextPage)}
               </p>
             )}
+            <BrowseQueryField query={filters.query} onSearch={(query) => navigate({ ...filters, query, position: filters.position ?? location.position })} />
             <Button
               variant="outline"
               size="sm"
@@ -121,6 +123,10 @@ export function BrowsePage() {
               </Button>
             </div>
             <SaveSearchButton filters={filters} />
+            {/* "Je cherche" at hand where members look for things (issue 46), on phones too. */}
+            <Link to="/asks" className="browse-results__ask link-arrow" data-testid="browse-asks-link">
+              <Hand className="icon" aria-hidden="true" /> {t('donations.browse.askLink')}
+            </Link>
             {!hasPosition && (
               <p className="browse-results__note" data-testid="browse-no-position">
                 <Info className="icon" aria-hidden="true" /> {t('donations.browse.noPosition')}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { bestEdge, coveredArea, type Box } from './toast-placement';
+
+const box = (top: number, bottom: number, left = 0, right = 390): Box => ({ top, bottom, left, right });
+
+describe('toast placement', () => {
+  const boxes = { bottom: box(650, 740), top: box(72, 162) };
+
+  it('should measure how much of the controls a toast covers, nothing of those beside it', () => {
+    expect(coveredArea(boxes.bottom, [box(700, 740, 0, 100), box(600, 649), box(741, 780)])).toBe(40 * 100);
+    expect(coveredArea(box(650, 740, 0, 100), [box(700, 740, 101, 200)])).toBe(0);
+  });
+
+  it('should move a toast to the top when it would cover a button at the bottom, and stay put on a tie', () => {
+    const withdraw = box(690, 730, 16, 200);
+    expect(bestEdge('bottom', boxes, [withdraw])).toBe('top');
+    expect(bestEdge('bottom', boxes, [box(300, 340)])).toBe('bottom');
+    expect(bestEdge('top', boxes, [box(100, 140)])).toBe('bottom');
+    expect(bestEdge('top', boxes, [box(100, 140, 0, 100), box(700, 740, 0, 100)])).toBe('top');
+  });
+
+  it('should rather cover a little of a title than a whole code', () => {
+    const code = box(690, 740, 40, 350);
+    const titleEdge = box(140, 160, 40, 350);
+    expect(bestEdge('bottom', boxes, [code, titleEdge])).toBe('top');
+  });
+});

@@ -1,0 +1,36 @@
+/** Where a toast sits: the bottom of the screen (the default) or the top, just under the header. */
+export type ToastEdge = 'bottom' | 'top';
+
+export interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * What a toast should not cover: the page's links, buttons, fields and headings, and what a page
+ * marks with `data-toast-avoid` (the handover code).
+ */
+export const PAGE_CONTROLS = 'main a[href], main button, main input, main select, main textarea, main h1, main h2, main [role=button], main [data-toast-avoid]';
+
+function overlap(a: Box, b: Box): number {
+  const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
+
+/** How much of `controls` (in square pixels) a toast in `toast` covers. */
+export function coveredArea(toast: Box, controls: readonly Box[]): number {
+  return controls.reduce((sum, control) => sum + overlap(toast, control), 0);
+}
+
+/**
+ * The edge a toast should sit at (issue 46: toasts covered "Retirer ma demande" and the handover
+ * code's title): where it is, unless the other edge covers less of the page's controls; it never
+ * moves for a tie, so it does not jump about as the page changes under it.
+ */
+export function bestEdge(current: ToastEdge, boxes: Record<ToastEdge, Box>, controls: readonly Box[]): ToastEdge {
+  const other: ToastEdge = current === 'bottom' ? 'top' : 'bottom';
+  return coveredArea(boxes[other], controls) < coveredArea(boxes[current], controls) ? other : current;
+}
