@@ -166,6 +166,7 @@ export const PROCESSES = Object.freeze([
       S3_REGION: { required: true, default: 'us-east-1' },
       // Told to stop, how long it keeps serving with its readiness failing (docs/operations.md#rollouts).
       GATEWAY_DRAIN_MS: { default: '0' },
+      SOCKET_CLOSE_SPREAD_MS: { default: '0' },
     },
   },
 ]);

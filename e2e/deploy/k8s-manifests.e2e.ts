@@ -100,8 +100,10 @@ describe('Kubernetes manifests', () => {
     expect(preStopSeconds).toBeGreaterThanOrEqual(3);
     const drainMs = Number(container.env?.find((e) => e.name === 'GATEWAY_DRAIN_MS')?.value ?? 0);
     expect(drainMs).toBeGreaterThanOrEqual(5000);
-    // preStop, the drain, the sockets' 3 s spread and the 10 s graceful stop fit in the grace period.
-    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStopSeconds + drainMs / 1000 + 3 + 10);
+    const spreadMs = Number(container.env?.find((e) => e.name === 'SOCKET_CLOSE_SPREAD_MS')?.value ?? 0);
+    expect(spreadMs).toBeGreaterThan(0);
+    // preStop, the drain, the sockets' spread and the 10 s graceful stop fit in the grace period.
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(preStopSeconds + (drainMs + spreadMs) / 1000 + 10);
   });
 
   it('should spread every Deployment’s replicas over hosts, counting only its own pods', () => {

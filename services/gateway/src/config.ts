@@ -46,8 +46,8 @@ export const gatewayConfigSchema = z
      * balancer stops sending it requests before it closes (docs/operations.md#rollouts). 0 locally.
      */
     GATEWAY_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    /** Then the time over which its sockets are closed, a slice at a time, so their clients do not all reconnect at once. */
-    SOCKET_CLOSE_SPREAD_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+    /** Then the time over which its sockets are closed, a slice at a time, so their clients do not all reconnect at once (0 locally: all at once). */
+    SOCKET_CLOSE_SPREAD_MS: z.coerce.number().int().min(0).max(30_000).default(0),
     SOCKET_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Open sockets a member may have at once, across replicas (tabs, phones); the next is refused. */
     SOCKETS_PER_MEMBER_MAX: z.coerce.number().int().min(1).max(1000).default(10),
