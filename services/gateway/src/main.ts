@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Logger } from '@nestjs/common';
 import { SHUTDOWN_DEADLINE_MS, closeOnSignals, setReady, startMetricsServer } from '@hdiya/platform';
 import { loadGatewayConfig } from './config.js';
@@ -24,12 +25,11 @@ setReady(true);
 // sockets close a slice at a time over SOCKET_CLOSE_SPREAD_MS (their clients reconnect to another
 // replica, not all in the same second), the HTTP server stops accepting and waits for the requests
 // in flight; only then do NATS and Redis close.
-const stopping = config.GATEWAY_DRAIN_MS + config.SOCKET_CLOSE_SPREAD_MS;
 closeOnSignals(
   app,
   logger,
   async () => {
-    if (config.GATEWAY_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.GATEWAY_DRAIN_MS));
+    await sleep(config.GATEWAY_DRAIN_MS);
     metrics?.close();
     await app.get(SocketServer).closeSpread(config.SOCKET_CLOSE_SPREAD_MS);
     await app.get(SocketServer).onApplicationShutdown();
@@ -38,5 +38,5 @@ closeOnSignals(
       server.closeIdleConnections();
     });
   },
-  SHUTDOWN_DEADLINE_MS + stopping,
+  SHUTDOWN_DEADLINE_MS + config.GATEWAY_DRAIN_MS + config.SOCKET_CLOSE_SPREAD_MS,
 );

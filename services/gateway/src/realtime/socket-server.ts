@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -121,7 +122,7 @@ export class SocketServer implements OnApplicationBootstrap, OnApplicationShutdo
     const size = Math.ceil(sockets.length / slices);
     for (let slice = 0; slice < slices && slice * size < sockets.length; slice++) {
       for (const socket of sockets.slice(slice * size, (slice + 1) * size)) socket.conn.close();
-      await new Promise((resolve) => setTimeout(resolve, spreadMs / slices));
+      await sleep(spreadMs / slices);
     }
   }
 
