@@ -268,7 +268,8 @@ describe('crash safety of a reservation', () => {
     const { donationId } = await publishedDonation();
     const reserver = await member();
     const donationsPid = stack.children.get('donations')!.pid;
-    const gatewayPid = stack.children.get('gateway')!.pid;
+    const gateway = stack.children.get('gateway')!;
+    const gatewayPid = gateway.pid;
     let gatewayStopping = false;
     try {
       const answer = reserver.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } });
@@ -281,6 +282,8 @@ describe('crash safety of a reservation', () => {
       process.kill(donationsPid, 'SIGCONT');
       expect((await answer).status).toBe(200);
       await waitFor(() => !isAlive(gatewayPid), { what: 'the gateway gone after answering', timeoutMs: 10_000 });
+      // Stopped, not killed by its deadline: the client's keep-alive connection closed with the answer.
+      expect((await gateway.exited).code).toBe(0);
     } finally {
       // Whatever failed above, the next tests find a whole stack (a stopping gateway is gone within 10 s).
       if (isAlive(donationsPid)) process.kill(donationsPid, 'SIGCONT');

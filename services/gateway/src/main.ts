@@ -5,6 +5,7 @@ import { Logger } from '@nestjs/common';
 import { SHUTDOWN_DEADLINE_MS, closeOnSignals, setReady, startMetricsServer } from '@hdiya/platform';
 import { loadGatewayConfig } from './config.js';
 import { createGatewayApp } from './gateway-app.js';
+import { closeHttpServer } from './http/close-http-server.js';
 import { SocketServer } from './realtime/socket-server.js';
 
 const config = loadGatewayConfig();
@@ -33,10 +34,7 @@ closeOnSignals(
     metrics?.close();
     await app.get(SocketServer).closeSpread(config.SOCKET_CLOSE_SPREAD_MS);
     await app.get(SocketServer).onApplicationShutdown();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    await closeHttpServer(server);
   },
   SHUTDOWN_DEADLINE_MS + config.GATEWAY_DRAIN_MS + config.SOCKET_CLOSE_SPREAD_MS,
 );
