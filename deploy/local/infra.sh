@@ -5,7 +5,7 @@
 # Idempotent and quiet: one line per component, one clear line on failure (exit 1).
 #
 # Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose] [--database-only]
-#   (--with-compose: docker-compose and kubectl, to check the deployment files)
+#   (--with-compose: docker-compose, kubectl and promtool, to check the deployment files)
 #   (--database-only: only the database, on the PostgreSQL already at PGHOST:PGPORT, such as a
 #    test container; no PostgreSQL, Redis or NATS is installed or started on this machine)
 #   HDIYA_DATABASE=name   database to prepare (default hdiya; tests use hdiya_test)
@@ -275,5 +275,7 @@ ensure_postgres
 ((WITH_BROWSER == 0)) || ensure_command headless-shell chromium-headless-shell chromium-headless-shell
 ((WITH_COMPOSE == 0)) || ensure_command compose docker-compose docker-compose
 ((WITH_COMPOSE == 0)) || ensure_command kubectl kubectl kubernetes-client
+# promtool checks and unit-tests the alert rules (deploy/k8s/monitoring); no Prometheus server runs.
+((WITH_COMPOSE == 0)) || ensure_command promtool promtool prometheus
 ensure_database
 ((MIGRATE == 0)) || run_migrations

@@ -43,7 +43,7 @@ describe('event durability: production NATS (Helm values beside the Kubernetes m
   });
 
   it('should load the product’s users and permissions, with the passwords of the Secret', () => {
-    expect(Object.values(values.config.merge)).toEqual(['../hdiya-nats/nats-server.conf']);
+    expect(values.config.merge['00$include']).toBe('../hdiya-nats/nats-server.conf');
     for (const name of ['GATEWAY', 'USERS', 'POINTS', 'DONATIONS', 'MESSAGING']) {
       expect(values.container.env[`NATS_PASSWORD_${name}`]?.valueFrom.secretKeyRef).toEqual({ name: 'hdiya-secrets', key: `NATS_PASSWORD_${name}` });
     }

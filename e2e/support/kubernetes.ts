@@ -67,10 +67,12 @@ export const renderKustomization = (dir: string): Resource[] =>
 /** Every pod template among these resources: Deployments and Jobs. */
 export const workloadsOf = (resources: Resource[]) => resources.filter((r) => r.kind === 'Deployment' || r.kind === 'Job');
 
-/** Whether a label selector (matchLabels, matchExpressions with In) selects these labels. */
+/** Whether a label selector (matchLabels, matchExpressions with In or NotIn) selects these labels. */
 export function selects(selector: Selector, labels: Record<string, string>): boolean {
   const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
-  const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values }) => operator === 'In' && values.includes(labels[key]!));
+  const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values }) =>
+    operator === 'In' ? values.includes(labels[key]!) : operator === 'NotIn' ? !values.includes(labels[key]!) : false,
+  );
   return byLabel && byExpression;
 }
 
