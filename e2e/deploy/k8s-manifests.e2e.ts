@@ -125,6 +125,16 @@ describe('Kubernetes manifests', () => {
     expect(annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('7m');
   });
 
+  it('should build images from the lockfile exactly, on a supported Node LTS, running as a non-root user', () => {
+    const dockerfile = readFileSync(`${root}/deploy/docker/Dockerfile`, 'utf8');
+    const installs = [...dockerfile.matchAll(/^RUN (npm \S+)/gm)].map((m) => m[1]);
+    expect(installs).toEqual(['npm ci', 'npm ci']);
+    const node = Number(/^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1]);
+    // Even majors are the LTS lines; 20 left maintenance in April 2026.
+    expect({ node, lts: node % 2 === 0 && node >= 22 }).toEqual({ node, lts: true });
+    expect(dockerfile).toMatch(/^USER node$/m);
+  });
+
   it('should run each data service’s migrations as a Job with that service’s own database role', () => {
     for (const name of ['users', 'points', 'donations', 'messaging']) {
       const job = migrations.find((r) => r.kind === 'Job' && r.metadata.name.includes(name));
