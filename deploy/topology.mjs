@@ -93,7 +93,8 @@ function dataService(name, { dependsOn = [], env = {}, ...rest } = {}) {
       ports: {},
       dependsOn: ['postgres'],
       after: [],
-      env: { NODE_ENV: PLATFORM_ENV.NODE_ENV, ...DATABASE_ENV },
+      // MIGRATION_LOCK_TIMEOUT_MS: each statement's lock_timeout (decision 0066; 5 s unset).
+      env: { NODE_ENV: PLATFORM_ENV.NODE_ENV, ...DATABASE_ENV, MIGRATION_LOCK_TIMEOUT_MS: {} },
     },
     {
       name,

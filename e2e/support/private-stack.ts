@@ -12,7 +12,8 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Stack {
   url: string;
-  children: Map<string, { pid: number; alive: boolean }>;
+  /** `exited`: resolves with the exit code (or signal) once the process is gone (deploy/local/stack.mjs). */
+  children: Map<string, { pid: number; alive: boolean; exited: Promise<{ code: number | null; signal: string | null }> }>;
   env(name: string): Record<string, string>;
   supervisor: { spawn(name: string, spec: { file: string; cwd: string; env: Record<string, string> }): { pid: number }; kill(name: string, signal?: string): Promise<unknown> };
   kill(name: string, signal?: string): Promise<unknown>;

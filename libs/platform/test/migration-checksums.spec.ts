@@ -108,3 +108,63 @@ describe('migration checksums', () => {
     await expect(checkMigrations(await connect([createTable(1700000000100, 'int')]))).rejects.toThrow(/Table1700000000100 changed/);
   });
 });
+
+describe('migration runs on a live database', () => {
+  /** A migration that takes `seconds` and then creates its table: long enough for two runs to overlap. */
+  function slowTable(timestamp: number, seconds: number): MigrationClass {
+    return class implements MigrationInterface {
+      name = `Slow${timestamp}`;
+      async up(q: QueryRunner) { await q.query(`SELECT pg_sleep(${seconds})`); await q.query(`CREATE TABLE "${SCHEMA}"."slow${timestamp}" ("id" int)`); }
+      async down() {}
+    };
+  }
+
+  it('should run one runner at a time: the second waits, then finds nothing to do', async () => {
+    const migrations = [slowTable(1700000000100, 1)];
+    const [first, second] = await Promise.all([connect(migrations), connect(migrations)]);
+    // Without the lock both ran the migration: the second failed on the table the first had made.
+    const runs = await Promise.all([runCheckedMigrations(first), runCheckedMigrations(second)]);
+    expect(runs.map((names) => names.length).sort()).toEqual([0, 1]);
+    expect(await ran(first)).toEqual(['Slow1700000000100']);
+  });
+
+  it('should give up a migration that waits for a table lock past lock_timeout, recording nothing', async () => {
+    const setup = await connect([createTable(1700000000100)]);
+    await runCheckedMigrations(setup);
+    const alter = class implements MigrationInterface {
+      name = 'Alter1700000000200';
+      async up(q: QueryRunner) { await q.query(`ALTER TABLE "${SCHEMA}"."t1700000000100" ADD COLUMN "extra" int`); }
+      async down() {}
+    };
+    const holder = setup.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    // A long transaction reading the table: the ALTER would wait behind it, and every later query behind the ALTER.
+    await holder.query(`SELECT * FROM "${SCHEMA}"."t1700000000100"`);
+    try {
+      const migrating = await connect([createTable(1700000000100), alter]);
+      const begun = Date.now();
+      await expect(runCheckedMigrations(migrating, { lockTimeoutMs: 300 })).rejects.toThrow(/lock timeout/);
+      expect(Date.now() - begun).toBeLessThan(5_000);
+      expect(await ran(migrating)).toEqual(['Table1700000000100']);
+      expect(Object.keys(await recorded(migrating))).toEqual(['Table1700000000100']);
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+  });
+
+  it('should run a migration marked transaction = false outside a transaction, for CREATE INDEX CONCURRENTLY', async () => {
+    const index = class implements MigrationInterface {
+      name = 'Index1700000000200';
+      transaction = false;
+      async up(q: QueryRunner) { await q.query(`CREATE INDEX CONCURRENTLY IF NOT EXISTS "t_note" ON "${SCHEMA}"."t1700000000100" ("note")`); }
+      async down() {}
+    };
+    const dataSource = await connect([createTable(1700000000100), index]);
+    expect(await runCheckedMigrations(dataSource)).toEqual(['Table1700000000100', 'Index1700000000200']);
+    expect(Object.keys(await recorded(dataSource))).toEqual(['Index1700000000200', 'Table1700000000100']);
+    const [valid] = (await dataSource.query(`SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass($1)`, [`"${SCHEMA}"."t_note"`])) as { indisvalid: boolean }[];
+    expect(valid?.indisvalid).toBe(true);
+  });
+});

@@ -135,13 +135,50 @@ export async function checkMigrations(dataSource: DataSource): Promise<Migration
   return state;
 }
 
+/** How long a migration's statement waits for a table lock before failing (and the Job retrying). */
+export const MIGRATION_LOCK_TIMEOUT_MS = 5_000;
+/** How long a run waits for another run of the same service's migrations to finish. */
+export const MIGRATION_RUN_WAIT_MS = 10 * 60_000;
+
+export interface MigrationRunOptions {
+  /**
+   * Each statement's `lock_timeout`: DDL that waits behind a long transaction would otherwise
+   * queue every query of the table behind itself, and the service would stop answering.
+   */
+  lockTimeoutMs?: number;
+  /** How long to wait for another runner of this schema (two Jobs of one release, a retry). */
+  runWaitMs?: number;
+}
+
 /**
  * Runs the pending migrations, each in its own transaction together with the row that records its
  * checksum, after checking the database (see checkMigrations). Migrations that ran before
  * checksums were kept get theirs recorded from today's code (trust on first use).
+ *
+ * One run at a time per schema: a session advisory lock on a connection of its own is held from
+ * the check to the last migration, so a second runner waits and then finds nothing pending. A
+ * migration with `transaction = false` runs outside a transaction (for `CREATE INDEX
+ * CONCURRENTLY`, docs/decisions/0066-migrations-on-a-live-database.md): its statements must be
+ * safe to run again, since a crash after them and before its record leaves it pending.
  */
-export async function runCheckedMigrations(dataSource: DataSource): Promise<string[]> {
+export async function runCheckedMigrations(dataSource: DataSource, options: MigrationRunOptions = {}): Promise<string[]> {
   const schema = schemaOf(dataSource);
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query(`SET lock_timeout = ${Math.trunc(options.runWaitMs ?? MIGRATION_RUN_WAIT_MS)}`);
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`hdiya-migrations:${schema}`]);
+    try {
+      return await runLockedMigrations(dataSource, schema, options.lockTimeoutMs ?? MIGRATION_LOCK_TIMEOUT_MS);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`hdiya-migrations:${schema}`]);
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLockedMigrations(dataSource: DataSource, schema: string, lockTimeoutMs: number): Promise<string[]> {
   const table = quoted(schema, MIGRATION_CHECKSUMS_TABLE);
   await dataSource.query(
     `CREATE TABLE IF NOT EXISTS ${table} ("name" text PRIMARY KEY, "checksum" text NOT NULL, "recorded_at" timestamptz NOT NULL DEFAULT now())`,
@@ -158,8 +195,16 @@ export async function runCheckedMigrations(dataSource: DataSource): Promise<stri
       const up = migration.up;
       originals.set(migration, up);
       migration.up = async (queryRunner: QueryRunner) => {
-        await up.call(migration, queryRunner);
-        await queryRunner.query(record, [name, checksum]);
+        // Inside the migration's transaction it ends with it; outside one (transaction = false) it
+        // is reset once the migration is done, before the connection goes back to the pool.
+        const inTransaction = queryRunner.isTransactionActive;
+        await queryRunner.query(`SET ${inTransaction ? 'LOCAL ' : ''}lock_timeout = ${Math.trunc(lockTimeoutMs)}`);
+        try {
+          await up.call(migration, queryRunner);
+          await queryRunner.query(record, [name, checksum]);
+        } finally {
+          if (!inTransaction) await queryRunner.query('RESET lock_timeout');
+        }
       };
     }
     const ran = await dataSource.runMigrations({ transaction: 'each' });
