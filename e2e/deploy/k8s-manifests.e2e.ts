@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { peerName, renderKustomization as render, workloadsOf } from '../support/kubernetes.js';
+import { parseAllDocuments } from 'yaml';
+import { peerName, renderKustomization as render, selects, workloadsOf } from '../support/kubernetes.js';
 
 // The Kubernetes manifests as `kubectl apply -k deploy/k8s/overlays/production` (and the
 // migrations' `-k deploy/k8s/migrations`) would send them: rendered, not applied (no cluster here).
@@ -41,13 +42,34 @@ describe('Kubernetes manifests', () => {
         'default-deny-ingress',
         'gateway-from-anywhere',
         'nats-from-hdiya-pods',
-        'redis-from-gateway',
-        'postgres-from-data-services',
-        'minio-from-gateway',
         'metrics-from-prometheus',
         'nats-cluster-routes',
       ]),
     );
+  });
+
+  it('should leave the namespace’s other workloads (CloudNativePG, Redis HA, exporters) to their own policies', () => {
+    const policies = resources.filter((r) => r.kind === 'NetworkPolicy');
+    const selecting = (labels: Record<string, string>) => policies.filter((p) => selects(p.spec!.podSelector!, labels)).map((p) => p.metadata.name);
+    // A CloudNativePG instance and a Redis pod that Hdiya reaches: no policy of Hdiya's isolates them.
+    expect(selecting({ 'cnpg.io/cluster': 'hdiya-db', 'app.kubernetes.io/name': 'postgresql', 'hdiya.io/serves': 'postgres' })).toEqual([]);
+    expect(selecting({ 'app.kubernetes.io/name': 'redis', 'hdiya.io/serves': 'redis' })).toEqual([]);
+    // The Pooler of components/pgbouncer is opened to the data services only.
+    expect(selecting({ 'cnpg.io/poolerName': 'hdiya-db-pooler', 'hdiya.io/serves': 'postgres' })).toEqual(['pooler-from-data-services']);
+  });
+
+  it('should put PgBouncer in session mode in front of Postgres in production', () => {
+    const pooler = resources.find((r) => r.kind === 'Pooler') as unknown as { spec: { cluster: { name: string }; type: string; pgbouncer: { poolMode: string }; template: { metadata: { labels: Record<string, string> } } } };
+    expect(pooler.spec).toMatchObject({ cluster: { name: 'hdiya-db' }, type: 'rw', pgbouncer: { poolMode: 'session' } });
+    // Reached by the services' egress (services-egress → postgres:5432).
+    expect(pooler.spec.template.metadata.labels['hdiya.io/serves']).toBe('postgres');
+  });
+
+  it('should render the samples for CloudNativePG and Redis as valid manifests', () => {
+    for (const sample of ['cloudnative-pg.yaml', 'redis-sentinel.yaml']) {
+      const documents = parseAllDocuments(readFileSync(`${root}/deploy/k8s/samples/${sample}`, 'utf8')).map((d) => d.toJS() as { kind: string });
+      expect({ sample, kinds: documents.map((d) => d.kind).length > 0, errors: documents.filter((d) => !d?.kind).length }).toEqual({ sample, kinds: true, errors: 0 });
+    }
   });
 
   // Review finding (round two): the donations Deployment carried an S3 key it never uses.

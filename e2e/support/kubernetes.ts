@@ -83,7 +83,8 @@ export function peerName(peer: Peer): string {
   // The public internet: everywhere but the private ranges (and so the cluster) and the metadata endpoint.
   const except = new Set(peer.ipBlock?.except ?? []);
   if (peer.ipBlock?.cidr === '0.0.0.0/0' && ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16'].every((c) => except.has(c))) return 'internet';
-  return `${namespace ? `${namespace}/` : ''}${peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? JSON.stringify(peer)}`;
+  const labels = peer.podSelector?.matchLabels;
+  return `${namespace ? `${namespace}/` : ''}${labels?.['app.kubernetes.io/name'] ?? labels?.['hdiya.io/serves'] ?? JSON.stringify(peer)}`;
 }
 
 /** Where a pod with these labels may connect (`nats:4222`, `dns:53/UDP`), or null when no policy restricts its egress. */
