@@ -76,7 +76,7 @@ export function useToast(): ToastContextValue {
 /**
  * Keeps the toast shown off the page's controls: measured at both edges (in one frame, before
  * paint) as it appears and whenever the page changes under it, e.g. when the request sent turns
- * into "Retirer ma demande" (docs/product.md#timing-in-the-web-app).
+ * into "Retirer ma demande", a photo loads or the page scrolls (docs/product.md#timing-in-the-web-app).
  */
 function useToastEdge(shown: number | undefined) {
   const ref = useRef<HTMLDivElement>(null);
@@ -103,10 +103,15 @@ function useToastEdge(shown: number | undefined) {
     const observer = new MutationObserver(later);
     const main = document.querySelector('main');
     if (main) observer.observe(main, { childList: true, subtree: true, characterData: true });
+    // A photo that loads, or a scroll, moves the controls without changing the page's markup.
+    main?.addEventListener('load', later, true);
+    window.addEventListener('scroll', later, { passive: true });
     window.addEventListener('resize', later);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
+      main?.removeEventListener('load', later, true);
+      window.removeEventListener('scroll', later);
       window.removeEventListener('resize', later);
     };
   }, [shown]);
