@@ -204,13 +204,20 @@ export function ensureVapidKeys(file) {
 export const NATS_CONFIG = path.join(ROOT, 'deploy', 'nats', 'nats-server.conf');
 
 /**
- * Fresh random NATS passwords, one per process: {gateway, users, points, donations, messaging}.
- * A letter then hex digits: nats-server reads an environment value as a config token, so one
- * starting with a digit or '-' would be taken for a number.
+ * The NATS user of a person running the nats CLI (decision 0068): stream and consumer
+ * information, stream edits, consumer deletion, reading the dead letters; no event publishing.
+ */
+export const NATS_OPERATOR = 'operator';
+
+/**
+ * Fresh random NATS passwords, one per process and one for the operator:
+ * {gateway, users, points, donations, messaging, operator}. nats-server refuses to start without
+ * any of them. A letter then hex digits: nats-server reads an environment value as a config
+ * token, so one starting with a digit or '-' would be taken for a number.
  * @returns {Record<string, string>}
  */
 export function natsPasswords() {
-  return Object.fromEntries(SERVICES.map((name) => [name, `p${randomBytes(18).toString('hex')}`]));
+  return Object.fromEntries([...SERVICES, NATS_OPERATOR].map((name) => [name, `p${randomBytes(18).toString('hex')}`]));
 }
 
 /**

@@ -44,7 +44,7 @@ export interface OpenBrokers {
 
 export interface SecuredBrokers {
   natsUrl: string;
-  /** Each process's NATS password: {gateway, users, points, donations, messaging}. */
+  /** Each process's NATS password, and the operator's (decision 0068): {gateway, users, points, donations, messaging, operator}. */
   natsPasswords: Record<string, string>;
   redisUrl: string;
   /** Kills NATS at once (SIGKILL), as a crash would. */
