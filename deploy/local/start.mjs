@@ -3,7 +3,8 @@
 //   1. npm install   2. npm run build (Nx, every project)   3. deploy/local/infra.sh
 //   (Postgres + PostGIS, Redis, NATS JetStream, database, migrations)   4. the product's own NATS
 //   (per-process users and subject permissions, deploy/nats/nats-server.conf) on 127.0.0.1:4223 and
-//   Redis with a password on 127.0.0.1:6380, fresh passwords each run   5. s3rver as the object store
+//   Redis with a password on 127.0.0.1:6380, fresh passwords each run (the nats CLI's, user
+//   operator, in .data/nats-operator-password)   5. s3rver as the object store
 //   6. a mail catcher (maildev, web inbox on http://localhost:1080 when free) unless SMTP_URL is set
 //   7. every service from dist   8. demo data (deploy/demo), when the database has none.
 // Ctrl-C stops every process this script started, and only those.
@@ -12,7 +13,7 @@
 // Node built-ins only: this runs before anything is installed.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULTS,
@@ -21,6 +22,7 @@ import {
   freePort,
   ensureVapidKeys,
   isPortOpen,
+  NATS_OPERATOR,
   natsPasswords,
   redisUrlOf,
   spawnNats,
@@ -129,6 +131,9 @@ async function main() {
   const passwords = natsPasswords();
   const redisPassword = randomBytes(18).toString('base64url');
   mkdirSync(path.join(dataDir, 'nats'), { recursive: true });
+  // The nats CLI's user (decision 0068), for a developer trying the runbook's commands:
+  // nats -s nats://127.0.0.1:4223 --user operator --password "$(cat .data/nats-operator-password)" stream info EVENTS
+  writeFileSync(path.join(dataDir, 'nats-operator-password'), `${passwords[NATS_OPERATOR]}\n`, { mode: 0o600 });
   brokers = [
     spawnNats({ port: NATS_PORT, storeDir: path.join(dataDir, 'nats'), passwords }),
     spawnRedis({ port: REDIS_PORT, password: redisPassword }),
