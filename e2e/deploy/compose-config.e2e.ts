@@ -81,6 +81,18 @@ describe('docker-compose.yml', () => {
     expect(config).toContain('/etc/nats/nats-server.conf');
   });
 
+  // Issue 48 (decision 0068): the runbook's nats commands sign in as the operator.
+  it("should give NATS the operator's password, required, and no process", () => {
+    const config = parse(composeCommand(['config'])) as { services: Record<string, { environment?: Record<string, string> }> };
+    const withIt = Object.entries(config.services)
+      .filter(([, service]) => Object.values(service.environment ?? {}).includes('test-nats_password_operator'))
+      .map(([name]) => name);
+    expect(withIt).toEqual(['nats']);
+    expect(config.services.nats!.environment!.NATS_PASSWORD_OPERATOR).toBe('test-nats_password_operator');
+    const run = () => composeCommand(['config', '--quiet'], { PATH: process.env.PATH, ...composeSecrets, NATS_PASSWORD_OPERATOR: '' });
+    expect(run).toThrow(/NATS_PASSWORD_OPERATOR/);
+  });
+
   it('should let every Hdiya process be scaled (`--scale donations=3 --scale gateway=2`) behind one published proxy', () => {
     const config = parse(composeCommand(['config'])) as {
       services: Record<string, { ports?: unknown[]; container_name?: string; environment?: Record<string, string> }>;

@@ -44,7 +44,8 @@ describe('event durability: production NATS (Helm values beside the Kubernetes m
 
   it('should load the product’s users and permissions, with the passwords of the Secret', () => {
     expect(values.config.merge['00$include']).toBe('../hdiya-nats/nats-server.conf');
-    for (const name of ['GATEWAY', 'USERS', 'POINTS', 'DONATIONS', 'MESSAGING']) {
+    // The operator's too (decision 0068): the servers refuse to start without it.
+    for (const name of ['GATEWAY', 'USERS', 'POINTS', 'DONATIONS', 'MESSAGING', 'OPERATOR']) {
       expect(values.container.env[`NATS_PASSWORD_${name}`]?.valueFrom.secretKeyRef).toEqual({ name: 'hdiya-secrets', key: `NATS_PASSWORD_${name}` });
     }
   });

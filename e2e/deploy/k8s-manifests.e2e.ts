@@ -35,6 +35,47 @@ describe('Kubernetes manifests', () => {
     expect(named('ConfigMap', 'hdiya-nats-config')?.data?.['nats-server.conf']).toBe(readFileSync(`${root}/deploy/nats/nats-server.conf`, 'utf8'));
   });
 
+  // Issue 48: the runbook's nats commands had no user allowed to run them (decision 0068).
+  it("should keep every password the NATS configuration reads in the Secret, and the operator's in no pod", () => {
+    const conf = readFileSync(`${root}/deploy/nats/nats-server.conf`, 'utf8');
+    const read = [...conf.matchAll(/password: \$(NATS_PASSWORD_\w+)/g)].map(([, name]) => name!).sort();
+    expect(read).toEqual([...PROCESSES.map((name) => `NATS_PASSWORD_${name.toUpperCase()}`), 'NATS_PASSWORD_OPERATOR'].sort());
+    const example = parseAllDocuments(readFileSync(`${root}/deploy/k8s/secret.example.yaml`, 'utf8'))[0]!.toJS() as { stringData: Record<string, string> };
+    expect(read.filter((name) => !(name in example.stringData))).toEqual([]);
+    // A person's nats CLI signs in as the operator; no process does.
+    const withOperatorPassword = workloads
+      .filter((w) => w.spec!.template!.spec.containers.some((c) => (c.env ?? []).some((e) => e.valueFrom?.secretKeyRef?.key === 'NATS_PASSWORD_OPERATOR')))
+      .map((w) => w.metadata.name);
+    expect(withOperatorPassword).toEqual([]);
+  });
+
+  it('should let the NATS operator inspect and edit the streams and read the dead letters, never write events or drop a stream', () => {
+    const conf = readFileSync(`${root}/deploy/nats/nats-server.conf`, 'utf8');
+    const block = conf.slice(conf.indexOf('user: operator'));
+    const list = (kind: 'allow' | 'deny', within: string) => {
+      const found = new RegExp(`${kind}: \\[([^\\]]*)\\]`).exec(within);
+      return [...(found?.[1] ?? '').matchAll(/"([^"]+)"/g)].map(([, subject]) => subject!);
+    };
+    const publish = block.slice(block.indexOf('publish:'), block.indexOf('subscribe:'));
+    const allowed = list('allow', publish);
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        '$JS.API.STREAM.INFO.EVENTS',
+        '$JS.API.STREAM.INFO.DEAD_LETTERS',
+        '$JS.API.STREAM.UPDATE.EVENTS',
+        '$JS.API.CONSUMER.LIST.EVENTS',
+        '$JS.API.CONSUMER.DELETE.EVENTS.*',
+        '$JS.API.STREAM.MSG.GET.DEAD_LETTERS',
+        '$JS.API.CONSUMER.CREATE.DEAD_LETTERS.>',
+      ]),
+    );
+    // EVENTS holds the members' private messages: no message of it is readable, no consumer created on it.
+    expect(allowed.filter((subject) => /(MSG\.GET|DIRECT\.GET|CREATE|MSG\.NEXT|ACK)\.EVENTS\b/.test(subject))).toEqual([]);
+    expect(allowed.filter((subject) => /^(events|deadletter)\.|STREAM\.(DELETE|PURGE|CREATE)/.test(subject))).toEqual([]);
+    expect(list('deny', publish)).toEqual(expect.arrayContaining(['events.>', 'deadletter.>', '$JS.API.STREAM.DELETE.>', '$JS.API.STREAM.PURGE.>']));
+    expect(list('allow', block.slice(block.indexOf('subscribe:')))).toEqual(['_INBOX.>']);
+  });
+
   it('should deny ingress by default and open only what each part needs', () => {
     const policies = resources.filter((r) => r.kind === 'NetworkPolicy').map((r) => r.metadata.name);
     expect(policies).toEqual(
