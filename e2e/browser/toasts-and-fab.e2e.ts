@@ -147,12 +147,26 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
     const member = await askingMember();
     const context = await signedInContext(browser(), member.client, language, { viewport: { width, height: width < 1024 ? 844 : 800 } });
     const page = await context.newPage();
-    const overlap = (testId: string) =>
-      page.evaluate((id) => {
-        const toast = document.querySelector('[data-testid=toast]')!.getBoundingClientRect();
-        const control = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
-        return toast.left < control.right && control.left < toast.right && toast.top < control.bottom && control.top < toast.bottom;
-      }, testId);
+    /**
+     * Whether the toast still covers the control (a CSS selector) once the page has settled: it
+     * may move as the page changes under it, so it is given up to 2 s to be off it.
+     */
+    const covers = async (selector: string) => {
+      const off = () =>
+        page.waitForFunction(
+          (control) => {
+            const toast = document.querySelector('[data-testid=toast]')!.getBoundingClientRect();
+            const box = document.querySelector(control)!.getBoundingClientRect();
+            return !(toast.left < box.right && box.left < toast.right && toast.top < box.bottom && box.top < toast.bottom);
+          },
+          selector,
+          { timeout: 2000 },
+        );
+      return off().then(
+        () => false,
+        () => true,
+      );
+    };
 
     // Asking: the sent request's "Retirer ma demande" shows while the toast says it is sent.
     await page.goto(`${base}/donations/${windowed.body.id}`);
@@ -160,8 +174,7 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
     await page.getByTestId('request-ask').click();
     await page.getByTestId('request-withdraw').waitFor();
     await page.getByTestId('toast').waitFor();
-    await page.waitForTimeout(300); // the page settles under the toast
-    expect(await overlap('request-withdraw')).toBe(false);
+    expect(await covers('[data-testid="request-withdraw"]')).toBe(false);
     await screenshot(page, `toast-off-withdraw-${language}-${width}`);
 
     // Reserving: the handover code's title shows while the toast says it is reserved.
@@ -169,14 +182,9 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
     await page.getByTestId('reserve-button').click();
     await page.locator('#handover-code-title').waitFor();
     await page.getByTestId('toast').waitFor();
-    await page.waitForTimeout(300);
+    expect(await covers('#handover-code-title')).toBe(false);
+    expect(await covers('[data-testid="handover-code-value"]')).toBe(false);
     await screenshot(page, `toast-off-handover-${language}-${width}`);
-    expect(await page.evaluate(() => {
-      const toast = document.querySelector('[data-testid=toast]')!.getBoundingClientRect();
-      const title = document.querySelector('#handover-code-title')!.getBoundingClientRect();
-      return toast.left < title.right && title.left < toast.right && toast.top < title.bottom && title.top < toast.bottom;
-    })).toBe(false);
-    expect(await overlap('handover-code-value')).toBe(false);
     // Dismissable whatever its place.
     await page.getByTestId('toast-close').click();
     await page.getByTestId('toast').waitFor({ state: 'detached' });

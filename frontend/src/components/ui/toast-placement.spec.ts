@@ -19,6 +19,13 @@ describe('toast placement', () => {
     expect(bestEdge('top', boxes, [box(100, 140, 0, 100), box(700, 740, 0, 100)])).toBe('top');
   });
 
+  it('should rather cover a whole heading than a corner of a button', () => {
+    const heading = { ...box(72, 162), weight: 1 };
+    const withdrawCorner = { ...box(730, 740, 16, 60), weight: 100 };
+    expect(bestEdge('bottom', boxes, [heading, withdrawCorner])).toBe('top');
+    expect(bestEdge('top', boxes, [heading, withdrawCorner])).toBe('top');
+  });
+
   it('should rather cover a little of a title than a whole code', () => {
     const code = box(690, 740, 40, 350);
     const titleEdge = box(140, 160, 40, 350);

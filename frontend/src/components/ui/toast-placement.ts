@@ -14,15 +14,31 @@ export interface Box {
  */
 export const PAGE_CONTROLS = 'main a[href], main button, main input, main select, main textarea, main h1, main h2, main [role=button], main [data-toast-avoid]';
 
+/** What a member acts on or must read whole: covering a little of it weighs more than a heading. */
+const KEPT_CLEAR = 'a[href], button, input, select, textarea, [role=button], [data-toast-avoid]';
+
+/** A control's box and how much covering it costs (a heading 1, a button or the code 100). */
+export interface Control extends Box {
+  weight: number;
+}
+
+/** The page's controls as placement weighs them (zero-sized ones left out). */
+export function pageControls(root: ParentNode): Control[] {
+  return [...root.querySelectorAll(PAGE_CONTROLS)].flatMap((element) => {
+    const { top, bottom, left, right, width, height } = element.getBoundingClientRect();
+    return width > 0 && height > 0 ? [{ top, bottom, left, right, weight: element.matches(KEPT_CLEAR) ? 100 : 1 }] : [];
+  });
+}
+
 function overlap(a: Box, b: Box): number {
   const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
   const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
   return width > 0 && height > 0 ? width * height : 0;
 }
 
-/** How much of `controls` (in square pixels) a toast in `toast` covers. */
-export function coveredArea(toast: Box, controls: readonly Box[]): number {
-  return controls.reduce((sum, control) => sum + overlap(toast, control), 0);
+/** How much of `controls` (in square pixels, times each one's weight: 1 unless given) a toast in `toast` covers. */
+export function coveredArea(toast: Box, controls: readonly (Box & { weight?: number })[]): number {
+  return controls.reduce((sum, control) => sum + overlap(toast, control) * (control.weight ?? 1), 0);
 }
 
 /**
@@ -30,7 +46,7 @@ export function coveredArea(toast: Box, controls: readonly Box[]): number {
  * code's title): where it is, unless the other edge covers less of the page's controls; it never
  * moves for a tie, so it does not jump about as the page changes under it.
  */
-export function bestEdge(current: ToastEdge, boxes: Record<ToastEdge, Box>, controls: readonly Box[]): ToastEdge {
+export function bestEdge(current: ToastEdge, boxes: Record<ToastEdge, Box>, controls: readonly (Box & { weight?: number })[]): ToastEdge {
   const other: ToastEdge = current === 'bottom' ? 'top' : 'bottom';
   return coveredArea(boxes[other], controls) < coveredArea(boxes[current], controls) ? other : current;
 }

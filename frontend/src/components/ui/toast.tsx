@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bestEdge, PAGE_CONTROLS, type Box, type ToastEdge } from './toast-placement';
+import { bestEdge, pageControls, type Box, type ToastEdge } from './toast-placement';
 import './ui.css';
 
 export type ToastVariant = 'success' | 'error' | 'info';
@@ -90,8 +90,7 @@ function useToastEdge(shown: number | undefined) {
     const place = () => {
       const current = (viewport.dataset.edge ?? 'bottom') as ToastEdge;
       const boxes = { bottom: boxAt('bottom'), top: boxAt('top') };
-      const controls = [...document.querySelectorAll(PAGE_CONTROLS)].map((element) => element.getBoundingClientRect()).filter((rect) => rect.width > 0 && rect.height > 0);
-      viewport.dataset.edge = bestEdge(current, boxes, controls);
+      viewport.dataset.edge = bestEdge(current, boxes, pageControls(document));
     };
     viewport.dataset.edge = 'bottom';
     place();
@@ -102,14 +101,18 @@ function useToastEdge(shown: number | undefined) {
     };
     const observer = new MutationObserver(later);
     const main = document.querySelector('main');
-    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true });
-    // A photo that loads, or a scroll, moves the controls without changing the page's markup.
+    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true, attributes: true });
+    // A photo that loads, a font, a style or a scroll moves the controls without changing the
+    // page's markup: a change of the page's size, its loads and its scrolls re-place it too.
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(later);
+    if (main) resized?.observe(main);
     main?.addEventListener('load', later, true);
     window.addEventListener('scroll', later, { passive: true });
     window.addEventListener('resize', later);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
+      resized?.disconnect();
       main?.removeEventListener('load', later, true);
       window.removeEventListener('scroll', later);
       window.removeEventListener('resize', later);
