@@ -151,9 +151,9 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
      * Whether the toast still covers the control (a CSS selector) once the page has settled: it
      * may move as the page changes under it, so it is given up to 2 s to be off it.
      */
-    const covers = async (selector: string) => {
-      const off = () =>
-        page.waitForFunction(
+    const covers = (selector: string) =>
+      page
+        .waitForFunction(
           (control) => {
             const toast = document.querySelector('[data-testid=toast]')!.getBoundingClientRect();
             const box = document.querySelector(control)!.getBoundingClientRect();
@@ -161,12 +161,11 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
           },
           selector,
           { timeout: 2000 },
+        )
+        .then(
+          () => false,
+          () => true,
         );
-      return off().then(
-        () => false,
-        () => true,
-      );
-    };
 
     // Asking: the sent request's "Retirer ma demande" shows while the toast says it is sent.
     await page.goto(`${base}/donations/${windowed.body.id}`);

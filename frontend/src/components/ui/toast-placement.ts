@@ -17,9 +17,9 @@ export const PAGE_CONTROLS = 'main a[href], main button, main input, main select
 /** What a member acts on or must read whole: covering a little of it weighs more than a heading. */
 const KEPT_CLEAR = 'a[href], button, input, select, textarea, [role=button], [data-toast-avoid]';
 
-/** A control's box and how much covering it costs (a heading 1, a button or the code 100). */
+/** A control's box and how much covering it costs (a heading 1, the default; a button or the code 100). */
 export interface Control extends Box {
-  weight: number;
+  weight?: number;
 }
 
 /** The page's controls as placement weighs them (zero-sized ones left out). */
@@ -36,8 +36,8 @@ function overlap(a: Box, b: Box): number {
   return width > 0 && height > 0 ? width * height : 0;
 }
 
-/** How much of `controls` (in square pixels, times each one's weight: 1 unless given) a toast in `toast` covers. */
-export function coveredArea(toast: Box, controls: readonly (Box & { weight?: number })[]): number {
+/** How much of `controls` (in square pixels, times each one's weight) a toast in `toast` covers. */
+export function coveredArea(toast: Box, controls: readonly Control[]): number {
   return controls.reduce((sum, control) => sum + overlap(toast, control) * (control.weight ?? 1), 0);
 }
 
@@ -46,7 +46,7 @@ export function coveredArea(toast: Box, controls: readonly (Box & { weight?: num
  * code's title): where it is, unless the other edge covers less of the page's controls; it never
  * moves for a tie, so it does not jump about as the page changes under it.
  */
-export function bestEdge(current: ToastEdge, boxes: Record<ToastEdge, Box>, controls: readonly (Box & { weight?: number })[]): ToastEdge {
+export function bestEdge(current: ToastEdge, boxes: Record<ToastEdge, Box>, controls: readonly Control[]): ToastEdge {
   const other: ToastEdge = current === 'bottom' ? 'top' : 'bottom';
   return coveredArea(boxes[other], controls) < coveredArea(boxes[current], controls) ? other : current;
 }
