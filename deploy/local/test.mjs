@@ -1,14 +1,17 @@
 // @ts-check
 // `npm test`: every test, against real Postgres, NATS JetStream, Redis and an S3 server.
 // `pretest` has installed dependencies and built every project. This script:
-//   0. checks that no landed migration was edited (deploy/checks/migrations-unchanged.mjs);
+//   0. the fast lane, before anything is started: checks that no landed migration was edited
+//      (deploy/checks/migrations-unchanged.mjs), then runs each project's lint, typecheck and unit
+//      tests through Nx (`npm run test:fast` runs this lane alone: CI runs it before it prepares
+//      the machine, so a broken change fails in minutes);
 //   1. starts the test infrastructure (@hdiya/testing's startTestInfrastructure: in containers when
 //      a container engine answers, else on this machine): a fresh `hdiya_test` database (migrations
 //      included), a private NATS server (so a running `npm start` never answers a test's requests)
 //      and Redis for integration tests, NATS with the product's per-process users and subject
 //      permissions and Redis with a password for the stack, and an S3 server;
-//   2. checks the typed query layer's generated row types against the migrated schema, runs each
-//      project's lint, typecheck and unit tests through Nx, then the static checks of the
+//   2. checks the typed query layer's generated row types against the migrated schema, then the
+//      static checks of the
 //      deployment files (e2e/deploy: Kubernetes render, compose config, k6 parse, boundaries), then
 //      each project's integration tests;
 //   3. starts the whole stack on a free port, on those secured brokers, and runs the end-to-end suite
@@ -31,6 +34,7 @@ const DATABASE = process.env.HDIYA_TEST_DATABASE ?? 'hdiya_test';
 const E2E_ONLY = process.argv[2] === '--e2e-only';
 const JEST_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
 const INTEGRATION_ONLY = process.argv[2] === '--integration-only' ? process.argv.slice(3) : undefined;
+const FAST_ONLY = process.argv[2] === '--fast-only';
 const REDIS_DATABASE = Number(process.env.HDIYA_TEST_REDIS_DB ?? 15);
 // The end-to-end suite's jest; its static files (no stack needed) run apart, first.
 const JEST = ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js'), '-c', path.join('e2e', 'jest.config.js')];
@@ -101,6 +105,14 @@ async function loadTestInfrastructure() {
 async function main() {
   const migrations = await timed('landed migrations unchanged', () => run('node', [path.join('deploy', 'checks', 'migrations-unchanged.mjs')]));
   if (migrations !== 0) return migrations;
+  if (!E2E_ONLY && !INTEGRATION_ONLY) {
+    // Nothing of it needs a server: it fails before the infrastructure would take a minute to start.
+    const fastEnv = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', FORCE_COLOR: '0' };
+    const unit = await timed('lint, typecheck and unit tests', () =>
+      run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], fastEnv),
+    );
+    if (unit !== 0 || FAST_ONLY) return unit;
+  }
 
   const { startTestInfrastructure } = await loadTestInfrastructure();
   const infrastructure = await timed('infrastructure and a fresh test database', () =>
@@ -134,10 +146,6 @@ async function main() {
     // The typed query layer's row types against the schema the migrations just built (decision 0035).
     const types = await timed('database types match the migrated schema', () => run('node', [path.join('deploy', 'checks', 'database-types.mjs'), '--verify'], env));
     if (types !== 0) return types;
-    const unit = await timed('lint, typecheck and unit tests', () =>
-      run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test:unit', '--parallel=2', '--outputStyle=stream'], env),
-    );
-    if (unit !== 0) return unit;
     // Files only, no stack: a broken manifest fails here, minutes before the stack would start.
     const deployment = await timed('static checks of the deployment files', () => run('node', [...E2E_JEST, STATIC_E2E], env));
     if (deployment !== 0) return deployment;
@@ -297,5 +305,5 @@ try {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }
 for (const [title, seconds] of timings) say(`${title}: ${seconds.toFixed(1)} s`);
-say(code === 0 ? 'all tests passed' : 'tests failed');
+say(code === 0 ? (FAST_ONLY ? 'the fast lane passed' : 'all tests passed') : 'tests failed');
 process.exit(code);
