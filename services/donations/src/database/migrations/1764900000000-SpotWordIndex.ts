@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { CellWords1764600000000 } from './1764600000000-CellWords.js';
 
 /**
  * The spots' words in the spots' own index (decision 0043): one GiST index on (location, words),
@@ -43,8 +42,29 @@ export class SpotWordIndex1764900000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    // The cells as migration CellWords made them (a landed migration never changes).
-    await new CellWords1764600000000().up(q);
+    // The cells as migration CellWords made them (its up's statements, copied: a migration holds
+    // its own SQL).
+    // A spot packs latitude and longitude in hundredths (see SearchSpots); its cell, in tenths.
+    await q.query(`CREATE FUNCTION "donations"."cell_of"("spot" bigint) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
+      RETURN ("spot" / 1000000 / 10) * 1000000 + ("spot" % 1000000) / 10`);
+    await q.query(`CREATE TABLE "donations"."cell_words" (
+      "cell" bigint NOT NULL,
+      "word" text COLLATE "C" NOT NULL,
+      PRIMARY KEY ("cell", "word")
+    )`);
+    await q.query(`CREATE FUNCTION "donations"."record_cell_words"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO "donations"."cell_words" ("cell", "word")
+          SELECT "donations"."cell_of"(NEW."spot"), w."lexeme" FROM unnest(NEW."search") AS w
+        ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    await q.query(`CREATE TRIGGER "donations_record_cell_words" AFTER INSERT OR UPDATE OF "search_text", "latitude", "longitude" ON "donations"."donations"
+      FOR EACH ROW EXECUTE FUNCTION "donations"."record_cell_words"()`);
+    await q.query(`INSERT INTO "donations"."cell_words" ("cell", "word")
+      SELECT DISTINCT "donations"."cell_of"(d."spot"), w."lexeme" FROM "donations"."donations" d, unnest(d."search") AS w
+      ON CONFLICT DO NOTHING`);
+    await q.query(`ANALYZE "donations"."cell_words"`);
     await q.query(`CREATE INDEX "spots_location_idx" ON "donations"."spots" USING gist ("location")`);
     await q.query(`DROP INDEX "donations"."spots_location_words_idx"`);
     await q.query(recordSpot(`strip(NEW."search")`, `''::tsvector`));
