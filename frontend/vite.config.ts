@@ -80,7 +80,9 @@ const PREACT_FOR_REACT = { 'react-dom': 'preact/compat', react: 'preact/compat',
 
 // React Router 7's package exports name only its development build (dev warnings, checks and all):
 // a production build takes the production one it ships beside it (react-router issue 12532).
-const routerProduction = resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const routerDist = resolve(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
+const routerProduction = resolve(routerDist, 'production');
+const routerDevelopment = resolve(routerDist, 'development');
 const routerBuild = (mode: string) =>
   mode === 'production'
     ? [
@@ -116,7 +118,17 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.spec.ts'],
+    // A component test names its DOM in its first line (`// @vitest-environment happy-dom`).
+    include: ['src/**/*.spec.{ts,tsx}'],
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+    // Libraries that import `react` go through Vite, so the alias gives them Preact as in the app.
+    server: { deps: { inline: [/react-i18next/, /@tanstack\/react-query/, /react-router/, /lucide-react/, /react-leaflet/] } },
+    // Node's condition names the router's CommonJS files, which `require` React itself: the ES ones.
+    alias: [
+      { find: /^react-router-dom$/, replacement: resolve(dirname(createRequire(import.meta.url).resolve('react-router-dom/package.json')), 'dist/index.mjs') },
+      { find: /^react-router$/, replacement: resolve(routerDevelopment, 'index.mjs') },
+      { find: /^react-router\/dom$/, replacement: resolve(routerDevelopment, 'dom-export.mjs') },
+    ],
     setupFiles: ['src/test-setup.ts'],
     // Let stylesheets through (as `?raw` text) so a test can check them for physical properties.
     css: { include: [/\.css(\?|$)/] },
