@@ -67,23 +67,32 @@ export function clusterReplicas({ stackOptions, envFor, logDir }) {
     METRICS_PORT: String(METRICS_PORTS[/** @type {keyof typeof METRICS_PORTS} */ (r.service)]),
   });
   /**
-   * Starts a replica on its host and resolves once it is ready (rejects if it dies first).
+   * Starts a replica on its host and resolves once it is ready. One that exits while starting is
+   * started again 2 s later, as Kubernetes restarts a crashed container, three tries in all: a
+   * replica started right after a fault can meet a dependency still recovering.
    * @param {string} name
    */
-  const start = async (name) => {
+  const start = async (name, tries = 3) => {
     const r = replica(name);
     const child = supervisor.spawn(name, { file: path.join('dist', 'main.js'), cwd: path.join(ROOT, 'services', r.service), env: envOf(r), launcher: onHost(r.host) });
     const died = child.exited.then((result) => {
       throw new Error(`${name} stopped while starting (${result.signal ?? `code ${result.code}`}):\n${child.tail.join('\n')}`);
     });
     died.catch(() => {});
-    await waitForHttp(r.readyUrl, { timeoutMs: 180_000, intervalMs: 200, abort: died });
+    try {
+      await waitForHttp(r.readyUrl, { timeoutMs: 180_000, intervalMs: 200, abort: died });
+    } catch (error) {
+      if (tries <= 1 || child.alive) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await start(name, tries - 1);
+    }
   };
   return {
     supervisor,
     /** @param {string} name */
     replica,
-    start,
+    /** @param {string} name */
+    start: (name) => start(name),
     /** Every replica, a service's two side by side, the gateways after the rest. */
     async startAll() {
       for (const service of SERVICES) await Promise.all(REPLICAS.filter((r) => r.service === service).map((r) => start(r.name)));

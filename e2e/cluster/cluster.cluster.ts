@@ -98,7 +98,10 @@ beforeAll(async () => {
     (line: string) => say(`haproxy: ${line}`),
   );
 
-  const everywhere = { EVENTS_STREAM_REPLICAS: '3' };
+  // Eight data-service replicas at the default pool (10, plus their relays' and mailers' own
+  // connections: docs/operations.md#database-connections) would take most of the 100 connections
+  // of the machine's Postgres, which other test stacks share: 4 each is plenty for this load.
+  const everywhere = { EVENTS_STREAM_REPLICAS: '3', DATABASE_POOL_SIZE: '4' };
   replicas = clusterReplicas({
     logDir: path.join(workDir, 'logs'),
     stackOptions: {
@@ -168,8 +171,12 @@ interface Listener {
 }
 
 const listen = (member: LoadMember): Listener => {
-  const cookie = [`hdiya.sid=${member.client.sessionCookie}`].join('; ');
-  const socket = io(LB_URL, { transports: ['websocket'], reconnectionDelay: 250, reconnectionDelayMax: 2000, extraHeaders: { origin: LB_URL, cookie } });
+  const socket = io(LB_URL, {
+    transports: ['websocket'],
+    reconnectionDelay: 250,
+    reconnectionDelayMax: 2000,
+    extraHeaders: { origin: LB_URL, cookie: `hdiya.sid=${member.client.sessionCookie}` },
+  });
   const listener: Listener = { member, socket, told: new Set(), reconnects: 0 };
   socket.on('notification:new', (n: { id: string }) => listener.told.add(n.id));
   socket.io.on('reconnect', () => (listener.reconnects += 1));
@@ -317,8 +324,13 @@ it('should lose nothing, apply nothing twice and keep every replica of EVENTS wh
     loading = false;
   };
 
-  await Promise.all([faulting(), canaryLoop(), ...members.map(worker)]);
-  for (const l of listeners) l.socket.disconnect();
+  try {
+    await Promise.all([faulting(), canaryLoop(), ...members.map(worker)]);
+  } finally {
+    // A fault that failed stops the load too, or its loops would keep jest from exiting.
+    loading = false;
+    for (const l of listeners) l.socket.disconnect();
+  }
 
   // Recovery per fault: from the fault to the canary's first success after its last failure in
   // the fault's window (0 when it never failed).
