@@ -421,26 +421,29 @@ async function readAsLeader(server: string, acknowledged: readonly string[]): Pr
   } finally {
     clearInterval(idle);
   }
-  const missing = acknowledged.filter((id) => !seen.has(id)).length;
+  const unread = acknowledged.filter((id) => !seen.has(id)).length;
   const twice = [...seen.values()].filter((n) => n > 1).length;
   const own = await ownCopy(server);
+  // The ordered consumer may be served by another, shorter replica than the leader: an event
+  // counts as missing on this server only if its own store is short by as many too.
+  const missing = own === undefined ? unread : Math.min(unread, Math.max(0, acknowledged.length - own.messages));
   return {
     server,
     led: true,
     missing,
-    detail: `as leader ${info.state.messages} messages (last sequence ${lastSeq}), ${seen.size} read; ${missing} of ${acknowledged.length} acknowledged events missing, ${twice} stored twice; its own store: ${own}`,
+    detail: `as leader ${info.state.messages} messages (last sequence ${lastSeq}), ${seen.size} read, ${unread} of ${acknowledged.length} acknowledged events not read, ${twice} stored twice; its own store: ${own ? `${own.messages} messages, last sequence ${own.lastSeq}` : 'unreadable'}; missing here: ${missing}`,
   };
 }
 
 /** What server `server` holds of EVENTS in its own store, as its monitoring port tells (not through the leader). */
-async function ownCopy(server: string): Promise<string> {
+async function ownCopy(server: string): Promise<{ messages: number; lastSeq: number } | undefined> {
   const index = [0, 1, 2].find((i) => nodeName(i) === server)!;
   try {
     const res = await fetch(`http://${hosts.hostAddress(index)}:${MONITOR_PORT}/jsz?accounts=true&streams=true`, { signal: AbortSignal.timeout(3000) });
     const jsz = (await res.json()) as { account_details?: { stream_detail?: { name: string; state: { messages: number; last_seq: number } }[] }[] };
     const events = jsz.account_details?.flatMap((account) => account.stream_detail ?? []).find((stream) => stream.name === 'EVENTS');
-    return events ? `${events.state.messages} messages, last sequence ${events.state.last_seq}` : 'no EVENTS';
-  } catch (error) {
-    return `unreadable (${(error as Error).message})`;
+    return events ? { messages: events.state.messages, lastSeq: events.state.last_seq } : undefined;
+  } catch {
+    return undefined;
   }
 }
