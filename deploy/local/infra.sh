@@ -4,8 +4,9 @@
 # database (roles, schemas, postgis, jit off) and each service's migrations.
 # Idempotent and quiet: one line per component, one clear line on failure (exit 1).
 #
-# Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose] [--database-only]
+# Usage: bash deploy/local/infra.sh [--no-migrate] [--with-browser] [--with-compose] [--with-cluster] [--database-only]
 #   (--with-compose: docker-compose, kubectl and promtool, to check the deployment files)
+#   (--with-cluster: HAProxy, the load balancer of the three-host cluster test)
 #   (--database-only: only the database, on the PostgreSQL already at PGHOST:PGPORT, such as a
 #    test container; no PostgreSQL, Redis or NATS is installed or started on this machine)
 #   HDIYA_DATABASE=name   database to prepare (default hdiya; tests use hdiya_test)
@@ -14,11 +15,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
 MIGRATE=1
 WITH_BROWSER=0
 WITH_COMPOSE=0
+WITH_CLUSTER=0
 DATABASE_ONLY=0
 for arg in "$@"; do
   case "$arg" in
@@ -26,6 +28,7 @@ for arg in "$@"; do
     --database-only) DATABASE_ONLY=1 ;;
     --with-browser) WITH_BROWSER=1 ;;
     --with-compose) WITH_COMPOSE=1 ;;
+    --with-cluster) WITH_CLUSTER=1 ;;
     -h | --help) usage; exit 0 ;;
     *) echo "infra: unknown option '$arg' (see --help)" >&2; exit 2 ;;
   esac
@@ -277,5 +280,7 @@ ensure_postgres
 ((WITH_COMPOSE == 0)) || ensure_command kubectl kubectl kubernetes-client
 # promtool checks and unit-tests the alert rules (deploy/k8s/monitoring); no Prometheus server runs.
 ((WITH_COMPOSE == 0)) || ensure_command promtool promtool prometheus
+# The cluster test (npm run test:cluster) balances its two gateways with Debian's HAProxy.
+((WITH_CLUSTER == 0)) || ensure_command haproxy haproxy haproxy
 ensure_database
 ((MIGRATE == 0)) || run_migrations

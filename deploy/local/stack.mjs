@@ -402,7 +402,9 @@ const COLOURS = [36, 33, 35, 32, 34, 91, 96, 93];
 /**
  * @typedef {(name: string, line: string, stream?: 'stdout' | 'stderr') => void} LogLine
  * @typedef {{ code: number | null, signal: NodeJS.Signals | null, error?: Error }} ExitResult
- * @typedef {{ file: string, args?: string[], nodeArgs?: string[], cwd?: string, env?: NodeJS.ProcessEnv, oneShot?: boolean }} ChildSpec
+ * @typedef {{ file: string, args?: string[], nodeArgs?: string[], cwd?: string, env?: NodeJS.ProcessEnv, oneShot?: boolean, launcher?: string[] }} ChildSpec
+ *   launcher: a command that runs node in turn and execs it, so the PID stays node's own
+ *   (the cluster test's `ip netns exec <host>`)
  * @typedef {object} Child  a supervised process (a live view: alive, tail and result change)
  * @property {string} name
  * @property {ChildSpec} spec
@@ -477,7 +479,7 @@ export class Supervisor {
   }
 
   /**
-   * Spawns `node <file> ...args` (the PID is the real process).
+   * Spawns `node <file> ...args` (the PID is the real process), under `spec.launcher` if given.
    * @param {string} name unique label, e.g. 'users'
    * @param {ChildSpec} spec
    * @returns {Child}
@@ -486,7 +488,8 @@ export class Supervisor {
     const previous = this.children.get(name);
     if (previous?.alive) throw new Error(`${name} is already running (pid ${previous.pid})`);
     const cwd = spec.cwd ?? ROOT;
-    const proc = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.file, ...(spec.args ?? [])], {
+    const [command, ...launcherArgs] = [...(spec.launcher ?? []), process.execPath];
+    const proc = spawn(command, [...launcherArgs, ...(spec.nodeArgs ?? []), spec.file, ...(spec.args ?? [])], {
       cwd,
       env: spec.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Events, eventSubject, PointsRules, type CurrentAccountView, type DonationRequestsView } from '@hdiya/contracts';
+import { Events, eventSubject, type DonationRequestsView } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { signedInAdmin } from '../support/admin.js';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
-import { replayGiftRewards, type ConfirmedGift } from '../support/gift-rewards-model.js';
+import { attempt, attemptUntilAnswered, auditOperations, memberOperation, pick, sleep, tally, type LoadMember, type Operation, type Outcome } from '../support/member-load.js';
 import { expectBalance, invariantViolations, verifyAddress, withDatabase } from '../support/members.js';
 import { ROOT, withPrivateStack, type PrivateStack } from '../support/private-stack.js';
 import { requestWindowProblems } from '../support/request-window.js';
@@ -53,64 +52,12 @@ withPrivateStack(
   },
 );
 
-type Outcome = 'ok' | 'refused' | 'unknown';
+/** The kinds of operation this test makes (the shared load's, with the request windows' and the moderator's). */
 const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate'] as const;
-interface Operation {
-  kind: (typeof KINDS)[number];
-  /** Who acted, or for a suspension and a reinstatement, the member suspended or reinstated. */
-  member: string;
-  donationId?: number;
-  key?: string;
-  /** The request a donor chose. */
-  requestId?: string;
-  outcome: Outcome;
-  /** A refusal by a hoarding limit (decision 0020): expected and acknowledged, never lost work. */
-  limited?: boolean;
-  /** A refusal because the member is suspended (their session ended, or the service's own check). */
-  suspended?: boolean;
-  /** The suspension the moderator's call answered with. */
-  suspensionId?: string;
-}
-type Result = Pick<Operation, 'outcome' | 'limited' | 'suspended'>;
-
-const outcomeOf = (status: number): Outcome => (status >= 200 && status < 300 ? 'ok' : status >= 400 && status < 500 && status !== 408 ? 'refused' : 'unknown');
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The refusals of the hoarding limits: 3 open reservations, 72 hours before reserving an item again. */
-const LIMIT_CODES = new Set(['RESERVATIONS_LIMIT', 'RESERVE_AGAIN_COOLDOWN']);
-
-/**
- * A call that may meet a dead gateway: a network failure is an unknown outcome, not an error. A
- * refusal by a hoarding limit or because the member is suspended is told apart from the others.
- */
-async function attempt(call: () => Promise<{ status: number; body?: unknown }>): Promise<Result> {
-  try {
-    const res = await call();
-    const code = (res.body as { code?: string } | null | undefined)?.code ?? '';
-    return {
-      outcome: outcomeOf(res.status),
-      ...(res.status === 409 && LIMIT_CODES.has(code) ? { limited: true } : {}),
-      ...(res.status === 401 || code === 'MEMBER_SUSPENDED' ? { suspended: true } : {}),
-    };
-  } catch {
-    return { outcome: 'unknown' };
-  }
-}
-
-/** Retried until it has an answer (3 tries unless told): a call whose outcome is unknown may be made again. */
-async function attemptUntilAnswered(call: () => Promise<{ status: number; body?: unknown }>, tries = 3): Promise<Result> {
-  let result: Result = { outcome: 'unknown' };
-  for (let done = 0; done < tries && result.outcome === 'unknown'; done++) {
-    if (done > 0) await sleep(300);
-    result = await attempt(call);
-  }
-  return result;
-}
 
 it(`should lose nothing, apply nothing twice and keep every invariant while processes are killed for ${SECONDS} s`, async () => {
   const { stack } = world;
-  const members: { client: ApiClient; user: CurrentAccountView; phone: string; password: string }[] = [];
+  const members: LoadMember[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const client = new ApiClient(stack.url, stack.url);
     const payload = newMemberPayload();
@@ -151,37 +98,9 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   let signIns = 0;
   const deadline = Date.now() + SECONDS * 1000;
 
-  /** One operation of the member's, at random. */
-  const operation = async (m: (typeof members)[number], roll: number): Promise<Operation> => {
-    if (roll >= 0.8) return windowOperation(m, roll);
-    if (roll < 0.28) {
-      const donationId = pick(donationIds);
-      return { kind: 'reserve', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } }))) };
-    }
-    if (roll < 0.44) {
-      const donationId = pick(donationIds);
-      return { kind: 'confirm', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/confirm', { params: { id: donationId } }))) };
-    }
-    if (roll < 0.52) {
-      const donationId = pick(donationIds);
-      return { kind: 'cancel', member: m.user.id, donationId, ...(await attempt(() => m.client.call('POST /api/donations/{id}/cancel', { params: { id: donationId } }))) };
-    }
-    if (roll < 0.74) {
-      // A transfer is retried with its idempotency key until it has an answer (or 3 tries).
-      const to = pick(members.filter((o) => o !== m));
-      const key = `chaos-${randomUUID()}`;
-      const result = await attemptUntilAnswered(() =>
-        m.client.call('POST /api/transfer-points', { body: { receiverIdentifier: to.phone, points: 1 }, headers: { 'Idempotency-Key': key } }),
-      );
-      return { kind: 'transfer', member: m.user.id, key, ...result };
-    }
-    const result = await attempt(async () => {
-      const res = await m.client.call('POST /api/donations', { body: { title: 'Objet chaos', description: 'Pour le chaos.', categoryId: 8, city: 'Oujda', imageUrl: photo } });
-      if (res.status === 201) donationIds.push(res.body.id);
-      return res;
-    });
-    return { kind: 'publish', member: m.user.id, ...result };
-  };
+  /** One operation of the member's, at random: the shared load's, and from 0.8 the request windows'. */
+  const operation = (m: (typeof members)[number], roll: number): Promise<Operation> =>
+    roll >= 0.8 ? windowOperation(m, roll) : memberOperation(m, roll, { members, donationIds, photo });
 
   /** A member refused as suspended signs in again (same password) once they may: refused (403) or unanswered meanwhile, they wait. */
   const signInAgain = async (m: (typeof members)[number]) => {
@@ -318,68 +237,11 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   );
 
   const report = await withDatabase(async (db) => {
-    const count = async (sql: string, params: unknown[] = []) => Number((await db.query(sql, params)).rows[0].n);
-    let lost = 0;
-    let duplicated = 0;
-    const problems: string[] = [];
-    for (const op of operations) {
-      if (op.kind === 'transfer') {
-        const applied = await count(`SELECT count(*) AS n FROM points.transfers WHERE sender_id = $1 AND idempotency_key = $2`, [op.member, op.key]);
-        if (op.outcome === 'ok' && applied === 0) lost += 1;
-        if (applied > 1) duplicated += 1;
-        if (applied === 1) {
-          const entries = await count(
-            `SELECT count(*) AS n FROM points.ledger_entries e JOIN points.transfers t ON e.reference = t.id WHERE t.sender_id = $1 AND t.idempotency_key = $2`,
-            [op.member, op.key],
-          );
-          if (entries !== 2) problems.push(`transfer ${op.key} has ${entries} ledger entries`);
-        }
-      } else if (op.kind === 'reserve' && op.outcome === 'ok') {
-        const kept = await count(
-          `SELECT count(*) AS n FROM donations.reservations WHERE donation_id = $1 AND reserver_id = $2 AND state IN ('active', 'completed', 'cancelled', 'expired')`,
-          [op.donationId, op.member],
-        );
-        if (kept === 0) lost += 1;
-      } else if (op.kind === 'ask' && op.outcome === 'ok') {
-        if ((await count(`SELECT count(*) AS n FROM donations.donation_requests WHERE donation_id = $1 AND member_id = $2`, [op.donationId, op.member])) === 0) lost += 1;
-      } else if (op.kind === 'choose' && op.outcome === 'ok') {
-        if ((await count(`SELECT count(*) AS n FROM donations.donation_requests WHERE id = $1 AND state = 'chosen'`, [op.requestId])) === 0) lost += 1;
-      } else if (op.kind === 'confirm' && op.outcome === 'ok') {
-        const given = await count(`SELECT count(*) AS n FROM donations.donations WHERE id = $1 AND status = 'completed'`, [op.donationId]);
-        if (given === 0) lost += 1;
-      } else if (op.kind === 'suspend' && op.outcome === 'ok') {
-        // A suspension acknowledged is recorded, of that member (once: its id is its key).
-        if ((await count(`SELECT count(*) AS n FROM users.member_suspensions WHERE id = $1 AND member_id = $2`, [op.suspensionId, op.member])) === 0) lost += 1;
-      } else if (op.kind === 'reinstate' && op.outcome === 'ok') {
-        if ((await count(`SELECT count(*) AS n FROM users.member_suspensions WHERE member_id = $1 AND ended_by = $2`, [op.member, admin.user.id])) === 0) lost += 1;
-      }
-    }
-    // A donation is given at most once, and each reservation's capture is paid once.
-    duplicated += await count(
-      `SELECT count(*) AS n FROM (SELECT envelope->'payload'->>'donationId' FROM donations.outbox WHERE envelope->>'type' = 'ReceptionConfirmed' GROUP BY 1 HAVING count(*) > 1) d`,
+    const audit = await auditOperations(db, operations, { accounts: ACCOUNTS, moderatorId: admin.user.id });
+    const decided = Number(
+      (await db.query(`SELECT count(*) AS n FROM donations.donations WHERE allocation_mode = 'choose' AND allocated_at IS NOT NULL`)).rows[0].n,
     );
-    duplicated += await count(`SELECT count(*) AS n FROM (SELECT reference, reason FROM points.ledger_entries WHERE reference IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1) d`);
-    const heldTwice = await count(`SELECT count(*) AS n FROM (SELECT donation_id FROM donations.reservations WHERE state = 'active' GROUP BY 1 HAVING count(*) > 1) d`);
-    const pending = await count(`SELECT count(*) AS n FROM donations.reservations WHERE state IN ('pending', 'aborting')`);
-    const completed = await count(`SELECT count(*) AS n FROM donations.donations WHERE status = 'completed'`);
-    const total = await count(`SELECT COALESCE(sum(points + blocked_points), 0) AS n FROM points.balances`);
-    // Welcome 10 each (the moderator too); each gift spends the reserver's 2-point hold and pays the donor what the
-    // rules of decision 0019 allow (5 + 5, within the pair rule and the daily cap), replayed here
-    // from the donations service's record of the gifts, in the order the points service received
-    // them (its inbox; a relay retried after a kill may deliver out of confirmation order).
-    const gifts = (
-      await db.query(
-        `SELECT o.envelope->'payload'->>'ownerId' AS "ownerId", o.envelope->'payload'->>'reserverId' AS "reserverId",
-                (o.envelope->'payload'->>'confirmedAt')::timestamptz AS "confirmedAt"
-         FROM donations.outbox o JOIN points.inbox i ON i.consumer = 'points-donations' AND i.event_id = o.id
-         WHERE o.envelope->>'type' = 'ReceptionConfirmed' ORDER BY i.processed_at, o.position`,
-      )
-    ).rows as ConfirmedGift[];
-    if (gifts.length !== completed) problems.push(`${completed} gifts completed, ${gifts.length} confirmations received by the points service`);
-    const rewards = replayGiftRewards(gifts, Number(process.env.GIFT_POINTS_DAILY_CAP ?? PointsRules.giftDailyCap));
-    const expected = 10 * ACCOUNTS + rewards.paid - 2 * completed;
-    const decided = await count(`SELECT count(*) AS n FROM donations.donations WHERE allocation_mode = 'choose' AND allocated_at IS NOT NULL`);
-    return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, decided, problems, violations: await invariantViolations(db) };
+    return { ...audit, decided };
   }, world.databaseUrl);
 
   // What a suspension lets go of, in the donations service's record, against the users service's.
@@ -402,17 +264,10 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     { what: 'every request window’s rules', timeoutMs: 30_000, intervalMs: 500 },
   ).catch(() => undefined);
 
-  const tally = (kind: Operation['kind']) => {
-    const of = operations.filter((o) => o.kind === kind);
-    const limited = of.filter((o) => o.limited).length;
-    const suspended = of.filter((o) => o.suspended).length;
-    const why = [...(limited > 0 ? [`${limited} at a member's limit`] : []), ...(suspended > 0 ? [`${suspended} suspended`] : [])];
-    return `${kind} ${of.filter((o) => o.outcome === 'ok').length} ok / ${of.filter((o) => o.outcome === 'refused').length} refused${why.length > 0 ? ` (${why.join(', ')})` : ''} / ${of.filter((o) => o.outcome === 'unknown').length} unknown`;
-  };
   console.log(
     [
       `chaos: ${SECONDS} s, ${MEMBERS} members, ${operations.length} operations, ${kills.length} kills (${VICTIMS.map((v) => `${v} ${kills.filter((k) => k === v).length}`).join(', ')})`,
-      ...KINDS.map(tally),
+      ...KINDS.map((kind) => tally(operations, kind)),
       `suspensions: ${operations.filter((o) => o.kind === 'suspend' && o.outcome === 'ok').length}, reinstatements: ${operations.filter((o) => o.kind === 'reinstate' && o.outcome === 'ok').length}; ${operations.filter((o) => o.suspended).length} operations refused to a suspended member, ${signIns} signed in again; at the end ${suspensions.suspended} suspended, ${suspensions.reinstated} back, ${suspensions.problems.length} broken rules`,
       `request windows: ${report.decided} of ${windows.length} decided (by the donor or the draw), ${windowProblems.length} broken rules`,
       `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
