@@ -17,7 +17,7 @@ describe('GET /api/auth/user/export', () => {
     const donor = await signedUpMember();
     const reserver = await signedUpMember({ firstName: 'Nadia', lastName: 'Alaoui' });
     const gift = await completeGift(donor.client, reserver.client, 'Vélo pour enfant');
-    const kept = await publish(donor.client, 'Chaise en bois');
+    await publish(donor.client, 'Chaise en bois');
     expect((await reserver.client.call('POST /api/donations/{id}/ratings', { params: { id: gift.id }, body: { value: 'up', comment: 'Très aimable' } })).status).toBe(201);
     expect((await donor.client.call('POST /api/messages', { body: { receiverId: reserver.user.id, donationId: gift.id, content: 'Merci, bonne route !' } })).status).toBe(201);
     expect((await reserver.client.call('POST /api/messages', { body: { receiverId: donor.user.id, donationId: gift.id, content: 'Merci à vous' } })).status).toBe(201);
