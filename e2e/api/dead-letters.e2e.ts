@@ -65,7 +65,8 @@ describe('GET /api/admin/dead-letters', () => {
     await waitFor(async () => (await member.client.call('GET /api/auth/user')).body.points === 10, { what: 'welcome points' });
 
     const admin = await signedInAdmin();
-    const consumers = ['donations-members', 'messaging-users', 'points-users'];
+    // One durable per users event each service acts on (decision 0076): those of UserUpdated.v1.
+    const consumers = ['donations-members-user-updated-v1', 'messaging-users-user-updated-v1', 'points-users-user-updated-v1'];
     const letters = await waitFor(
       async () => {
         const listed = await admin.client.call('GET /api/admin/dead-letters');
@@ -81,7 +82,7 @@ describe('GET /api/admin/dead-letters', () => {
       expect(letter.error).toMatch(/users\.UserUpdated\.v1.*userId/);
     }
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPorts.points}/metrics`)).text();
-    expect(metrics).toMatch(/^hdiya_events_dead_lettered_total\{[^}]*consumer="points-users"[^}]*reason="invalid"[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^hdiya_events_dead_lettered_total\{[^}]*consumer="points-users-user-updated-v1"[^}]*reason="invalid"[^}]*\} [1-9]/m);
 
     // Every other event the suite has produced so far passed its schema: the schemas refuse
     // nothing the services emit.
@@ -90,8 +91,8 @@ describe('GET /api/admin/dead-letters', () => {
   });
 
   it('should let a service file dead letters only for its own consumers, and the gateway only read them', async () => {
-    expect(await refusedPublish('points', 'deadletter.donations-members')).toBe(true);
-    expect(await refusedPublish('users', 'deadletter.points-users')).toBe(true);
-    expect(await refusedPublish('gateway', 'deadletter.points-users')).toBe(true);
+    expect(await refusedPublish('points', 'deadletter.donations-members-user-updated-v1')).toBe(true);
+    expect(await refusedPublish('users', 'deadletter.points-users-user-updated-v1')).toBe(true);
+    expect(await refusedPublish('gateway', 'deadletter.points-users-user-updated-v1')).toBe(true);
   });
 });

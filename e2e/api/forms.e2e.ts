@@ -30,11 +30,9 @@ describe('POST /api/forgot-password', () => {
       { email: payload.email, user_id: user.id, has_token: true },
       { email: unknownEmail, user_id: null, has_token: false },
     ]);
-    const events = await db.query(
-      `SELECT envelope->'payload'->>'email' AS email FROM users.outbox WHERE envelope->>'type' = 'PasswordResetRequested' AND envelope->'payload'->>'email' = ANY($1)`,
-      [[payload.email, unknownEmail]],
-    );
-    expect(events.rows).toEqual([{ email: payload.email }]);
+    // No address on the shared stream (decision 0076): the outbox holds nothing naming either.
+    const events = await db.query(`SELECT id FROM users.outbox WHERE envelope::text LIKE ANY($1)`, [[`%${payload.email}%`, `%${unknownEmail}%`]]);
+    expect(events.rows).toEqual([]);
   });
 
   it('should ask for the e-mail address', async () => {
@@ -53,6 +51,9 @@ describe('POST /api/contact', () => {
     expect(res.status).toBe(201);
     const stored = await db.query('SELECT user_id, subject FROM users.contact_messages WHERE id = $1', [res.body.id]);
     expect(stored.rows).toEqual([{ user_id: user.id, subject: 'Une question' }]);
+    // Nothing about it on the shared stream (decision 0076): it carried the sender's address.
+    const events = await db.query(`SELECT id FROM users.outbox WHERE envelope::text LIKE $1`, [`%${res.body.id}%`]);
+    expect(events.rows).toEqual([]);
   });
 
   it('should accept a visitor', async () => {

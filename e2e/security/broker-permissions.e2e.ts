@@ -97,18 +97,24 @@ describe('NATS credentials and subject permissions', () => {
 // create only its real durable consumers, each on exactly the subjects it consumes (the subject of
 // the create request names the filter, and the server refuses a body that says otherwise).
 
+/** The durables PerEventConsumers creates for `inbox`: `<inbox>-<kebab type>-v1` on `events.users.<Type>.v1`. */
+function usersEventDurables(user: string, inbox: string, types: string[]): { user: string; durable: string; filter: string }[] {
+  return types.map((type) => ({ user, durable: `${inbox}-${type.replace(/(?<=[a-z])([A-Z])/g, '-$1').toLowerCase()}-v1`, filter: `events.users.${type}.v1` }));
+}
+
 /** Every durable consumer of the services and the gateway and its filter, as their *.consumer.ts create them. */
 const DURABLE_CONSUMERS = [
-  { user: 'points', durable: 'points-users', filter: 'events.users.>' },
+  // The users events, one durable per version a service acts on (decision 0076).
+  ...usersEventDurables('points', 'points-users', ['UserRegistered', 'UserUpdated']),
   { user: 'points', durable: 'points-donations', filter: 'events.donations.>' },
-  { user: 'donations', durable: 'donations-members', filter: 'events.users.>' },
+  ...usersEventDurables('donations', 'donations-members', ['UserRegistered', 'UserUpdated', 'EmailVerified', 'MemberSuspended', 'MemberReinstated']),
   { user: 'donations', durable: 'donations-alerts', filter: 'events.donations.DonationCreated.v1' },
-  { user: 'messaging', durable: 'messaging-users', filter: 'events.users.>' },
+  ...usersEventDurables('messaging', 'messaging-users', ['UserRegistered', 'UserUpdated', 'MemberSuspended', 'MemberReinstated']),
   { user: 'messaging', durable: 'messaging-donations', filter: 'events.donations.>' },
   { user: 'messaging', durable: 'messaging-points', filter: 'events.points.PointsTransferred.v1' },
   // The gateways end a suspended member's sessions (decision 0057; services/gateway's member-suspensions.consumer.ts).
   { user: 'gateway', durable: 'gateway-member-suspensions', filter: 'events.users.MemberSuspended.v1' },
-] as const;
+];
 
 /** The consumer configuration libs/platform's EventConsumer creates. */
 const consumerConfig = (durable: string, filter: string): Partial<ConsumerConfig> => ({
@@ -132,15 +138,20 @@ describe('JetStream consumers', () => {
       if (other instanceof Error) expect(other.message).toMatch(denied);
       else await expect(other.consumers.add(EVENTS_STREAM, consumerConfig('messaging-donations', 'events.messaging.>'))).rejects.toThrow(denied);
     }
+    // The users events: only those it acts on, each on its own durable (decision 0076), not the old wide filter.
+    const suspended = 'donations-members-member-suspended-v1';
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig('donations-members', 'events.users.>'))).rejects.toThrow(denied);
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig(suspended, 'events.users.>'))).rejects.toThrow(denied);
+    await expect(jsm.consumers.add(EVENTS_STREAM, consumerConfig(suspended, 'events.users.UserUpdated.v1'))).rejects.toThrow(denied);
     // The subjects older servers and clients use, whose filter the server does not check: refused.
-    const body = (filter: string) => json({ stream_name: EVENTS_STREAM, config: consumerConfig('donations-members', filter) });
-    for (const subject of ['$JS.API.CONSUMER.CREATE.EVENTS.donations-members', '$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.donations-members']) {
+    const body = (filter: string) => json({ stream_name: EVENTS_STREAM, config: consumerConfig(suspended, filter) });
+    for (const subject of [`$JS.API.CONSUMER.CREATE.EVENTS.${suspended}`, `$JS.API.CONSUMER.DURABLE.CREATE.EVENTS.${suspended}`]) {
       await expect(donations.request(subject, body('events.messaging.>'), { timeout: 2000 })).rejects.toThrow(denied);
     }
     // The allowed subject with another filter in the body: the server itself refuses the mismatch.
-    const mismatch = await donations.request('$JS.API.CONSUMER.CREATE.EVENTS.donations-members.events.users.>', body('events.messaging.>'), { timeout: 2000 });
+    const mismatch = await donations.request(`$JS.API.CONSUMER.CREATE.EVENTS.${suspended}.events.users.MemberSuspended.v1`, body('events.messaging.>'), { timeout: 2000 });
     expect(mismatch.json<{ error?: { err_code: number } }>().error?.err_code).toBe(10131);
-    expect((await jsm.consumers.info(EVENTS_STREAM, 'donations-members')).config.filter_subject).toBe('events.users.>');
+    expect((await jsm.consumers.info(EVENTS_STREAM, suspended)).config.filter_subject).toBe('events.users.MemberSuspended.v1');
   });
 
   it.each(DURABLE_CONSUMERS)('should still let $user create its consumer $durable on $filter', async ({ user, durable, filter }) => {

@@ -55,6 +55,13 @@ export class ApiClient {
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), { ...extra, ...headers });
   }
 
+  /** A GET whose answer is bytes (a ZIP): the body as it came, with the session's cookies. */
+  async download(path: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
   get sessionCookie(): string | undefined {
     return this.cookies.get('hdiya.sid');
   }

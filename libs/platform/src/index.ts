@@ -16,6 +16,7 @@ export * from './outbox/outbox.js';
 export * from './database/drain-loop.js';
 export * from './outbox/outbox-relay.js';
 export * from './inbox/event-consumer.js';
+export * from './inbox/per-event-consumers.js';
 export * from './rpc/rpc-error.js';
 export * from './rpc/rpc-exception.filter.js';
 export * from './rpc/validated-payload.pipe.js';

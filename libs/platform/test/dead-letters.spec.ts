@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import {
   DEAD_LETTERS_STREAM,
   deadLetterSubject,
-  type ContactMessageReceivedV1,
   type DeadLetter,
   type EventEnvelope,
+  type MemberReinstatedV1,
 } from '@hdiya/contracts';
 import { testEnv, waitFor } from '@hdiya/testing';
 import { createInboxTableV1 } from '../src/database/messaging-tables.js';
@@ -21,7 +21,7 @@ import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-
 // cannot take the work is waited out, however long.
 
 const SCHEMA = 'dead_letters_it';
-const NAME = 'users.ContactMessageReceived.v1';
+const NAME = 'users.MemberReinstated.v1';
 const logger = quietLogger('dead-letters-test');
 
 let dataSource: DataSource;
@@ -42,10 +42,10 @@ afterAll(async () => {
   await bus.nc.close();
 });
 
-type Handler = (payload: ContactMessageReceivedV1) => Promise<void>;
+type Handler = (payload: MemberReinstatedV1) => Promise<void>;
 
 /**
- * A consumer of contact messages with a durable and a subject of its own, so no test sees another's
+ * A consumer of reinstatements with a durable and a subject of its own, so no test sees another's
  * events: the name of an event comes from its subject's service and its envelope's type and version.
  */
 async function startConsumer(handle: Handler, maxDeliveries?: number): Promise<{ durable: string; subject: string }> {
@@ -67,8 +67,8 @@ async function startConsumer(handle: Handler, maxDeliveries?: number): Promise<{
   return { durable, subject };
 }
 
-function contactEvent(): EventEnvelope<ContactMessageReceivedV1> {
-  return createEvent(NAME, { contactMessageId: randomUUID(), name: 'Salma', email: 'salma@example.ma', subject: 'Bonjour' }).envelope;
+function reinstatedEvent(): EventEnvelope<MemberReinstatedV1> {
+  return createEvent(NAME, { memberId: randomUUID(), suspensionId: randomUUID(), reinstatedAt: new Date().toISOString() }).envelope;
 }
 
 async function publish(subject: string, body: unknown): Promise<void> {
@@ -109,23 +109,23 @@ describe('dead letters', () => {
   it('should file an event its schema refuses, and a message that is no event, with their errors, and go on with the next', async () => {
     const handled: string[] = [];
     const { durable, subject } = await startConsumer(async (payload) => {
-      handled.push(payload.contactMessageId);
+      handled.push(payload.suspensionId);
     });
-    const bad = contactEvent();
-    await publish(subject, { ...bad, payload: { contactMessageId: 42, name: 'Salma' } });
+    const bad = reinstatedEvent();
+    await publish(subject, { ...bad, payload: { suspensionId: 42, memberId: 'u1' } });
     await publish(subject, '{ pas du json');
-    const good = contactEvent();
+    const good = reinstatedEvent();
     await publish(subject, good);
 
-    await waitFor(async () => handled.includes(good.payload.contactMessageId), { what: 'the good event handled' });
+    await waitFor(async () => handled.includes(good.payload.suspensionId), { what: 'the good event handled' });
     const letters = await deadLettersOf(durable, 2);
     const invalid = letters.find((letter) => letter.reason === 'invalid');
-    expect(invalid).toMatchObject({ consumer: durable, subject, attempts: 1, event: { id: bad.id, payload: { contactMessageId: 42 } }, raw: null });
-    expect(invalid?.error).toMatch(/contactMessageId/);
-    expect(invalid?.error).toMatch(/email/);
+    expect(invalid).toMatchObject({ consumer: durable, subject, attempts: 1, event: { id: bad.id, payload: { suspensionId: 42 } }, raw: null });
+    expect(invalid?.error).toMatch(/suspensionId/);
+    expect(invalid?.error).toMatch(/reinstatedAt/);
     const malformed = letters.find((letter) => letter.reason === 'malformed');
     expect(malformed).toMatchObject({ consumer: durable, event: null, raw: '{ pas du json' });
-    expect(handled).toEqual([good.payload.contactMessageId]);
+    expect(handled).toEqual([good.payload.suspensionId]);
     expect(await inInbox(durable, bad.id)).toBe(false);
     expect(await inInbox(durable, good.id)).toBe(true);
     expect(await deadLetteredCount(durable, 'invalid')).toBe(1);
@@ -133,21 +133,21 @@ describe('dead letters', () => {
   });
 
   it('should file an event whose handler fails on every delivery after the last one, and handle the others meanwhile', async () => {
-    const poison = contactEvent();
+    const poison = reinstatedEvent();
     const handled: string[] = [];
     let poisonDeliveries = 0;
     const { durable, subject } = await startConsumer(async (payload) => {
-      if (payload.contactMessageId === poison.payload.contactMessageId) {
+      if (payload.suspensionId === poison.payload.suspensionId) {
         poisonDeliveries += 1;
         throw new Error('la base refuse cette ligne');
       }
-      handled.push(payload.contactMessageId);
+      handled.push(payload.suspensionId);
     }, 3);
     await publish(subject, poison);
-    const good = contactEvent();
+    const good = reinstatedEvent();
     await publish(subject, good);
 
-    await waitFor(async () => handled.includes(good.payload.contactMessageId), { what: 'the event behind the failing one' });
+    await waitFor(async () => handled.includes(good.payload.suspensionId), { what: 'the event behind the failing one' });
     const [letter] = await deadLettersOf(durable, 1);
     expect(letter).toMatchObject({ consumer: durable, reason: 'failed', attempts: 3, error: 'la base refuse cette ligne', event: { id: poison.id } });
     expect(poisonDeliveries).toBe(3);
@@ -156,7 +156,7 @@ describe('dead letters', () => {
   });
 
   it('should retry past the last delivery a handler failing because the database cannot take the work', async () => {
-    const event = contactEvent();
+    const event = reinstatedEvent();
     let deliveries = 0;
     const { durable, subject } = await startConsumer(async () => {
       deliveries += 1;

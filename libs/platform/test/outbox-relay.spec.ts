@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { EVENTS_STREAM, type ContactMessageReceivedV1, type OutgoingEvent } from '@hdiya/contracts';
+import { EVENTS_STREAM, type MemberReinstatedV1, type OutgoingEvent } from '@hdiya/contracts';
 import { createEvent } from '../src/events/create-event.js';
 import { adminDatabaseUrl, testEnv, waitFor } from '@hdiya/testing';
 import { connectEventBus, type EventBus } from '../src/nats/events-stream.js';
@@ -18,8 +18,8 @@ let dataSource: DataSource;
 let bus: EventBus;
 
 /** A fresh event on a subject of its own, so assertions never see another test's messages. */
-function uniqueEvent(): OutgoingEvent<ContactMessageReceivedV1> {
-  const event = createEvent('users.ContactMessageReceived.v1', { contactMessageId: randomUUID(), name: 'Relais', email: 'relais@example.ma', subject: 'Test' });
+function uniqueEvent(): OutgoingEvent<MemberReinstatedV1> {
+  const event = createEvent('users.MemberReinstated.v1', { memberId: randomUUID(), suspensionId: randomUUID(), reinstatedAt: new Date().toISOString() });
   return { ...event, subject: `events.relaytest.${event.envelope.id}` };
 }
 

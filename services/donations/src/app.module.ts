@@ -12,6 +12,7 @@ import { DonationsModule } from './donations/donations.module.js';
 import { FavoritesModule } from './favorites/favorites.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { ImpactModule } from './impact/impact.module.js';
+import { MemberExportModule } from './member-export/member-export.module.js';
 import { MembersModule } from './members/members.module.js';
 import { ModerationLogModule } from './moderation-log/moderation-log.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
@@ -48,6 +49,7 @@ export class AppModule {
         AlertsModule,
         ImagesModule,
         MembersModule,
+        MemberExportModule,
         ModerationLogModule,
       ],
     });

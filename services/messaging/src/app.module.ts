@@ -16,6 +16,8 @@ import { MailRecipients } from './dispatch/mail-recipients.js';
 import { PreferencesService } from './dispatch/preferences.service.js';
 import { DirectoryService } from './members/directory.service.js';
 import { UsersEventsConsumer } from './members/users-events.consumer.js';
+import { MemberExportHandlers } from './member-export/member-export.handlers.js';
+import { MemberExportService } from './member-export/member-export.service.js';
 import { MessagesHandlers } from './messages/messages.handlers.js';
 import { MessagesService } from './messages/messages.service.js';
 import { ChatPhotosService } from './messages/chat-photos.service.js';
@@ -57,8 +59,9 @@ export class AppModule {
           },
         ]),
       ],
-      controllers: [MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers],
+      controllers: [MessagesHandlers, BlocksHandlers, NotificationsHandlers, PushHandlers, RepliesHandlers, DispatchHandlers, MemberExportHandlers],
       providers: [
+        MemberExportService,
         { provide: MESSAGING_CONFIG, useValue: config },
         DirectoryService,
         MessagesService,

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
 import { databaseTimeoutsOf, EventBusModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
 import { HistoryHandlers } from './history/history.handlers.js';
+import { MemberExportHandlers } from './member-export/member-export.handlers.js';
 import { HistoryService } from './history/history.service.js';
 import { HoldsHandlers } from './holds/holds.handlers.js';
 import { HoldsService } from './holds/holds.service.js';
@@ -32,7 +33,7 @@ export class AppModule {
       imports: [
         EventBusModule.forService({ service: 'points', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'points') }),
       ],
-      controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers, LimitsHandlers],
+      controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers, LimitsHandlers, MemberExportHandlers],
       providers: [
         { provide: POINTS_CONFIG, useValue: config },
         LedgerService,

@@ -23,6 +23,8 @@ import { MemberSuspensionsService } from './moderation/member-suspensions.servic
 import { SuspensionExpiryJob } from './moderation/suspension-expiry.job.js';
 import { SCHEMA, type UsersConfig } from './config.js';
 import { usersDataSourceOptions } from './database/data-source.js';
+import { MemberExportHandlers } from './member-export/member-export.handlers.js';
+import { MemberExportService } from './member-export/member-export.service.js';
 
 @Module({})
 export class AppModule {
@@ -35,7 +37,7 @@ export class AppModule {
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [AccountsHandlers, ContactHandlers, SupportInboxHandlers, ModerationLogHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers],
+      controllers: [AccountsHandlers, ContactHandlers, SupportInboxHandlers, ModerationLogHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers, MemberExportHandlers],
       providers: [
         PasswordHasher,
         { provide: PASSWORD_HASH_COST, useValue: passwordHashCostOf(config) },
@@ -50,6 +52,7 @@ export class AppModule {
         SuspensionMails,
         MemberReportsService,
         MemberSuspensionsService,
+        MemberExportService,
         SuspensionExpiryJob,
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { EVENT_NAMES, EventSchemas, Events, eventNameOf, eventPayloadError, type EventName, type EventPayload } from './catalog.js';
+import { z } from 'zod';
+import { EVENT_NAMES, EventSchemas, Events, RETIRED_EVENT_NAMES, eventNameOf, eventPayloadError, type EventName, type EventPayload } from './catalog.js';
 import { ReservationCancelledV2Schema, type ReservationCancelledV2 } from './reservations.events.js';
 import type { UserRegisteredV1 } from './users.events.js';
 import { UserRegisteredV1Schema } from './users.events.js';
@@ -28,9 +28,6 @@ const textMessage = {
 const samples: { [N in EventName]: EventPayload<N> } = {
   'users.UserRegistered.v1': { userId: 'u1', username: 'salma', firstName: 'Salma', lastName: null, city: 'Rabat', registeredAt: at },
   'users.UserUpdated.v1': { userId: 'u1', username: 'salma', firstName: 'Salma', lastName: 'Bennani', city: null, profileImageUrl: null },
-  'users.PasswordResetRequested.v1': { userId: 'u1', email: 's@example.ma', resetToken: 't', expiresAt: at },
-  'users.PasswordResetRequested.v2': { requestId: 'r1', userId: 'u1', email: 's@example.ma', tokenHash: 'h', expiresAt: at },
-  'users.ContactMessageReceived.v1': { contactMessageId: 'c1', name: 'Salma', email: 's@example.ma', subject: 'Bonjour' },
   'users.MemberSuspended.v1': { memberId: 'u1', suspensionId: 's1', until: at, suspendedAt: at },
   'users.MemberReinstated.v1': { memberId: 'u1', suspensionId: 's1', reinstatedAt: at },
   'users.EmailVerified.v1': { userId: 'u1', verifiedAt: at },
@@ -152,5 +149,41 @@ describe('the event catalog', () => {
   it('should still resolve names from subjects and envelopes', () => {
     expect(eventNameOf('events.donations.DonationDeleted', { type: 'DonationDeleted', version: 2 })).toBe('donations.DonationDeleted.v2');
     expect(eventNameOf('events.donations.Nothing.v1', { type: 'Nothing', version: 1 })).toBeNull();
+  });
+
+  it('should never reuse the name of a retired version', () => {
+    for (const name of RETIRED_EVENT_NAMES) expect(EVENT_NAMES).not.toContain(name);
+  });
+});
+
+// Issue 47: the stream carries member ids, never an address or a phone number (the rule of
+// deploy/nats/nats-server.conf); a service that needs one asks the users service over RPC.
+const CONTACT_FIELD = /e-?mail|phone|mobile|whatsapp/i;
+
+/** Every property name a schema's payload may hold, at any depth (objects, arrays, unions, records). */
+function fieldNames(schema: z.ZodType): string[] {
+  const names: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' && value && typeof value === 'object') names.push(...Object.keys(value));
+      walk(value);
+    }
+  };
+  walk(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+  return names;
+}
+
+describe('what the stream may carry', () => {
+  it.each(EVENT_NAMES.map((name) => [name]))('should carry no e-mail address or phone number in %s', (name) => {
+    expect(fieldNames(EventSchemas[name]).filter((field) => CONTACT_FIELD.test(field))).toEqual([]);
+  });
+
+  it('should find such a field however deep it is', () => {
+    const nested = z.object({ members: z.array(z.object({ id: z.string(), contact: z.object({ phoneNumber: z.string().nullable() }) })) });
+    const inUnion = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b'), replyEmail: z.string() })]);
+    expect(fieldNames(nested).filter((field) => CONTACT_FIELD.test(field))).toEqual(['phoneNumber']);
+    expect(fieldNames(inUnion).filter((field) => CONTACT_FIELD.test(field))).toEqual(['replyEmail']);
   });
 });

@@ -29,12 +29,9 @@ import {
 } from './neighbourhood.events.js';
 import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
 import {
-  ContactMessageReceivedV1Schema,
   EmailVerifiedV1Schema,
   MemberReinstatedV1Schema,
   MemberSuspendedV1Schema,
-  PasswordResetRequestedV1Schema,
-  PasswordResetRequestedV2Schema,
   UserRegisteredV1Schema,
   UserUpdatedV1Schema,
 } from './users.events.js';
@@ -44,16 +41,13 @@ import {
 // switches to it and consumers keep handling the older versions still in the stream.
 
 /**
- * Every event version ever published (`<service>.<Type>.v<N>`) and the schema of its payload: the
- * one list of the catalog. The payload types, the names and the check consumers run on every event
+ * Every event version published and still in use (`<service>.<Type>.v<N>`; RETIRED_EVENT_NAMES
+ * lists the dropped ones) and the schema of its payload: the one list of the catalog. The payload types, the names and the check consumers run on every event
  * they receive all come from it.
  */
 export const EventSchemas = {
   'users.UserRegistered.v1': UserRegisteredV1Schema,
   'users.UserUpdated.v1': UserUpdatedV1Schema,
-  'users.PasswordResetRequested.v1': PasswordResetRequestedV1Schema,
-  'users.PasswordResetRequested.v2': PasswordResetRequestedV2Schema,
-  'users.ContactMessageReceived.v1': ContactMessageReceivedV1Schema,
   'users.MemberSuspended.v1': MemberSuspendedV1Schema,
   'users.MemberReinstated.v1': MemberReinstatedV1Schema,
   'users.EmailVerified.v1': EmailVerifiedV1Schema,
@@ -85,6 +79,17 @@ export const EventSchemas = {
   'messaging.NotificationCreated.v1': NotificationCreatedV1Schema,
 } as const;
 
+/**
+ * Versions once published and dropped, whose names are never used again. They carried an e-mail
+ * address onto the stream and nothing consumed them (decision 0076); copies still in the stream
+ * age out with its retention, and no consumer's filter takes them.
+ */
+export const RETIRED_EVENT_NAMES = [
+  'users.PasswordResetRequested.v1',
+  'users.PasswordResetRequested.v2',
+  'users.ContactMessageReceived.v1',
+] as const;
+
 /** Every event version and its payload type, inferred from its schema. */
 export type EventCatalog = { [N in keyof typeof EventSchemas]: z.output<(typeof EventSchemas)[N]> };
 
@@ -98,8 +103,6 @@ export const Events = {
   users: {
     UserRegistered: 'users.UserRegistered.v1',
     UserUpdated: 'users.UserUpdated.v1',
-    PasswordResetRequested: 'users.PasswordResetRequested.v2',
-    ContactMessageReceived: 'users.ContactMessageReceived.v1',
     MemberSuspended: 'users.MemberSuspended.v1',
     MemberReinstated: 'users.MemberReinstated.v1',
     EmailVerified: 'users.EmailVerified.v1',

@@ -59,6 +59,13 @@ export const ApiRoutes = {
   'POST /api/login': { summary: 'Sign in (username or e-mail, and password)', access: 'public', body: LoginSchema, answer: answer<CurrentAccountView>('The signed-in account'), status: [200] },
   'GET /api/logout': { summary: 'Sign out and go to the home page', access: 'public', answer: answer<void>('A redirect to the web app'), status: [302], contentType: 'text/html' },
   'GET /api/auth/user': { summary: 'The signed-in account', access: 'member', answer: answer<CurrentAccountView>('The account with its balance'), status: [200] },
+  'GET /api/auth/user/export': {
+    summary: 'Download all one’s data, a few times a day',
+    access: 'member',
+    answer: answer<unknown>('A ZIP (`Content-Disposition: attachment`): one JSON file per kind, and the donations’ photos'),
+    status: [200, 429],
+    contentType: 'application/zip',
+  },
   'PATCH /api/auth/user': { summary: 'Edit one’s profile', access: 'member', body: UpdateProfileSchema, answer: answer<CurrentAccountView>('The account as changed'), status: [200, 409] },
   'POST /api/forgot-password': { summary: 'Mail a password reset link', access: 'public', body: ForgotPasswordSchema, answer: answer<{ message: string }>('The same answer whether or not the address is a member’s'), status: [200] },
   'POST /api/reset-password': { summary: 'Set a new password with a mailed token', access: 'public', body: ResetPasswordSchema, answer: answer<{ message: string }>('Done; every session of the member ended'), status: [200] },

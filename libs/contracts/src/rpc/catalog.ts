@@ -19,6 +19,7 @@ import type { AccountView, PublicProfileView } from '../users.js';
 import type { DismissedMemberReportView, MemberModerationResult, StoredMemberModerationView } from '../member-reports.js';
 import type { ModerationLogEntry } from '../moderation-log.js';
 import type { ContactMessageView } from '../support-inbox.js';
+import type { MemberExportPart } from '../member-export.js';
 import * as P from './payloads.js';
 
 // WARNING: these subjects are a published contract between processes. Never rename or reuse one;
@@ -70,6 +71,8 @@ export const Rpc = {
     contactMessages: 'users.contact-messages.list',
     /** Moderators: a reply stored, mailed to the sender and logged, in one transaction. */
     replyToContact: 'users.contact-messages.reply',
+    /** The member's own data this service holds, as files of their export (issue 47). */
+    exportMember: 'users.member-export',
   },
   points: {
     health: 'points.health',
@@ -84,9 +87,13 @@ export const Rpc = {
     transfer: 'points.transfer',
     /** Pairs of members who gave to each other more than the pair limit in the window (moderators). */
     giftPairs: 'points.gift-pairs',
+    /** The member's own data this service holds, as files of their export (issue 47). */
+    exportMember: 'points.member-export',
   },
   donations: {
     health: 'donations.health',
+    /** The member's own data this service holds, as files of their export (issue 47). */
+    exportMember: 'donations.member-export',
     categories: 'donations.categories',
     category: 'donations.category',
     cities: 'donations.cities',
@@ -216,6 +223,8 @@ export const Rpc = {
     updateNotificationPreferences: 'messaging.notification-preferences.update',
     /** A mail's one-click unsubscribe: the signed token alone, no session. */
     unsubscribe: 'messaging.unsubscribe',
+    /** The member's own data this service holds, as files of their export (issue 47). */
+    exportMember: 'messaging.member-export',
   },
 } as const;
 
@@ -248,6 +257,7 @@ export const RpcRequests = {
   'users.moderation-log': P.ModerationLogPayloadSchema,
   'users.contact-messages.list': P.ContactMessagesPayloadSchema,
   'users.contact-messages.reply': P.ContactReplyPayloadSchema,
+  'users.member-export': P.MemberPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.limits': P.MemberPayloadSchema,
@@ -256,7 +266,9 @@ export const RpcRequests = {
   'points.history': P.HistoryPayloadSchema,
   'points.transfer': P.TransferPayloadSchema,
   'points.gift-pairs': P.ActorPayloadSchema,
+  'points.member-export': P.MemberPayloadSchema,
   'donations.health': P.NoPayloadSchema,
+  'donations.member-export': P.MemberPayloadSchema,
   'donations.categories': P.NoPayloadSchema,
   'donations.category': P.CategoryPayloadSchema,
   'donations.cities': P.NoPayloadSchema,
@@ -343,6 +355,7 @@ export const RpcRequests = {
   'messaging.notification-preferences.get': P.MemberPayloadSchema,
   'messaging.notification-preferences.update': P.UpdateNotificationPreferencesPayloadSchema,
   'messaging.unsubscribe': P.UnsubscribePayloadSchema,
+  'messaging.member-export': P.MemberPayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -377,6 +390,7 @@ export interface RpcResponses {
   'users.moderation-log': ModerationLogEntry[];
   'users.contact-messages.list': DonationPage<ContactMessageView>;
   'users.contact-messages.reply': ContactMessageView;
+  'users.member-export': MemberExportPart;
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.limits': PointsLimitsView;
@@ -385,7 +399,9 @@ export interface RpcResponses {
   'points.history': PointsHistoryEntry[];
   'points.transfer': TransferResult;
   'points.gift-pairs': GiftPair[];
+  'points.member-export': MemberExportPart;
   'donations.health': HealthReport;
+  'donations.member-export': MemberExportPart;
   'donations.categories': CategoryView[];
   'donations.category': CategoryView;
   'donations.cities': readonly City[];
@@ -472,6 +488,7 @@ export interface RpcResponses {
   'messaging.notification-preferences.get': NotificationPreferenceView[];
   'messaging.notification-preferences.update': NotificationPreferenceView[];
   'messaging.unsubscribe': UnsubscribeResult;
+  'messaging.member-export': MemberExportPart;
 }
 
 // Every subject has a response type and no response type names an unknown subject.

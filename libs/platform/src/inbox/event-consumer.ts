@@ -39,6 +39,12 @@ export interface EventConsumerOptions {
   /** Durable consumer name, unique per (service, purpose): e.g. `points-user-registered`. */
   durable: string;
   subject: string;
+  /**
+   * The name its applied events are kept under in the inbox (default: `durable`). Consumers that
+   * took over the events of an older, wider one keep its name, so what it applied is not applied
+   * again (perEventConsumers).
+   */
+  inbox?: string;
   handlers: EventHandlers;
   logger: LoggerService;
   ackWaitMs?: number;
@@ -104,7 +110,7 @@ export class EventConsumer {
    * this consumer handles is checked against its version's schema first (InvalidEventError).
    */
   async apply({ subject, envelope: event }: OutgoingEvent): Promise<boolean> {
-    const { dataSource, schema, durable, handlers } = this.options;
+    const { dataSource, schema, durable, inbox = durable, handlers } = this.options;
     const name = eventNameOf(subject, event);
     const handle = name ? (handlers[name] as EventHandler<EventName> | undefined) : undefined;
     if (name && handle) {
@@ -114,7 +120,7 @@ export class EventConsumer {
     return withRequestId(event.requestId, () => dataSource.transaction(async (manager) => {
       const claimed = await firstRow(
         manager,
-        sharedSql(schema).insertInto('inbox').values({ consumer: durable, event_id: event.id }).onConflict((conflict) => conflict.doNothing()).returning('event_id'),
+        sharedSql(schema).insertInto('inbox').values({ consumer: inbox, event_id: event.id }).onConflict((conflict) => conflict.doNothing()).returning('event_id'),
       );
       if (!claimed) return false;
       await handle?.(event as EventEnvelope<never>, manager);
@@ -198,27 +204,42 @@ export class EventConsumer {
 
   private async ensureConsumer(): Promise<void> {
     const { jsm } = this.options.bus;
-    try {
-      await jsm.consumers.info(EVENTS_STREAM, this.options.durable);
-    } catch (error) {
-      if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
-      await jsm.consumers.add(EVENTS_STREAM, {
-        durable_name: this.options.durable,
-        filter_subject: this.options.subject,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
-        // The consumer counts deliveries itself and dead-letters (MAX_DELIVERIES): a server-side
-        // limit would stop delivering an event silently, with no copy anywhere.
-        max_deliver: -1,
-      });
+    const { durable, subject } = this.options;
+    const existing = await jsm.consumers.info(EVENTS_STREAM, durable).catch((error: unknown) => {
+      if (error instanceof JetStreamApiError && error.status === 404) return null;
+      throw error;
+    });
+    if (existing) {
+      // JetStream keeps a durable's filter (nats-server 2.9 cannot change it): a filter changed in
+      // the code would silently go on reading the old subjects. A new filter takes a new durable name.
+      if (existing.config.filter_subject !== subject) {
+        throw new Error(`${durable} exists on ${existing.config.filter_subject ?? 'every subject'}, not ${subject}: a new filter needs a new durable name (decision 0076)`);
+      }
+      return;
     }
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      filter_subject: subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+      // The consumer counts deliveries itself and dead-letters (MAX_DELIVERIES): a server-side
+      // limit would stop delivering an event silently, with no copy anywhere.
+      max_deliver: -1,
+    });
   }
+}
+
+/** What a Nest provider runs: one durable consumer (EventConsumer) or several (perEventConsumers). */
+export interface RunningConsumer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  apply(event: OutgoingEvent): Promise<boolean>;
 }
 
 /** A Nest provider owning one consumer: it starts with the application and stops with it. */
 export abstract class ManagedEventConsumer {
-  abstract readonly consumer: EventConsumer;
+  abstract readonly consumer: RunningConsumer;
 
   onApplicationBootstrap(): Promise<void> {
     return this.consumer.start();

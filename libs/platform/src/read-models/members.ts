@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { allEventsOf, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
+import type { UserRegisteredV1, UserUpdatedV1 } from '@hdiya/contracts';
 import { sharedSql } from '../database/shared-tables.js';
 import { write } from '../database/typed-sql.js';
-import { EventConsumer, ManagedEventConsumer, type EventHandlers } from '../inbox/event-consumer.js';
+import { ManagedEventConsumer, type EventHandlers } from '../inbox/event-consumer.js';
+import { PerEventConsumers } from '../inbox/per-event-consumers.js';
 import { EVENT_BUS } from '../nats/event-bus.module.js';
 import type { EventBus } from '../nats/events-stream.js';
 
@@ -80,27 +81,27 @@ export function memberEventHandlers(schema: string): EventHandlers {
 }
 
 /**
- * A service's provider of a durable consumer that does nothing but keep `<schema>.members` in step
+ * A service's provider of the durable consumers that do nothing but keep `<schema>.members` in step
  * with the users service: `export class MembersConsumer extends membersConsumer({ ... }) {}`.
- * `handlers`: the service's own handlers of other `users.*` events, on the same consumer (a
- * service that also keeps `member_standing`, say).
+ * `handlers`: the service's own handlers of other `users.*` events (a service that also keeps
+ * `member_standing`, say). One durable per event version handled (PerEventConsumers), sharing the
+ * inbox name `inbox`.
  */
-export function membersConsumer({ schema, durable, logger, handlers = {} }: { schema: string; durable: string; logger: string; handlers?: EventHandlers }): Type<
-  ManagedEventConsumer & { readonly consumer: EventConsumer }
+export function membersConsumer({ schema, inbox, logger, handlers = {} }: { schema: string; inbox: string; logger: string; handlers?: EventHandlers }): Type<
+  ManagedEventConsumer & { readonly consumer: PerEventConsumers }
 > {
   @Injectable()
   class MembersConsumer extends ManagedEventConsumer {
-    readonly consumer: EventConsumer;
+    readonly consumer: PerEventConsumers;
 
     constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource) {
       super();
-      this.consumer = new EventConsumer({
+      this.consumer = new PerEventConsumers({
         bus,
         dataSource,
         schema,
-        durable,
+        inbox,
         logger: new Logger(logger),
-        subject: allEventsOf('users'),
         handlers: { ...memberEventHandlers(schema), ...handlers },
       });
     }

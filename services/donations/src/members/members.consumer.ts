@@ -1,28 +1,27 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { allEventsOf } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, ManagedEventConsumer, memberEventHandlers, recordEmailVerified, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, ManagedEventConsumer, memberEventHandlers, PerEventConsumers, recordEmailVerified, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { SuspensionEffects } from './suspension-effects.js';
 
 /**
  * Keeps `donations.members` (UserRegistered, UserUpdated) and `donations.member_standing` in step
- * with the users service, on one durable consumer: a verified address (asking needs it), and a
- * suspension with what it lets go of, or a reinstatement with what it brings back, each in its
- * event's inbox transaction.
+ * with the users service, one durable consumer per event version (PerEventConsumers): a verified
+ * address (asking needs it), and a suspension with what it lets go of, or a reinstatement with what
+ * it brings back, each in its event's inbox transaction. A reinstatement applied before its
+ * suspension is remembered, so the suspension then changes nothing (recordSuspension).
  */
 @Injectable()
 export class MembersConsumer extends ManagedEventConsumer {
-  readonly consumer: EventConsumer;
+  readonly consumer: PerEventConsumers;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, effects: SuspensionEffects) {
     super();
-    this.consumer = new EventConsumer({
+    this.consumer = new PerEventConsumers({
       bus,
       dataSource,
       schema: SCHEMA,
-      durable: 'donations-members',
-      subject: allEventsOf('users'),
+      inbox: 'donations-members',
       handlers: {
         ...memberEventHandlers(SCHEMA),
         'users.EmailVerified.v1': ({ payload }, manager) => recordEmailVerified(manager, SCHEMA, payload),

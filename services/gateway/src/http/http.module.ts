@@ -17,6 +17,7 @@ import { DonationsController } from './donations.controller.js';
 import { FailedMailsController } from './failed-mails.controller.js';
 import { HealthController } from './health.controller.js';
 import { ReadyController } from './ready.controller.js';
+import { MemberExportController } from './member-export.controller.js';
 import { MemberListsController } from './member-lists.controller.js';
 import { MemberModerationViews } from './member-moderation-views.js';
 import { MemberReportsController } from './member-reports.controller.js';
@@ -49,6 +50,7 @@ import { WaitlistController } from './waitlist.controller.js';
     AsksController,
     SavedSearchesController,
     MemberListsController,
+    MemberExportController,
     ReservationsController,
     PointsController,
     AdminController,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { ErrorCodes } from '@hdiya/contracts';
+import { ErrorCodes, MEMBER_EXPORTS_PER_DAY } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
@@ -59,6 +59,7 @@ export class RateLimits {
   private readonly verificationMailsByMember: RateLimiterRedis;
   private readonly verificationMailsByMemberDaily: RateLimiterRedis;
   private readonly verificationMailsByRecipientDaily: RateLimiterRedis;
+  private readonly exportsByMember: RateLimiterRedis;
 
   constructor(@Inject(REDIS) redis: RedisClient, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
     const make = (keyPrefix: string, points: number, duration: number) =>
@@ -82,6 +83,7 @@ export class RateLimits {
     this.verificationMailsByMember = make('verification-mails-member', config.RATE_VERIFICATION_MAILS_PER_MEMBER, config.RATE_HOURLY_WINDOW_SECONDS);
     this.verificationMailsByMemberDaily = make('verification-mails-member-day', config.RATE_VERIFICATION_MAILS_PER_MEMBER_PER_DAY, DAY_SECONDS);
     this.verificationMailsByRecipientDaily = make('verification-mails-recipient-day', config.RATE_VERIFICATION_MAILS_PER_RECIPIENT_PER_DAY, DAY_SECONDS);
+    this.exportsByMember = make('exports-member', MEMBER_EXPORTS_PER_DAY, DAY_SECONDS);
   }
 
   /**
@@ -192,6 +194,14 @@ export class RateLimits {
   /** Photos are counted per member: they cost CPU and storage whoever sends them. */
   consumeUpload(memberId: string): Promise<void> {
     return this.consume(this.uploadsByMember, memberId, (m) => `Trop de photos envoyées. Réessayez dans ${m} minutes.`);
+  }
+
+  /** "Télécharger mes données" reads every service's tables: a few a day per member. */
+  consumeExport(memberId: string): Promise<void> {
+    return this.consume(this.exportsByMember, memberId, (m) => {
+      const hours = Math.ceil(m / 60);
+      return `Vous avez déjà téléchargé vos données ${MEMBER_EXPORTS_PER_DAY} fois aujourd’hui. Réessayez dans ${hours} heure${hours > 1 ? 's' : ''}.`;
+    });
   }
 
   consumeMessage(memberId: string): Promise<void> {

@@ -9,7 +9,7 @@ import { SCHEMA } from '../config.js';
 @Injectable()
 export class UsersEventsConsumer extends membersConsumer({
   schema: SCHEMA,
-  durable: 'messaging-users',
+  inbox: 'messaging-users',
   logger: 'messaging:users',
   handlers: {
     'users.MemberSuspended.v1': async ({ payload }, manager) => void (await recordSuspension(manager, SCHEMA, payload)),

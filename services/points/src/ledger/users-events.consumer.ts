@@ -1,27 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { allEventsOf } from '@hdiya/contracts';
-import { EVENT_BUS, EventConsumer, ManagedEventConsumer, memberEventHandlers, type EventBus } from '@hdiya/platform';
+import { EVENT_BUS, ManagedEventConsumer, memberEventHandlers, PerEventConsumers, type EventBus } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
 import { LedgerService } from './ledger.service.js';
 
 /**
  * The users service's events: `UserRegistered` opens the account with the welcome credit (once),
- * and both it and `UserUpdated` keep the members' names the history shows.
+ * and both it and `UserUpdated` keep the members' names the history shows: one durable each.
  */
 @Injectable()
 export class UsersEventsConsumer extends ManagedEventConsumer {
-  readonly consumer: EventConsumer;
+  readonly consumer: PerEventConsumers;
 
   constructor(@Inject(EVENT_BUS) bus: EventBus, dataSource: DataSource, ledger: LedgerService) {
     super();
     const members = memberEventHandlers(SCHEMA);
-    this.consumer = new EventConsumer({
+    this.consumer = new PerEventConsumers({
       bus,
       dataSource,
       schema: SCHEMA,
-      durable: 'points-users',
-      subject: allEventsOf('users'),
+      inbox: 'points-users',
       handlers: {
         ...members,
         'users.UserRegistered.v1': async (event, manager) => {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { Events, type ContactInput, type ContactMessageReceivedV1, type MailLanguage } from '@hdiya/contracts';
-import { appendToOutbox, createEvent } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import type { ContactInput, MailLanguage } from '@hdiya/contracts';
 import { User } from '../core/user.entity.js';
 import { SupportMails } from '../mail/support-mails.js';
 import { ContactMessage } from './contact-message.entity.js';
@@ -16,8 +14,9 @@ export class ContactService {
   ) {}
 
   /**
-   * Stores the message for the support inbox, announces it, and mails the support address when one
-   * is configured, all in one transaction. Replies go out in `language`: a signed-in member's own
+   * Stores the message for the support inbox and mails the support address when one is configured,
+   * in one transaction. No event: nothing consumed one, and it carried the sender's address onto
+   * the stream (decision 0076). Replies go out in `language`: a signed-in member's own
    * (their account's), else the one the page was shown in.
    */
   async receive(input: ContactInput, userId: string | null, pageLanguage: MailLanguage = 'fr'): Promise<{ id: string }> {
@@ -26,13 +25,6 @@ export class ContactService {
       const language = member?.language ?? pageLanguage;
       const message = manager.create(ContactMessage, { id: randomUUID(), userId, ...input, language, status: 'new' });
       await manager.save(message);
-      const payload: ContactMessageReceivedV1 = {
-        contactMessageId: message.id,
-        name: message.name,
-        email: message.email,
-        subject: message.subject,
-      };
-      await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.ContactMessageReceived, payload)]);
       await this.mails.received(manager, message);
       return { id: message.id };
     });

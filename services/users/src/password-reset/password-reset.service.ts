@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { ErrorCodes, Events, Messages, type PasswordResetRequestedV2, type ResetPasswordInput } from '@hdiya/contracts';
-import { appendToOutbox, createEvent, rpcError } from '@hdiya/platform';
-import { SCHEMA } from '../config.js';
+import { ErrorCodes, Messages, type ResetPasswordInput } from '@hdiya/contracts';
+import { rpcError } from '@hdiya/platform';
 import { PasswordHasher } from '../accounts/password-hasher.js';
 import { User } from '../core/user.entity.js';
 import { AccountMails } from '../mail/account-mails.js';
@@ -34,9 +33,9 @@ export class PasswordResetService {
 
   /**
    * Records the request and, for an existing account, a one-hour token of which only the SHA-256
-   * is kept, in the table and in the `PasswordResetRequested` event alike: whoever reads the
-   * database, the outbox or the stream cannot reset anyone's password. The raw token goes only
-   * into the mail, written to the mail outbox in the same transaction (decision 0024).
+   * is kept: whoever reads the database cannot reset anyone's password. The raw token goes only
+   * into the mail, written to the mail outbox in the same transaction (decision 0024). No event:
+   * nothing consumed one, and it carried the address onto the stream (decision 0076).
    * The answer is the same either way: no account enumeration.
    */
   async request(email: string): Promise<{ message: string }> {
@@ -54,14 +53,6 @@ export class PasswordResetService {
       });
       await manager.save(request);
       if (!user) return;
-      const payload: PasswordResetRequestedV2 = {
-        requestId: request.id,
-        userId: user.id,
-        email: user.email,
-        tokenHash,
-        expiresAt: expiresAt.toISOString(),
-      };
-      await appendToOutbox(manager, SCHEMA, [createEvent(Events.users.PasswordResetRequested, payload)]);
       await this.mails.passwordReset(manager, user, token);
     });
     return { message: FORGOT_PASSWORD_ANSWER };

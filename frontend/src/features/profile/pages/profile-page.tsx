@@ -9,6 +9,7 @@ import { EmailVerificationBanner } from '../components/email-verification-banner
 import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
 import { MemberLimitsCard } from '../components/member-limits-card';
+import { MyDataCard } from '../components/my-data-card';
 import { ProfileTabs } from '../components/profile-tabs';
 import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
@@ -52,6 +53,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
             <MemberLimitsCard />
             <ProfileForm key={user.id} user={user} />
             {settings}
+            <MyDataCard />
           </div>
         ) : (
           (panels[tab] ?? (

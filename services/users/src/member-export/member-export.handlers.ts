@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { Rpc, type MemberExportPart, type RpcRequest } from '@hdiya/contracts';
+import { RpcHandler } from '@hdiya/platform';
+import { MemberExportService } from './member-export.service.js';
+
+@Controller()
+export class MemberExportHandlers {
+  constructor(private readonly exports: MemberExportService) {}
+
+  @RpcHandler(Rpc.users.exportMember)
+  export({ userId }: RpcRequest<'users.member-export'>): Promise<MemberExportPart> {
+    return this.exports.export(userId);
+  }
+}
