@@ -117,7 +117,7 @@ describe('the donor told of each request', () => {
     if (reminder.kind === 'request_window_closed') expect(Date.parse(reminder.params.drawAt)).toBeGreaterThan(Date.now() + 23 * HOUR);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await noticesAbout(donor.client, 'request_window_closed', item.id)).toHaveLength(1);
-    await pushService.until(() => pushBodies(phone).some((push) => push.body.startsWith(`Les demandes pour « \u2068${title}\u2069 » sont closes (3 demandes)`)), 30_000);
+    await pushService.until(() => pushBodies(phone).some((push) => push.body.startsWith(`Demandes closes pour « \u2068${title}\u2069 » (3 demandes)`)), 30_000);
 
     // Choosing leaves nothing to choose: the donor's request notices of the item are read.
     const { body: requests } = await donor.client.call('GET /api/donations/{id}/requests', { params: { id: item.id } });

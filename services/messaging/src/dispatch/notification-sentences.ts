@@ -60,7 +60,7 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
     request_received: (p) =>
       countOf(p) > 1 ? `${countOf(p)} personnes ont demandé « ${text(p.title)} ».` : `${text(p.askerName) || 'Un membre'} a demandé « ${text(p.title)} ».`,
     request_window_closed: (p) =>
-      `Les demandes pour « ${text(p.title)} » sont closes (${countOf(p)} ${countOf(p) > 1 ? 'demandes' : 'demande'}) : choisissez à qui le donner dans les 24 heures, sinon Hdiya tirera au sort.`,
+      `Demandes closes pour « ${text(p.title)} » (${countOf(p)} ${countOf(p) > 1 ? 'demandes' : 'demande'}) : choisissez dans les 24 h, sinon Hdiya tirera au sort.`,
     saved_search_match: (p) => `Nouveau don pour l’une de vos recherches : « ${text(p.title)} ».`,
     ask_match: (p) => `Quelqu’un donne peut-être ce que vous cherchez : « ${text(p.title)} », à ${text(p.city)}.`,
     ask_offer: (p) => `Un donateur vous propose « ${text(p.title)} » pour votre demande « ${text(p.askTitle)} ». Réservez-le s’il vous convient.`,
@@ -85,7 +85,7 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
             ? `سحب المتبرع «${text(p.title)}» التي طلبتها.`
             : `أُهديت «${text(p.title)}» إلى عضو آخر. شكرًا على طلبك: هدايا أخرى في انتظارك.`,
     request_received: (p) => (countOf(p) > 1 ? `طلب ${personsAr(countOf(p))} «${text(p.title)}».` : `طلب ${text(p.askerName) || 'عضو'} «${text(p.title)}».`),
-    request_window_closed: (p) => `أُغلقت الطلبات على «${text(p.title)}» (${requestsAr(countOf(p))}): اختر لمن تهديها خلال 24 ساعة، وإلا ستُجري هدية قرعة بين الطالبين.`,
+    request_window_closed: (p) => `أُغلقت الطلبات على «${text(p.title)}» (${requestsAr(countOf(p))}): اختر خلال 24 ساعة، وإلا ستُجرى قرعة.`,
     saved_search_match: (p) => `هدية جديدة تطابق إحدى عمليات بحثك: «${text(p.title)}».`,
     ask_match: (p) => `ربما يهدي أحدهم ما تبحث عنه: «${text(p.title)}» في ${text(p.city)}.`,
     ask_offer: (p) => `يعرض عليك متبرع «${text(p.title)}» لطلبك «${text(p.askTitle)}». احجزها إن كانت تناسبك.`,

@@ -47,7 +47,7 @@ describe('notification text', () => {
     await i18n.changeLanguage('fr');
     expect(plain(notificationText(asked(1), i18n.t))).toBe('Amina B. a demandé « Table ».');
     expect(plain(notificationText(asked(3), i18n.t))).toBe('3 personnes ont demandé « Table ».');
-    expect(plain(notificationText(closed(3), i18n.t))).toBe('Les demandes pour « Table » sont closes (3 demandes) : choisissez à qui le donner dans les 24 heures, sinon Hdiya tirera au sort.');
+    expect(plain(notificationText(closed(3), i18n.t))).toBe('Demandes closes pour « Table » (3 demandes) : choisissez dans les 24 h, sinon Hdiya tirera au sort.');
     await i18n.changeLanguage('ar');
     expect(plain(notificationText(asked(1), i18n.t))).toBe('طلب Amina B. «Table».');
     expect(plain(notificationText(asked(2), i18n.t))).toBe('طلب شخصان «Table».');
