@@ -46,6 +46,7 @@ const DataSaverSwitch = lazyNamed(() => import('@/components/data-saver-switch')
 const DevicePushSwitch = lazyNamed(() => import('@/features/notifications/components/device-push-switch'), 'DevicePushSwitch');
 const NotificationSettingsPage = lazyNamed(() => import('@/features/notification-settings/pages/notification-settings-page'), 'NotificationSettingsPage');
 const UnsubscribePage = lazyNamed(() => import('@/features/notification-settings/pages/unsubscribe-page'), 'UnsubscribePage');
+const MemberRatingComments = lazyNamed(() => import('@/features/donations/components/member-rating-comments'), 'MemberRatingComments');
 const NotificationSettingsLink = lazyNamed(() => import('@/features/notification-settings/components/notification-settings-link'), 'NotificationSettingsLink');
 const PointsHistoryPage = lazyNamed(() => import('@/features/points/pages/points-history-page'), 'PointsHistoryPage');
 
@@ -65,6 +66,12 @@ const profileSettings = (
     <DevicePushSwitch />
     <DataSaverSwitch />
     <NotificationSettingsLink />
+  </Suspense>
+);
+
+const profileRatings = (memberId: string) => (
+  <Suspense fallback={null}>
+    <MemberRatingComments memberId={memberId} />
   </Suspense>
 );
 
@@ -89,7 +96,7 @@ export const routes: RouteObject[] = [
       { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} />, handle: firstAnswers(prefetchDonation) },
       { path: 'create-donation', element: <CreateDonationPage /> },
       { path: 'edit-donation/:id', element: <EditDonationPage /> },
-      { path: 'profile', element: <ProfilePage panels={profilePanels} settings={profileSettings} /> },
+      { path: 'profile', element: <ProfilePage panels={profilePanels} settings={profileSettings} ratings={profileRatings} /> },
       { path: 'messages', element: <MessagesPage /> },
       { path: 'admin', element: <AdminPage /> },
       { path: 'alerts', element: <SavedSearchesPage /> },

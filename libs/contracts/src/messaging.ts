@@ -108,6 +108,10 @@ export interface NotificationParamsByKind {
   waitlist_closed: { donationId: number; title: string; reason: 'given' | 'deleted' };
   /** Your request in a request window ended: chosen (the item is reserved for you), not chosen, or skipped (no 2 points). */
   request_decided: { donationId: number; title: string; outcome: 'chosen' | 'not_chosen' | 'skipped'; by: 'owner' | 'draw' | 'removed' };
+  /** Members asked for your item in its request window: one unread notice per item, renewed with each request (issue 46). */
+  request_received: { donationId: number; title: string; askerName: string; count: number };
+  /** Your item's request window closed with requests open: choose before Hdiya draws at `drawAt`. */
+  request_window_closed: { donationId: number; title: string; count: number; drawAt: string };
   /** A new donation matches one of your saved searches. */
   saved_search_match: { donationId: number; title: string; city: string; savedSearchId: string };
   /** A new donation matches what you asked for (docs/product.md#asks). */

@@ -11,6 +11,8 @@ export const DISPATCHED_KINDS = [
   'reservation_expiring',
   'waitlist_offer',
   'request_decided',
+  'request_received',
+  'request_window_closed',
   'saved_search_match',
   'ask_match',
   'ask_offer',

@@ -75,6 +75,8 @@ const samples: { [N in EventName]: EventPayload<N> } = {
       { requestId: 'q2', memberId: 'u4', outcome: 'not_chosen' },
     ],
   },
+  'donations.RequestMade.v1': { requestId: 'q1', donationId: 1, title: 'Vélo', ownerId: 'u1', memberId: 'u3', openRequests: 2, closesAt: at },
+  'donations.RequestWindowClosed.v1': { donationId: 1, title: 'Vélo', ownerId: 'u1', openRequests: 3, drawAt: at },
   'donations.AskMatched.v1': { donationId: 1, title: 'Poussette', city: 'Rabat', matches: [{ memberId: 'u3', askId: 'a1', matchId: 'm1' }] },
   'donations.AskOffered.v1': { donationId: 1, title: 'Poussette', askId: 'a1', askTitle: 'poussette', memberId: 'u3', how: 'matched' },
   'points.PointsChanged.v1': { userId: 'u1', points: 10, blockedPoints: 2, reliabilityScore: 100, reason: 'transfer' },

@@ -17,7 +17,9 @@ import {
   ReservationMadeV1Schema,
 } from './reservations.events.js';
 import {
+  RequestMadeV1Schema,
   RequestsDecidedV1Schema,
+  RequestWindowClosedV1Schema,
   AskMatchedV1Schema,
   AskOfferedV1Schema,
   ReservationExpiringV1Schema,
@@ -69,6 +71,8 @@ export const EventSchemas = {
   'donations.WaitlistClosed.v1': WaitlistClosedV1Schema,
   'donations.SavedSearchMatched.v1': SavedSearchMatchedV1Schema,
   'donations.RequestsDecided.v1': RequestsDecidedV1Schema,
+  'donations.RequestMade.v1': RequestMadeV1Schema,
+  'donations.RequestWindowClosed.v1': RequestWindowClosedV1Schema,
   'donations.AskMatched.v1': AskMatchedV1Schema,
   'donations.AskOffered.v1': AskOfferedV1Schema,
   'points.PointsChanged.v1': PointsChangedV1Schema,
@@ -123,6 +127,8 @@ export const Events = {
     WaitlistClosed: 'donations.WaitlistClosed.v1',
     SavedSearchMatched: 'donations.SavedSearchMatched.v1',
     RequestsDecided: 'donations.RequestsDecided.v1',
+    RequestMade: 'donations.RequestMade.v1',
+    RequestWindowClosed: 'donations.RequestWindowClosed.v1',
     AskMatched: 'donations.AskMatched.v1',
     AskOffered: 'donations.AskOffered.v1',
   },

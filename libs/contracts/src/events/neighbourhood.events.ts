@@ -55,6 +55,35 @@ export const RequestsDecidedV1Schema = z.object({
 });
 export type RequestsDecidedV1 = z.output<typeof RequestsDecidedV1Schema>;
 
+/**
+ * Payload of `donations.RequestMade.v1`: a member asked for a donation in its request window (to
+ * tell its owner, issue 46). `openRequests` counts the window's open requests with this one, so
+ * the owner's notice says how many asked.
+ */
+export const RequestMadeV1Schema = z.object({
+  requestId: z.string(),
+  donationId: z.number(),
+  title: z.string(),
+  ownerId: z.string(),
+  memberId: z.string(),
+  openRequests: z.number(),
+  closesAt: z.string(),
+});
+export type RequestMadeV1 = z.output<typeof RequestMadeV1Schema>;
+
+/**
+ * Payload of `donations.RequestWindowClosed.v1`: a window closed with requests open and no choice
+ * yet (once per window): its owner is reminded to choose before Hdiya draws at `drawAt`.
+ */
+export const RequestWindowClosedV1Schema = z.object({
+  donationId: z.number(),
+  title: z.string(),
+  ownerId: z.string(),
+  openRequests: z.number(),
+  drawAt: z.string(),
+});
+export type RequestWindowClosedV1 = z.output<typeof RequestWindowClosedV1Schema>;
+
 /** Payload of `donations.ReservationExpiring.v1`: a day is left to hand the item over. */
 export const ReservationExpiringV1Schema = z.object({
   reservationId: z.string(),

@@ -27,6 +27,7 @@ import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJo
 import { DisputedReceptions1765010000000 } from './migrations/1765010000000-DisputedReceptions.js';
 import { ModerationLog1766000000000 } from './migrations/1766000000000-ModerationLog.js';
 import { MemberStanding1766500000000 } from './migrations/1766500000000-MemberStanding.js';
+import { RequestWindowCloseReminder1767046000000 } from './migrations/1767046000000-RequestWindowCloseReminder.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -56,6 +57,7 @@ export const DONATIONS_MIGRATIONS = [
   DisputedReceptions1765010000000,
       ModerationLog1766000000000,
       MemberStanding1766500000000,
+      RequestWindowCloseReminder1767046000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

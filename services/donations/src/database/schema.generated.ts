@@ -58,6 +58,7 @@ export interface Donations {
   auto_expire_at: Timestamp | null;
   category_id: number;
   city: string;
+  close_reminded_at: Timestamp | null;
   confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   description: string;

@@ -5,15 +5,19 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   displayName,
   ErrorCodes,
+  Events,
   isRpcErrorBody,
   RequestMessages,
   RequestWindowRules,
   type Actor,
   type DonationRequestsView,
   type DonationRequestView,
+  type RequestMadeV1,
   type RequestState,
+  type RequestWindowClosedV1,
 } from '@hdiya/contracts';
-import { firstRow, rows, rpcError, RpcRefusal, sql, write } from '@hdiya/platform';
+import { appendToOutbox, createEvent, firstRow, rows, rpcError, RpcRefusal, sql, write } from '@hdiya/platform';
+import { SCHEMA } from '../config.js';
 import { db } from '../database/db.js';
 import { Clock } from '../core/clock.js';
 import { allocationOf } from '../core/donation-row.js';
@@ -80,10 +84,19 @@ export class RequestsService {
       const counts = { mine: open?.mine ?? false, all: open?.all ?? 0, members: members?.n ?? 0, newMembers: open?.new_members ?? 0 };
       const refused = askRefusal(windowFacts(donation), actor.id, now, counts, newMember);
       if (refused) throw refusal(refused);
-      await write(
-        manager,
-        db.insertInto('donation_requests').values({ id: randomUUID(), donation_id: donationId, member_id: actor.id, message, state: 'open', created_at: now }),
-      );
+      const requestId = randomUUID();
+      await write(manager, db.insertInto('donation_requests').values({ id: requestId, donation_id: donationId, member_id: actor.id, message, state: 'open', created_at: now }));
+      // The owner is told of each request, with how many are open now (their notice counts them, issue 46).
+      const made: RequestMadeV1 = {
+        requestId,
+        donationId,
+        title: donation.title,
+        ownerId: donation.owner_id,
+        memberId: actor.id,
+        openRequests: counts.all + 1,
+        closesAt: donation.requests_close_at!.toISOString(),
+      };
+      await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.RequestMade, made)]);
     });
     return this.view(actor, donationId);
   }
@@ -170,6 +183,57 @@ export class RequestsService {
       }
     }
     return settled;
+  }
+
+  /**
+   * Windows that closed with requests open and no choice yet: their owner is reminded, once
+   * (`close_reminded_at`), to choose before the draw. Claimed with SKIP LOCKED, so replicas never
+   * remind twice; a window already past its draw time is left to the draw.
+   */
+  async remindClosedDue(now: Date = this.clock.now()): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const due = await rows(
+        manager,
+        db
+          .selectFrom('donations as d')
+          .select((eb) => [
+            'd.id',
+            'd.title',
+            'd.owner_id',
+            'd.requests_close_at',
+            eb
+              .selectFrom('donation_requests as q')
+              .select(sql<number>`count(*)::int`.as('n'))
+              .whereRef('q.donation_id', '=', 'd.id')
+              .where('q.state', '=', 'open')
+              .as('open_requests'),
+          ])
+          .where('d.allocation_mode', '=', 'choose')
+          .where('d.allocated_at', 'is', null)
+          .where('d.close_reminded_at', 'is', null)
+          .where('d.requests_close_at', '<=', now)
+          .where('d.requests_close_at', '>', new Date(now.getTime() - RequestWindowRules.drawAfterHours * 3_600_000))
+          .where('d.status', '=', 'available')
+          .where('d.reservation_id', 'is', null)
+          .where((eb) => eb.exists(eb.selectFrom('donation_requests as q').select('q.id').whereRef('q.donation_id', '=', 'd.id').where('q.state', '=', 'open')))
+          .orderBy('d.requests_close_at')
+          .limit(200)
+          .forUpdate('d')
+          .skipLocked(),
+      );
+      for (const d of due) {
+        await write(manager, db.updateTable('donations').set({ close_reminded_at: now }).where('id', '=', d.id));
+        const payload: RequestWindowClosedV1 = {
+          donationId: d.id,
+          title: d.title,
+          ownerId: d.owner_id,
+          openRequests: d.open_requests ?? 0,
+          drawAt: drawTimeOf(d.requests_close_at!).toISOString(),
+        };
+        await appendToOutbox(manager, SCHEMA, [createEvent(Events.donations.RequestWindowClosed, payload)]);
+      }
+      return due.length;
+    });
   }
 
   /** One window: nobody (left) to draw opens it to first come; otherwise the drawn order is tried in turn. */

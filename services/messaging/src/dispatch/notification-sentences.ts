@@ -28,6 +28,11 @@ const hoursSince = (since: unknown): number => {
   return Number.isNaN(at) ? 24 : Math.max(1, Math.round((Date.now() - at) / 3_600_000));
 };
 const hoursFr = (n: number) => (n === 1 ? 'une heure' : `${n} heures`);
+/** How many asked (a request notice's count), at least one. */
+const countOf = (p: Record<string, unknown>): number => (typeof p.count === 'number' && p.count > 0 ? p.count : 1);
+/** Arabic counted nouns as the web app's plural forms write them (locales/ar/notifications.json). */
+const personsAr = (n: number) => (n === 1 ? 'شخص واحد' : n === 2 ? 'شخصان' : n % 100 >= 3 && n % 100 <= 10 ? `${n} أشخاص` : n % 100 >= 11 ? `${n} شخصًا` : `${n} شخص`);
+const requestsAr = (n: number) => (n === 1 ? 'طلب واحد' : n === 2 ? 'طلبان' : n % 100 >= 3 && n % 100 <= 10 ? `${n} طلبات` : n % 100 >= 11 ? `${n} طلبًا` : `${n} طلب`);
 const hoursAr = (n: number) => (n === 1 ? 'ساعة' : n === 2 ? 'ساعتين' : n <= 10 ? `${n} ساعات` : `${n} ساعة`);
 
 /** The sentences the web app shows (frontend/src/locales/*\/notifications.json), for mails and pushes. */
@@ -52,6 +57,10 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
           : p.by === 'removed'
             ? `« ${text(p.title)} », que vous aviez demandé, a été retiré par son donateur.`
             : `« ${text(p.title)} » a été donné à un autre membre. Merci d’avoir demandé : d’autres dons vous attendent.`,
+    request_received: (p) =>
+      countOf(p) > 1 ? `${countOf(p)} personnes ont demandé « ${text(p.title)} ».` : `${text(p.askerName) || 'Un membre'} a demandé « ${text(p.title)} ».`,
+    request_window_closed: (p) =>
+      `Demandes closes pour « ${text(p.title)} » (${countOf(p)} ${countOf(p) > 1 ? 'demandes' : 'demande'}) : choisissez dans les 24 h, sinon Hdiya tirera au sort.`,
     saved_search_match: (p) => `Nouveau don pour l’une de vos recherches : « ${text(p.title)} ».`,
     ask_match: (p) => `Quelqu’un donne peut-être ce que vous cherchez : « ${text(p.title)} », à ${text(p.city)}.`,
     ask_offer: (p) => `Un donateur vous propose « ${text(p.title)} » pour votre demande « ${text(p.askTitle)} ». Réservez-le s’il vous convient.`,
@@ -75,6 +84,8 @@ const SENTENCES: Record<MailLanguage, Record<string, (p: Record<string, unknown>
           : p.by === 'removed'
             ? `سحب المتبرع «${text(p.title)}» التي طلبتها.`
             : `أُهديت «${text(p.title)}» إلى عضو آخر. شكرًا على طلبك: هدايا أخرى في انتظارك.`,
+    request_received: (p) => (countOf(p) > 1 ? `طلب ${personsAr(countOf(p))} «${text(p.title)}».` : `طلب ${text(p.askerName) || 'عضو'} «${text(p.title)}».`),
+    request_window_closed: (p) => `أُغلقت الطلبات على «${text(p.title)}» (${requestsAr(countOf(p))}): اختر خلال 24 ساعة، وإلا ستُجرى قرعة.`,
     saved_search_match: (p) => `هدية جديدة تطابق إحدى عمليات بحثك: «${text(p.title)}».`,
     ask_match: (p) => `ربما يهدي أحدهم ما تبحث عنه: «${text(p.title)}» في ${text(p.city)}.`,
     ask_offer: (p) => `يعرض عليك متبرع «${text(p.title)}» لطلبك «${text(p.askTitle)}». احجزها إن كانت تناسبك.`,

@@ -106,6 +106,22 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             await notifications.notify(manager, memberId, 'waitlist_closed', { donationId: payload.donationId, title: payload.title, reason: payload.reason });
           }
         },
+        'donations.RequestMade.v1': async ({ payload }, manager) => {
+          await notifications.notifyPerDonation(manager, payload.ownerId, 'request_received', {
+            donationId: payload.donationId,
+            title: payload.title,
+            askerName: await directory.nameOf(manager, payload.memberId),
+            count: payload.openRequests,
+          });
+        },
+        'donations.RequestWindowClosed.v1': async ({ payload }, manager) => {
+          await notifications.notifyPerDonation(manager, payload.ownerId, 'request_window_closed', {
+            donationId: payload.donationId,
+            title: payload.title,
+            count: payload.openRequests,
+            drawAt: payload.drawAt,
+          });
+        },
         'donations.RequestsDecided.v1': async ({ payload }, manager) => {
           const about = { donationId: payload.donationId, title: payload.title, by: payload.by };
           await notifications.notifyAll(
@@ -113,6 +129,11 @@ export class DonationEventsConsumer extends ManagedEventConsumer {
             'request_decided',
             payload.outcomes.map((ended) => ({ userId: ended.memberId, params: { ...about, outcome: ended.outcome } })),
           );
+          // Chosen, drawn or withdrawn (not a drawn asker skipped alone): the owner has nothing left to
+          // choose. After the askers' schedules, which are locked before any notification (decision 0027).
+          if (payload.by === 'removed' || payload.outcomes.some((ended) => ended.outcome !== 'skipped')) {
+            await notifications.markDonationRead(manager, ['request_received', 'request_window_closed'], payload.donationId);
+          }
         },
         'donations.SavedSearchMatched.v1': async ({ payload }, manager) => {
           const about = { donationId: payload.donationId, title: payload.title, city: payload.city };

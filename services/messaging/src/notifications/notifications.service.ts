@@ -18,6 +18,9 @@ import { DispatchSchedule, isDispatched } from '../dispatch/dispatch-schedule.js
 
 const COLUMNS = ['id', 'kind', 'params', 'read_at', 'created_at'] as const;
 
+/** The kinds kept as one unread notice per donation (notifyPerDonation). */
+type GroupedKind = 'request_received' | 'request_window_closed';
+
 // On the send path of every message: compiled once.
 const insertNotifications = prepared((kind: string, ids: string[], userIds: string[], params: string[]) =>
   db
@@ -83,6 +86,45 @@ export class NotificationsService {
     const notifications = created.map((row) => ({ userId: row.user_id, notification: notificationViewOf(row) }));
     await appendToOutbox(manager, SCHEMA, notifications.map((n) => createEvent(Events.messaging.NotificationCreated, n)));
     return notifications.map((n) => n.notification);
+  }
+
+  /**
+   * One unread notice per donation of this kind: while the member has not read it, a new one
+   * renews it (its parameters, and it is new again: on top of the list, mailed and pushed anew)
+   * rather than adding a line ("3 personnes ont demandé « Table »", issue 46). Announced each time,
+   * so an open page shows the new count.
+   */
+  async notifyPerDonation<K extends GroupedKind>(manager: EntityManager, userId: string, kind: K, params: NotificationParamsByKind[K]): Promise<NotificationView> {
+    // Before the rows: the schedule is locked first by everyone (decision 0027).
+    await this.dispatch.touch(manager, [userId]);
+    const renewed = await firstRow(
+      manager,
+      db
+        .updateTable('notifications')
+        .set({ params: JSON.stringify(params), activity_at: sql<Date>`now()`, created_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .where('read_at', 'is', null)
+        .where((eb) => eb(sql<string>`${eb.ref('params')}->>'donationId'`, '=', String(params.donationId)))
+        .returning(COLUMNS),
+    );
+    if (!renewed) return this.notify(manager, userId, kind, params);
+    const notification = notificationViewOf(renewed);
+    await appendToOutbox(manager, SCHEMA, [createEvent(Events.messaging.NotificationCreated, { userId, notification })]);
+    return notification;
+  }
+
+  /** What is left to do about a donation is done (its window decided): its notices of these kinds are read. */
+  async markDonationRead(manager: EntityManager, kinds: NotificationKind[], donationId: number): Promise<void> {
+    await write(
+      manager,
+      db
+        .updateTable('notifications')
+        .set({ read_at: sql<Date>`now()` })
+        .where('kind', '=', (eb) => eb.fn.any(sql<string[]>`${kinds}::text[]`))
+        .where('read_at', 'is', null)
+        .where((eb) => eb(sql<string>`${eb.ref('params')}->>'donationId'`, '=', String(donationId))),
+    );
   }
 
   /** The member's notifications, newest first, a page at a time (`before` = the last one shown). */

@@ -1,3 +1,4 @@
+import '@/lib/admin-texts';
 import { Ban, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

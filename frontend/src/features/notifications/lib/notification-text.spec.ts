@@ -41,6 +41,21 @@ describe('notification text', () => {
     expect(notificationHref(reminder('Lampe'))).toBe('/messages?with=u-2&donation=12');
   });
 
+  it('should tell a donor who asked for their item, one line per item counting the askers, in both languages', async () => {
+    const asked = (count: number): NotificationView => ({ ...base, kind: 'request_received', params: { donationId: 12, title: 'Table', askerName: 'Amina B.', count } });
+    const closed = (count: number): NotificationView => ({ ...base, kind: 'request_window_closed', params: { donationId: 12, title: 'Table', count, drawAt: base.createdAt } });
+    await i18n.changeLanguage('fr');
+    expect(plain(notificationText(asked(1), i18n.t))).toBe('Amina B. a demandé « Table ».');
+    expect(plain(notificationText(asked(3), i18n.t))).toBe('3 personnes ont demandé « Table ».');
+    expect(plain(notificationText(closed(3), i18n.t))).toBe('Demandes closes pour « Table » (3 demandes) : choisissez dans les 24 h, sinon Hdiya tirera au sort.');
+    await i18n.changeLanguage('ar');
+    expect(plain(notificationText(asked(1), i18n.t))).toBe('طلب Amina B. «Table».');
+    expect(plain(notificationText(asked(2), i18n.t))).toBe('طلب شخصان «Table».');
+    expect(plain(notificationText(asked(3), i18n.t))).toBe('طلب 3 أشخاص «Table».');
+    expect(plain(notificationText(closed(12), i18n.t))).toContain('(12 طلبًا)');
+    expect(notificationHref(asked(3))).toBe('/donations/12');
+  });
+
   it('should lead to what the notification is about', () => {
     expect(notificationHref(reserved)).toBe('/donations/12');
     expect(notificationHref(points(2))).toBe('/points-history');

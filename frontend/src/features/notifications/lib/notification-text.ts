@@ -46,6 +46,18 @@ export function notificationText(notification: NotificationView, t: TFunction): 
       const outcome = p.outcome === 'not_chosen' && p.by === 'removed' ? 'removed' : p.outcome;
       return t(`notifications.kinds.request_${outcome}`, { title: isolate(p.title) });
     }
+    case 'request_received': {
+      // One line per item, renewed by each request: the asker's name, then how many asked.
+      const p = notification.params;
+      return p.count > 1
+        ? t('notifications.kinds.request_received_several', { persons: t('notifications.kinds.persons', { count: p.count }), title: isolate(p.title) })
+        : t('notifications.kinds.request_received', { name: isolate(p.askerName), title: isolate(p.title) });
+    }
+    case 'request_window_closed':
+      return t('notifications.kinds.request_window_closed', {
+        requests: t('notifications.kinds.requests', { count: notification.params.count }),
+        title: isolate(notification.params.title),
+      });
     case 'saved_search_match':
       return t('notifications.kinds.saved_search_match', { title: isolate(notification.params.title) });
     case 'ask_match':

@@ -3,6 +3,7 @@ import { fullName, initials, type User } from '@/lib/auth';
 import { intlLocale } from '@/lib/i18n';
 import { Calendar, CircleCheck, MailWarning, MapPin, Sparkles } from 'lucide-react';
 import { pointsText } from '@/lib/points-text';
+import { MemberLevelNote } from '@/components/member-level-note';
 
 export function ProfileHeader({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -41,6 +42,8 @@ export function ProfileHeader({ user }: { user: User }) {
             <Calendar className="icon" aria-hidden="true" /> {t('profile.memberSince', { date: since })}
           </li>
         </ul>
+        {/* Their own level and the ratings they received, as others see them (issue 46). */}
+        <MemberLevelNote memberId={user.id} className="profile-header__level" testId="profile-level" />
       </div>
     </section>
   );

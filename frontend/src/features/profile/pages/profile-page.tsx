@@ -19,9 +19,11 @@ export interface ProfilePageProps {
   panels?: Partial<Record<Exclude<ProfileTab, 'profile'>, ReactNode>>;
   /** settings shown under the profile form (this device's notifications), composed in by the app */
   settings?: ReactNode;
+  /** the rating comments the member received, composed in by the app (they belong to the donations feature) */
+  ratings?: (memberId: string) => ReactNode;
 }
 
-export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
+export function ProfilePage({ panels = {}, settings, ratings }: ProfilePageProps) {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,6 +48,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
     <div className="container page stack profile-page" data-testid="profile-page">
       <EmailVerificationBanner user={user} />
       <ProfileHeader user={user} />
+      {ratings?.(user.id)}
       <ProfileTabs active={tab} onChange={selectTab} />
       <div role="tabpanel" id="profile-tab-panel" aria-labelledby={`profile-tab-${tab}`} data-testid="profile-tab-panel">
         {tab === 'profile' ? (
