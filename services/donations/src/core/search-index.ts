@@ -49,14 +49,16 @@ FROM unnest($1::text[]) AS q(w)
 WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
 
 /**
- * "Did you mean" ($1 the words of a search that found nothing): each word's most similar word of
- * the vocabulary (pg_trgm's `%`, similarity 0.3 and more, answered by the trigram index), however
- * many edits away: a suggestion the member chooses, not a match made for them.
+ * "Did you mean" ($1 the words of a search that found nothing): for each word that begins no word
+ * of the vocabulary, its most similar word there (pg_trgm's `%`, its default similarity of 0.3
+ * and more, answered by the trigram index), however many edits away: a suggestion the member
+ * chooses, not a match made for them. Words the vocabulary holds stay as typed.
  */
 export const SUGGESTED_WORDS_SQL = `SELECT q.w AS word,
-       (SELECT v.word FROM search_words v WHERE v.word % q.w AND v.word <> q.w
+       (SELECT v.word FROM search_words v WHERE v.word % q.w
         ORDER BY similarity(v.word, q.w) DESC, v.word LIMIT 1) AS suggestion
-FROM unnest($1::text[]) AS q(w)`;
+FROM unnest($1::text[]) AS q(w)
+WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
 
 /** The lexicon's Latin-script spellings ("frigo", "kursi", "tlaja"): typos of them are forgiven even where no donation wrote them. */
 export const LEXICON_WORDS: readonly string[] = typoWords(SEARCH_LEXICON.flatMap((entry) => [...entry.fr, ...entry.latin]).join(' '));
