@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { testEnv } from '@hdiya/testing';
 import { ApiClient, signedUpMember } from '../support/api-client.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
+import { seriousViolations } from '../support/axe.js';
 import { linkIn, waitForMails, type CaughtMail } from '../support/mailbox.js';
 import { expectBalance, publish, verifyAddress } from '../support/members.js';
 
@@ -43,7 +44,7 @@ describe.each(['fr', 'ar'] as const)('the language of mails of a member who sign
     async (size) => {
       const viewport = VIEWPORTS[size];
       const member = await signedUpMember({ language: signedUp });
-      const context = await signedInContext(browser(), member.client, signedUp, { viewport });
+      const context = await signedInContext(browser(), member.client, signedUp, { viewport, bypassCSP: true }); // axe is injected inline
       const page = await context.newPage();
       await page.goto(`${gatewayUrl}/settings/notifications`);
       await page.getByTestId('mail-language').waitFor();
@@ -59,6 +60,7 @@ describe.each(['fr', 'ar'] as const)('the language of mails of a member who sign
       expect(linkIn(first, '/reset-password')).toContain(`?lang=${signedUp}#token=`);
       expect(await page.getByTestId(`mail-language-${signedUp}`).isChecked()).toBe(true);
       expect(await page.evaluate(fitsWidth(viewport.width))).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `mail-language-${chosen}-screen-${size}`, true);
 
       // Chosen in the settings: the next mail, and the page its link opens, are in that language.

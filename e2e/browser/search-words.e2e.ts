@@ -1,5 +1,6 @@
 import { testEnv } from '@hdiya/testing';
 import { signedUpMember } from '../support/api-client.js';
+import { seriousViolations } from '../support/axe.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 
@@ -55,7 +56,7 @@ describe.each(['fr', 'ar'] as const)('search words on the browse page (%s)', (la
 
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('should offer "did you mean" and a "Je cherche" ask when nothing is found (%s)', async (size) => {
     const member = await signedUpMember();
-    const context = await signedInContext(browser(), member.client, language, { viewport: VIEWPORTS[size] });
+    const context = await signedInContext(browser(), member.client, language, { viewport: VIEWPORTS[size], bypassCSP: true }); // axe is injected inline
     const page = await context.newPage();
     await page.goto(browsed('refrigerer'));
     const empty = page.getByTestId('browse-empty');
@@ -64,6 +65,7 @@ describe.each(['fr', 'ar'] as const)('search words on the browse page (%s)', (la
     expect(await suggestion.innerText()).toBe(TEXTS[language].didYouMean);
     expect((await empty.getByTestId('browse-ask-for').innerText()).trim()).toBe(TEXTS[language].askFor);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[size].width);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `search-empty-${language}-${size}`, true);
 
     // The suggestion searches its words, in the same place.
