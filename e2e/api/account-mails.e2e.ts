@@ -15,8 +15,8 @@ const secondGatewayUrl = process.env.HDIYA_E2E_SECOND_GATEWAY_URL!;
 const openSocket = memberSockets(gatewayUrl);
 const NEW_PASSWORD = 'un-nouveau-mot-de-passe';
 
-const isReset = (mail: CaughtMail) => mail.text.includes('/reset-password#token=');
-const isVerification = (mail: CaughtMail) => mail.text.includes('/verify-email#token=');
+const isReset = (mail: CaughtMail) => mail.text.includes('/reset-password?lang=');
+const isVerification = (mail: CaughtMail) => mail.text.includes('/verify-email?lang=');
 
 async function resetLink(email: string, count = 1): Promise<string> {
   const mails = await waitForMails(email, { count, match: isReset });
@@ -39,7 +39,7 @@ describe('password reset by mail', () => {
     expect(mail!.subject).toBe('Réinitialiser votre mot de passe Hdiya');
     expect(mail!.html).toContain('lang="fr"');
     const link = linkIn(mail!, '/reset-password');
-    expect(link.startsWith(`${gatewayUrl}/reset-password#token=`)).toBe(true);
+    expect(link.startsWith(`${gatewayUrl}/reset-password?lang=fr#token=`)).toBe(true);
     // The link opens the web app's page (the token, in the fragment, never reaches the server).
     const page = await fetch(link.split('#')[0]!);
     expect(page.status).toBe(200);

@@ -22,7 +22,7 @@ type Member = Awaited<ReturnType<typeof signedUpMember>>;
 /** A member whose address is verified through the link of the sign-up mail. */
 async function verifiedMember(firstName: string): Promise<Member> {
   const member = await signedUpMember({ firstName });
-  const [mail] = await waitForMails(member.payload.email as string, { match: (m) => m.text.includes('/verify-email#token=') });
+  const [mail] = await waitForMails(member.payload.email as string, { match: (m) => m.text.includes('/verify-email?lang=') });
   expect((await new ApiClient().call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } })).status).toBe(200);
   return member;
 }

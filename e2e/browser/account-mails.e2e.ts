@@ -30,7 +30,7 @@ describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
   it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('should set a new password from the mailed link (%s)', async (size) => {
     const member = await signedUpMember({ language });
     await new ApiClient().call('POST /api/forgot-password', { body: { email: member.payload.email } });
-    const [mail] = await waitForMails(member.payload.email, { match: (m) => m.text.includes('/reset-password#') });
+    const [mail] = await waitForMails(member.payload.email, { match: (m) => m.text.includes('/reset-password?lang=') });
     const context = await visitorContext(language, VIEWPORTS[size]);
     const page = await context.newPage();
     const response = await page.goto(linkIn(mail!, '/reset-password'));
@@ -75,7 +75,7 @@ describe.each(['fr', 'ar'] as const)('account mail pages in %s', (language) => {
     expect(await page.evaluate(overflows(VIEWPORTS[size].width))).toBe(true);
     await screenshot(page, `verification-banner-${language}-${size}`);
 
-    const mails = await waitForMails(member.payload.email, { count: 2, match: (m) => m.text.includes('/verify-email#') });
+    const mails = await waitForMails(member.payload.email, { count: 2, match: (m) => m.text.includes('/verify-email?lang=') });
     await page.goto(linkIn(mails[1]!, '/verify-email'));
     await page.getByTestId('verify-email-done').waitFor();
     expect(new URL(page.url()).hash).toBe('');

@@ -43,7 +43,7 @@ export async function verifyAddress(
   member: { client: ApiClient; user: { id: string; email: string } },
   { apiUrl = mailApiUrl(), databaseUrl = adminDatabaseUrl() }: { apiUrl?: string; databaseUrl?: string } = {},
 ): Promise<void> {
-  const [mail] = await waitForMails(member.user.email, { match: (m) => m.text.includes('/verify-email#token='), apiUrl });
+  const [mail] = await waitForMails(member.user.email, { match: (m) => m.text.includes('/verify-email?lang='), apiUrl });
   const verified = await member.client.call('POST /api/verify-email', { body: { token: tokenOf(linkIn(mail!, '/verify-email')) } });
   if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   await waitFor(

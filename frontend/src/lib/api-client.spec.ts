@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, callPage, getPage, request, nextCursorFrom, nextPageParam, totalFrom, withQuery } from './api-client';
+import { ApiError, call, callPage, getPage, request, nextCursorFrom, nextPageParam, suggestionFrom, totalFrom, withQuery } from './api-client';
 import { getUser } from './auth';
 
 function stubFetch(status: number, body: unknown) {
@@ -82,6 +82,12 @@ describe('paginated lists', () => {
     expect(totalFrom(new Headers({ 'X-Total-Count': '100+' }))).toEqual({ count: 100, capped: true });
     expect(totalFrom(new Headers())).toBeUndefined();
     expect(totalFrom(new Headers({ 'X-Total-Count': 'beaucoup' }))).toBeUndefined();
+  });
+
+  it('should read a search suggestion from X-Search-Suggestion, in any script', () => {
+    expect(suggestionFrom(new Headers({ 'X-Search-Suggestion': encodeURIComponent('table ثلاجة') }))).toBe('table ثلاجة');
+    expect(suggestionFrom(new Headers())).toBeUndefined();
+    expect(suggestionFrom(new Headers({ 'X-Search-Suggestion': '%E0%A4%A' }))).toBeUndefined();
   });
 
   it('should see the last page when the header is absent or blank', () => {

@@ -103,6 +103,7 @@ export async function request<T>(method: Method, url: string, options: RequestOp
 /** Lists stay plain JSON arrays; the gateway puts the next page's cursor in this header. */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const SUGGESTION_HEADER = 'X-Search-Suggestion';
 
 /** One page of a list and the cursor of the next one (null on the last page). */
 export interface Page<T> {
@@ -110,12 +111,25 @@ export interface Page<T> {
   nextCursor: string | null;
   /** How many a search found in all (its first page only): exact, or `capped` at `count`. */
   total?: { count: number; capped: boolean };
+  /** "Did you mean": words that find something, when a search found nothing. */
+  suggestion?: string;
 }
 
 /** `X-Total-Count`: a number, or the cap followed by `+` when the search found more. */
 export function totalFrom(headers: Pick<Headers, 'get'>): Page<unknown>['total'] {
   const match = /^(\d{1,9})(\+?)$/.exec(headers.get(TOTAL_COUNT_HEADER)?.trim() ?? '');
   return match ? { count: Number(match[1]), capped: match[2] === '+' } : undefined;
+}
+
+/** `X-Search-Suggestion`: the words the gateway URI-encoded, or undefined (absent, or not decodable). */
+export function suggestionFrom(headers: Pick<Headers, 'get'>): string | undefined {
+  const value = headers.get(SUGGESTION_HEADER)?.trim();
+  if (!value) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The cursor to pass back as `?cursor=`, or null when the header is absent or blank (last page). */
@@ -134,7 +148,8 @@ export async function getPage<T>(url: string, signal?: AbortSignal): Promise<Pag
   const response = await send('GET', url, { signal });
   const items = await parseBody<T[] | undefined>(response);
   const total = totalFrom(response.headers);
-  return { items: Array.isArray(items) ? items : [], nextCursor: nextCursorFrom(response.headers), ...(total ? { total } : {}) };
+  const suggestion = suggestionFrom(response.headers);
+  return { items: Array.isArray(items) ? items : [], nextCursor: nextCursorFrom(response.headers), ...(total ? { total } : {}), ...(suggestion ? { suggestion } : {}) };
 }
 
 /** `?a=1&b=x` from the defined, non-empty entries; keeps the given order so query keys stay stable. */

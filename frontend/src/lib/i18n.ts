@@ -1,5 +1,5 @@
 import i18n, { type TFunction } from 'i18next';
-import { LANGUAGE_COOKIE, languageCookieOf } from '@hdiya/contracts';
+import { LANGUAGE_COOKIE, LINK_LANGUAGE_PARAM, languageCookieOf, linkLanguageOf } from '@hdiya/contracts';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, applyLanguageToDocument, isLanguage, type Language } from './direction';
@@ -21,13 +21,26 @@ const TEXTS: Record<Language, () => Promise<{ default: Messages }>> = {
   ar: () => import('../locales/ar'),
 };
 
-/** The language last chosen here: localStorage, else its mirror for the server (`tellServerLanguage`), else French. */
+/**
+ * The language a link asks for (`?lang=`: a mail's links open in the mail's language, issue 46),
+ * else the one last chosen here: localStorage, else its mirror for the server (`tellServerLanguage`), else French.
+ */
 export function initialLanguage(): Language {
-  const stored = readStorage(LANGUAGE_STORAGE_KEY) ?? languageCookieOf(globalThis.document?.cookie);
+  const stored = linkLanguageOf(globalThis.location?.search) ?? readStorage(LANGUAGE_STORAGE_KEY) ?? languageCookieOf(globalThis.document?.cookie);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+/** A link's language becomes the choice here, and leaves the address bar (a reload then keeps a later switch). */
+function keepLinkLanguage(language: Language): void {
+  if (!globalThis.location || !linkLanguageOf(globalThis.location.search)) return;
+  writeStorage(LANGUAGE_STORAGE_KEY, language);
+  const url = new URL(globalThis.location.href);
+  url.searchParams.delete(LINK_LANGUAGE_PARAM);
+  globalThis.history.replaceState(globalThis.history.state, '', url);
+}
+
 const firstLanguage = initialLanguage();
+keepLinkLanguage(firstLanguage);
 
 /** Resolves once the first language's texts are in: the app renders after it. */
 export const i18nReady: Promise<unknown> = i18n

@@ -182,6 +182,8 @@ export interface DonationPage<T = DonationView> {
   nextCursor: string | null;
   /** How many the search found in all (its first page only; header `X-Total-Count`). */
   total?: SearchTotal;
+  /** When a search with words found nothing: the same words as the vocabulary spells them, which find something (header `X-Search-Suggestion`). */
+  suggestion?: string;
 }
 
 /** Exact up to `DonationRules.searchCountCap`; above it, `capped` and `count` is the cap. */

@@ -22,6 +22,7 @@ export * from './asks.js';
 export * from './cities.js';
 export * from './search-lexicon.js';
 export * from './language-cookie.js';
+export * from './link-language.js';
 export * from './mail.js';
 export * from './envelope.js';
 export * from './dead-letters.js';

@@ -7,7 +7,8 @@
 // (the forms members type in classifieds and on WhatsApp, several per word); Arabizi digits as
 // commonly typed (2 ء, 3 ع, 5 خ, 6 ط, 7 ح, 8 غ, 9 ق). Not yet checked against a published
 // dictionary: spellings vary from member to member, and a search that finds nothing with a word
-// people use is the signal to add it here. One word per form: phrases are found by their words.
+// people use is the signal to add it here. One word per form, and each form names the concept on its
+// own: a word of a phrase ("أطفال" of "عربة أطفال") would send every text holding it to the concept.
 // A donation is indexed with this list when it is published or edited; a change here reaches the
 // older ones when a migration re-indexes them (as services/donations' SearchWords migration did).
 
@@ -49,6 +50,7 @@ const ROWS: readonly string[] = [
   'horloge | horloge pendule montre | ساعة | ماكانة | magana makana sa3a',
   'panier | panier corbeille couffin | سلة | قفة | qoffa 9ffa koffa',
   // The kitchen
+  'cuisine | cuisine cuisines | مطبخ | كوزينة | kuzina kouzina kozina couzina',
   'frigo | frigo refrigerateur frigidaire | ثلاجة | تلاجة فريجيدير | tlaja tllaja frijidir',
   'cuisiniere | cuisiniere gaziniere rechaud | موقد طباخة | كوزينيير | kouziniyer',
   'four | four | فرن | فران | fran',
@@ -88,7 +90,7 @@ const ROWS: readonly string[] = [
   // Children and school
   'couche | couche couches | حفاظات حفاظ | ليكوش | likouch',
   'biberon | biberon | رضاعة | بيبرون | bibron',
-  'poussette | poussette landau | عربة أطفال | كروسة | karrossa',
+  'poussette | poussette landau | عربة | كروسة | karrossa karossa karoussa',
   'ballon | ballon balle | كرة | كورة بالون | kora koura',
   'cahier | cahier cahiers carnet | دفتر دفاتر | كناش كنانش | kennach konnach',
   'stylo | stylo stylos crayon | قلم أقلام | ستيلو قلم | stylo 9lam',

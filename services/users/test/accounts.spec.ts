@@ -112,7 +112,7 @@ describe('users service', () => {
     const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
     await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { email: fresh, currentPassword: payload.password } });
     const [mail] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [fresh]);
-    const token = /verify-email#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    const token = /verify-email\?lang=fr#token=([\w-]{43})/.exec(mail.text_body)![1]!;
     // Someone signs up with it meanwhile: an address asked for is not held.
     await requestRpc<AccountView>(nc, Rpc.users.signup, { ...signupPayload(), email: fresh });
 
@@ -129,7 +129,7 @@ describe('verified addresses (issue 45)', () => {
     const account = await requestRpc<AccountView>(nc, Rpc.users.signup, signupPayload());
     expect(await verifiedEvents(account.id)).toEqual([]);
     const [mail] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [account.email]);
-    const token = /verify-email#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    const token = /verify-email\?lang=fr#token=([\w-]{43})/.exec(mail.text_body)![1]!;
     await requestRpc(nc, Rpc.users.verifyEmail, { token });
     const [row] = await db.query(`SELECT email_verified_at FROM users.users WHERE id = $1`, [account.id]);
     const events = await verifiedEvents(account.id);
@@ -142,7 +142,7 @@ describe('verified addresses (issue 45)', () => {
     const fresh = `new_${randomUUID().slice(0, 8)}@example.ma`;
     await requestRpc<AccountView>(nc, Rpc.users.updateProfile, { userId: account.id, changes: { email: fresh, currentPassword: 'un-mot-de-passe' } });
     const [second] = await db.query(`SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification'`, [fresh]);
-    await requestRpc(nc, Rpc.users.verifyEmail, { token: /verify-email#token=([\w-]{43})/.exec(second.text_body)![1]! });
+    await requestRpc(nc, Rpc.users.verifyEmail, { token: /verify-email\?lang=fr#token=([\w-]{43})/.exec(second.text_body)![1]! });
     expect(await verifiedEvents(account.id)).toHaveLength(1);
   });
 });
@@ -163,7 +163,7 @@ describe('forgotten passwords', () => {
     await requestRpc(nc, Rpc.users.forgotPassword, { email: account.email });
     const [request] = await db.query(`SELECT token_hash FROM users.password_reset_requests WHERE user_id = $1`, [account.id]);
     const [mail] = await db.query(`SELECT text_body, html_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'password_reset'`, [account.email]);
-    const token = /reset-password#token=([\w-]{43})/.exec(mail.text_body)![1]!;
+    const token = /reset-password\?lang=fr#token=([\w-]{43})/.exec(mail.text_body)![1]!;
     expect(createHash('sha256').update(token).digest('hex')).toBe(request.token_hash);
     expect(mail.html_body).toContain(`#token=${token}`);
     // Only the mail holds it: not the event stream's outbox.

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, isLanguage, DEFAULT_LANGUAGE } from '@/lib/direction';
-import { call } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
 import { otherLanguage } from '@/lib/i18n';
 
 /** Shows the language you can switch TO, written in that language ("العربية" while in French). */
@@ -9,12 +7,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const { i18n, t } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   const target = otherLanguage(current);
-  const { data: user } = useUser();
-  const switchLanguage = () => {
-    void i18n.changeLanguage(target);
-    // A signed-in member's mails follow the language they read the app in.
-    if (user) void call('PATCH /api/auth/user', { body: { language: target } }).catch(() => undefined);
-  };
+  // The screen's language only: a member's mails keep the language chosen in their settings (issue 46).
+  const switchLanguage = () => void i18n.changeLanguage(target);
   return (
     <button
       type="button"

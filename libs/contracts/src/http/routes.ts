@@ -85,7 +85,7 @@ export const ApiRoutes = {
   'GET /api/stats/impact': { summary: 'The home page’s figures', access: 'public', answer: answer<ImpactView>('Counted from the donations'), status: [200] },
 
   // Donations
-  'GET /api/donations': { summary: 'Search donations', access: 'public', query: SearchDonationsQuerySchema, answer: answer<DonationView[]>(`${PAGE} The first page answers \`X-Total-Count\`.`), status: [200] },
+  'GET /api/donations': { summary: 'Search donations', access: 'public', query: SearchDonationsQuerySchema, answer: answer<DonationView[]>(`${PAGE} The first page answers \`X-Total-Count\`, and \`X-Search-Suggestion\` (URI-encoded words) when it found nothing but similar words would.`), status: [200] },
   'GET /api/donations/nearby': { summary: 'Up to 8 available donations, nearest first', access: 'public', query: PositionQuerySchema, answer: answer<DonationView[]>(DONATION), status: [200] },
   'GET /api/donations/recent': { summary: 'Up to 8 available donations, newest first', access: 'public', answer: answer<DonationView[]>(DONATION), status: [200] },
   'GET /api/donations/{id}': { summary: 'One donation', access: 'public', params: donation, answer: answer<DonationView>(DONATION), status: [200, 404] },

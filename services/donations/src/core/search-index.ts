@@ -1,13 +1,15 @@
 import type { EntityManager } from 'typeorm';
+import { SEARCH_LEXICON } from '@hdiya/contracts';
 import { write } from '@hdiya/platform';
 import { db } from '../database/db.js';
+import { editDistance } from './edit-distance.js';
 import { normalizeForSearch, searchDocument } from './search-text.js';
 
 /**
  * The version of the text index (normalisation and lexicon, search-text.ts): bumped when either
  * changes, so the re-indexing job rebuilds every donation indexed before (decision 0043).
  */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** Latin-script words long enough for a typo to be told from another word. */
 const TYPO_WORD = /^[a-z0-9]*[a-z][a-z0-9]*$/;
@@ -20,19 +22,46 @@ export function typoWords(text: string): string[] {
 
 /** How close a word must be to count as a typo of another (pg_trgm similarity: "frgo" and "frigo" 0.38, "chauss" and "chaise" 0.27). */
 export const TYPO_MIN_SIMILARITY = 0.35;
+/** How many candidates the look-up gives for a word, before `isTypoOf` keeps at most TYPO_ALTERNATIVES. */
+const TYPO_CANDIDATES = 8;
+export const TYPO_ALTERNATIVES = 3;
+
+/**
+ * Whether `near`, a vocabulary word similar to `word`, is a typo of it: one edit away, two for a
+ * word of 8 letters or more. Trigram similarity alone lets a word that shares an ending through
+ * ("portable" and "table" 0.36, "tableau" and "table" 0.55): other words, not typos (issue 46).
+ */
+export function isTypoOf(word: string, near: string): boolean {
+  return editDistance(word, near) <= ([...word].length >= 8 ? 2 : 1);
+}
 
 /**
  * Typo tolerance's look-up ($1 the query's words, $2 TYPO_MIN_SIMILARITY): for each word that
- * begins no word of the vocabulary, the three most similar words donations use (pg_trgm's `%`,
+ * begins no word of the vocabulary, the words donations use most similar to it (pg_trgm's `%`,
  * answered by the trigram index), in one statement. A word the catalogue knows as typed costs one
  * probe of the primary key.
  */
 export const SIMILAR_WORDS_SQL = `SELECT q.w AS word,
        array(SELECT v.word FROM search_words v
              WHERE v.word % q.w AND similarity(v.word, q.w) >= $2
-             ORDER BY similarity(v.word, q.w) DESC, v.word LIMIT 3) AS similar
+             ORDER BY similarity(v.word, q.w) DESC, v.word LIMIT ${TYPO_CANDIDATES}) AS similar
 FROM unnest($1::text[]) AS q(w)
 WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
+
+/**
+ * "Did you mean" ($1 the words of a search that found nothing): for each word that begins no word
+ * of the vocabulary, its most similar word there (pg_trgm's `%`, its default similarity of 0.3
+ * and more, answered by the trigram index), however many edits away: a suggestion the member
+ * chooses, not a match made for them. Words the vocabulary holds stay as typed.
+ */
+export const SUGGESTED_WORDS_SQL = `SELECT q.w AS word,
+       (SELECT v.word FROM search_words v WHERE v.word % q.w
+        ORDER BY similarity(v.word, q.w) DESC, v.word LIMIT 1) AS suggestion
+FROM unnest($1::text[]) AS q(w)
+WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
+
+/** The lexicon's Latin-script spellings ("frigo", "kursi", "tlaja"): typos of them are forgiven even where no donation wrote them. */
+export const LEXICON_WORDS: readonly string[] = typoWords(SEARCH_LEXICON.flatMap((entry) => [...entry.fr, ...entry.latin]).join(' '));
 
 /** A donation's search columns: its document and the version it was built with. */
 export function searchColumns(title: string, description: string, city: string) {
@@ -40,8 +69,11 @@ export function searchColumns(title: string, description: string, city: string) 
 }
 
 /** Adds a donation's words to the vocabulary typo tolerance draws from (kept when the donation goes: a word stays a word). */
-export async function rememberWords(manager: EntityManager, title: string, description: string, city: string): Promise<void> {
-  const words = typoWords(`${title} ${description} ${city}`);
+export function rememberWords(manager: EntityManager, title: string, description: string, city: string): Promise<void> {
+  return addToVocabulary(manager, typoWords(`${title} ${description} ${city}`));
+}
+
+export async function addToVocabulary(manager: EntityManager, words: readonly string[]): Promise<void> {
   if (words.length === 0) return;
   await write(
     manager,

@@ -84,6 +84,11 @@ const TITLES = {
   washerAr: 'غسالة أوتوماتيكية',
   phone: 'Téléphone portable',
   tv: 'تلفاز ذكي',
+  pramAr: 'عربة أطفال',
+  comicsAr: 'قصص مصورة للأطفال',
+  notebookAr: 'كراسة الرسم',
+  kitchenFr: 'Ustensiles de cuisine',
+  kitchenAr: 'أواني المطبخ',
 } as const;
 type Title = keyof typeof TITLES;
 
@@ -148,6 +153,13 @@ const TABLE: [string, Title[], Title[]][] = [
   ['drari', ['clothesDarija', 'bikeDarija'], ['booksFr']],
   ['chaise bois', ['chairWood'], ['chairAr', 'chairDarija']],
   ['كرسي خشبي', ['chairAr'], ['chairWood']],
+  // Issue 46: a word of a lexicon phrase ("أطفال") and an Arabic word's skeleton ("كرس") named other things.
+  ['poussette', ['pram', 'pramAr'], ['comicsAr', 'clothesAr']],
+  ['كروسة', ['pram', 'pramAr'], ['comicsAr', 'chairAr', 'chairWood']],
+  ['كرسي', ['chairAr'], ['notebookAr']],
+  ['kuzina', ['kitchenFr', 'kitchenAr'], ['tableFr']],
+  ['cuisine', ['kitchenFr', 'kitchenAr'], []],
+  ['portable', ['phone'], ['tableFr']],
 ];
 
 describe('finding titles in French, Arabic, Darija in Arabic letters and Arabizi', () => {

@@ -129,7 +129,7 @@ export function searchDocument(title: string, description: string, city: string)
  * A tsquery requiring every word of the query, each as any of its forms: itself as a prefix
  * ("chais" finds "chaise"), the words `similar` gives for it (typo tolerance: "frgo", "frigo"),
  * its Arabic stem, its skeleton (a prefix when the word carries Arabizi digits, half-typed as they
- * often are), its concept. Only letters and digits survive normalisation (and the similar words
+ * often are; none for an Arabic word the lexicon knows), its concept. Only letters and digits survive normalisation (and the similar words
  * come from the vocabulary of donations, which holds nothing else), so no tsquery syntax can come
  * from the user.
  */
@@ -148,9 +148,12 @@ export function searchQuery(query: string, similar: ReadonlyMap<string, readonly
       const stem = arabicStem(word);
       if (stem !== word) forms.push(`${stem}:*`);
     }
-    const skeleton = skeletonOf(word);
-    if (skeleton) forms.push(LATIN_WORD.test(word) && ARABIZI_DIGIT.test(word) ? `${MARK}${skeleton}:*` : `${MARK}${skeleton}`);
+    // An Arabic word the lexicon knows stands for its concept: its skeleton, a guess for the words
+    // the lexicon does not know, would bring every word of the same consonants ("كروسة", a pram:
+    // "كرسي", chairs). A Latin word keeps it, for the French it is spelt after ("machina", "machine").
     const concept = conceptOf(word);
+    const skeleton = concept && ARABIC_WORD.test(word) ? null : skeletonOf(word);
+    if (skeleton) forms.push(LATIN_WORD.test(word) && ARABIZI_DIGIT.test(word) ? `${MARK}${skeleton}:*` : `${MARK}${skeleton}`);
     if (concept) forms.push(`${MARK}${concept}`);
     const unique = [...new Set(forms)];
     return unique.length === 1 ? unique[0]! : `(${unique.join(' | ')})`;

@@ -18,8 +18,8 @@ import { toDonationView } from '../core/donation-row.js';
 import { pageOf } from '../core/page.js';
 import { decodeCursor } from '../core/page-cursor.js';
 import { recentStatement, searchStatement } from './search-sql.js';
-import { searchQuery } from '../core/search-text.js';
-import { SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
+import { normalizeForSearch, searchQuery } from '../core/search-text.js';
+import { isTypoOf, SIMILAR_WORDS_SQL, SUGGESTED_WORDS_SQL, TYPO_ALTERNATIVES, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
 
 interface Center {
   lat: number;
@@ -71,15 +71,33 @@ export class DonationSearchService {
     const page = pageOf(rows, limit, center.given);
     if (cap === undefined) return page;
     const found = rows[0]?.total_count ?? 0;
-    return { ...page, total: { count: Math.min(found, cap), capped: found > cap } };
+    const suggestion = found === 0 && query.query ? await this.suggestionFor(query) : undefined;
+    return { ...page, total: { count: Math.min(found, cap), capped: found > cap }, ...(suggestion ? { suggestion } : {}) };
   }
 
-  /** Typo tolerance (decision 0043): the vocabulary's words most like each word of the query it does not know. */
+  /** Typo tolerance (decision 0043): the vocabulary's words most like each word of the query it does not know, when a typo of it. */
   private async similarWords(query: string): Promise<Map<string, string[]>> {
     const words = typoWords(query);
     if (words.length === 0) return new Map();
     const found: { word: string; similar: string[] }[] = await this.dataSource.query(SIMILAR_WORDS_SQL, [words, TYPO_MIN_SIMILARITY]);
-    return new Map(found.filter((row) => row.similar.length > 0).map((row) => [row.word, row.similar]));
+    const typos = found.map((row) => [row.word, row.similar.filter((near) => isTypoOf(row.word, near)).slice(0, TYPO_ALTERNATIVES)] as const);
+    return new Map(typos.filter(([, similar]) => similar.length > 0));
+  }
+
+  /**
+   * "Did you mean" for a search that found nothing (issue 46): its words, each replaced by the
+   * vocabulary's word most like it, offered only when that search finds something in the same place.
+   */
+  private async suggestionFor(query: SearchDonationsQuery): Promise<string | undefined> {
+    const words = normalizeForSearch(query.query!).split(' ').filter(Boolean);
+    const latin = typoWords(query.query!);
+    if (latin.length === 0) return undefined;
+    const found: { word: string; suggestion: string | null }[] = await this.dataSource.query(SUGGESTED_WORDS_SQL, [latin]);
+    const better = new Map(found.filter((row) => row.suggestion !== null).map((row) => [row.word, row.suggestion!]));
+    if (better.size === 0) return undefined;
+    const suggestion = words.map((word) => better.get(word) ?? word).join(' ');
+    const tried = await this.search({ ...query, query: suggestion, cursor: undefined, limit: 1 }, false);
+    return tried.items.length > 0 ? suggestion : undefined;
   }
 
   /** Up to 8 available donations, nearest first (home page). */

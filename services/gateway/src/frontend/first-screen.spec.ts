@@ -23,6 +23,16 @@ describe('languageOf', () => {
   ])('should read %j as %s', (cookie, language) => {
     expect(languageOf(cookie)).toBe(language);
   });
+
+  it.each([
+    ['hdiya.lang=fr', '/unsubscribe?token=abc&lang=ar', 'ar'],
+    ['hdiya.lang=ar', '/reset-password?lang=fr', 'fr'],
+    [undefined, '/settings/notifications?lang=ar', 'ar'],
+    ['hdiya.lang=ar', '/donations?lang=en', 'ar'],
+    ['hdiya.lang=ar', '/donations?query=lang%3Dfr', 'ar'],
+  ])('should let a link’s ?lang= win over the cookie %j: %s opens in %s', (cookie, url, language) => {
+    expect(languageOf(cookie, url)).toBe(language);
+  });
 });
 
 describe('pageHtml', () => {

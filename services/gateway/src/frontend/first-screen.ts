@@ -1,4 +1,4 @@
-import { languageCookieOf, mediumPhotoOf } from '@hdiya/contracts';
+import { languageCookieOf, linkLanguageOf, mediumPhotoOf } from '@hdiya/contracts';
 import { escapeHtml } from './html-text.js';
 
 /**
@@ -25,9 +25,13 @@ export interface PageFacts {
 
 const DEFAULT_LANGUAGE = 'fr';
 
-/** The language the web app last showed here (its language cookie), French when none. */
-export function languageOf(cookieHeader: string | undefined): string {
-  const language = languageCookieOf(cookieHeader);
+/**
+ * The language the page opens in: the one its link asks for (`?lang=`, a mail's links, as the web
+ * app reads it too), else the one the web app last showed here (its language cookie), else French.
+ */
+export function languageOf(cookieHeader: string | undefined, url = ''): string {
+  const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+  const language = linkLanguageOf(query) ?? languageCookieOf(cookieHeader);
   return language === 'fr' || language === 'ar' ? language : DEFAULT_LANGUAGE;
 }
 

@@ -61,12 +61,12 @@ export function serveFrontend(distDir: string, factsOf: FactsOf = async () => nu
       res.removeHeader('Content-Encoding');
       if (ASSET_PATH.test(req.path)) return res.status(404).type('text').send('Not found');
       res.setHeader('Cache-Control', 'no-cache');
-      // The first screen follows the language cookie: a cache must not give one member's to another.
+      // The first screen follows the link's `?lang=`, else the language cookie: a cache must not give one member's to another.
       res.setHeader('Vary', 'Cookie');
       factsOf(req.path).then((facts) => {
         const html = index();
         if (html === null) return next();
-        res.type('html').send(pageHtml(html, screens(), { path: req.path, language: languageOf(req.headers.cookie), facts }));
+        res.type('html').send(pageHtml(html, screens(), { path: req.path, language: languageOf(req.headers.cookie, req.originalUrl), facts }));
       }, next);
     },
   ];

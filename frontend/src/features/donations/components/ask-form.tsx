@@ -9,15 +9,25 @@ import { useCategories, useCategoryName } from '../api/get-categories';
 import { useCities, useCityLabel } from '../api/get-cities';
 import { DistanceSlider } from './distance-slider';
 
-/** Publishing an ask: a few words, a category or any, a city and radius, public or discreet. */
-export function AskForm({ saving, onSave, onCancel }: { saving: boolean; onSave: (ask: PostAskInput) => void; onCancel: () => void }) {
+/** Publishing an ask: a few words (`initialTitle`: a search's that found nothing), a category or any, a city and radius, public or discreet. */
+export function AskForm({
+  saving,
+  onSave,
+  onCancel,
+  initialTitle = '',
+}: {
+  saving: boolean;
+  onSave: (ask: PostAskInput) => void;
+  onCancel: () => void;
+  initialTitle?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocationState();
   const categories = useCategories();
   const categoryName = useCategoryName();
   const cities = useCities().data ?? [];
   const cityLabel = useCityLabel();
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(initialTitle.slice(0, AskRules.titleMaxLength));
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [city, setCity] = useState(location.city);
   const [distance, setDistance] = useState(10);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
 import type { AskView } from '@hdiya/contracts';
 import { Button, LinkButton } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
@@ -24,17 +25,22 @@ export function AsksPage() {
   const { t } = useTranslation();
   const { toast } = useToast();
   const { data: user } = useUser();
-  const [posting, setPosting] = useState(false);
+  // `/asks?title=…` (an empty search's "Je cherche" link) opens the form with those words.
+  const [params] = useSearchParams();
+  const wanted = params.get('title') ?? '';
+  const [posting, setPosting] = useState(wanted !== '');
   const change = useAskChange();
   usePageTitle(t('asks.title'));
 
   // The button waits for the session (disabled while unknown): a member's quick tap must not be told to sign in.
-  const post = () => (user ? setPosting(true) : toast({ title: (tr) => tr('asks.signIn'), action: { label: (tr) => tr('layout.login'), href: authHref('/login', '/asks') } }));
+  const returnPath = wanted ? `/asks?${new URLSearchParams({ title: wanted }).toString()}` : '/asks';
+  const post = () => (user ? setPosting(true) : toast({ title: (tr) => tr('asks.signIn'), action: { label: (tr) => tr('layout.login'), href: authHref('/login', returnPath) } }));
 
   return (
     <PageShell title={t('asks.title')} lead={t('asks.lead')} testId="asks-page">
-      {posting ? (
+      {posting && user ? (
         <AskForm
+          initialTitle={wanted}
           saving={change.isPending}
           onCancel={() => setPosting(false)}
           onSave={(ask) =>

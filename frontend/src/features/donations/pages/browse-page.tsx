@@ -47,6 +47,7 @@ export function BrowsePage() {
   const hasPosition = search.lat !== undefined;
   // The first page carries how many the search found in all.
   const total = results.data?.pages[0]?.total;
+  const suggestion = results.data?.pages[0]?.suggestion;
 
   const title = filters.query ? t('donations.browse.resultsFor', { query: filters.query }) : t('donations.browse.title');
   usePageTitle(title);
@@ -141,7 +142,23 @@ export function BrowsePage() {
           ) : results.isError && !results.data ? (
             <ErrorState message={t('donations.browse.error')} onRetry={results.refetch} testId="browse-error" />
           ) : donations.length === 0 ? (
-            <EmptyState Icon={SearchX} title={t('donations.browse.empty')} text={t('donations.browse.emptyText')} testId="browse-empty" />
+            <EmptyState Icon={SearchX} title={t('donations.browse.empty')} text={t('donations.browse.emptyText')} testId="browse-empty">
+              {/* Nothing found: the words the catalogue spells that way, and the same words as an ask (issue 46). */}
+              {suggestion && (
+                <p>
+                  <Link to={`?${filtersToSearchParams({ ...filters, query: suggestion }, view).toString()}`} data-testid="browse-suggestion">
+                    {t('donations.browse.didYouMean', { suggestion })}
+                  </Link>
+                </p>
+              )}
+              {filters.query && (
+                <p>
+                  <Link to={`/asks?${new URLSearchParams({ title: filters.query }).toString()}`} className="link-arrow" data-testid="browse-ask-for">
+                    <Hand className="icon" aria-hidden="true" /> {t('donations.browse.askFor', { query: filters.query })}
+                  </Link>
+                </p>
+              )}
+            </EmptyState>
           ) : (
             <>
               {view === 'map' ? (

@@ -6,6 +6,7 @@ import { PageShell } from '@/components/ui/page';
 import { useUser } from '@/lib/auth';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useNotificationPreferences } from '../api/notification-preferences';
+import { MailLanguageField } from '../components/mail-language-field';
 import { PreferencesGrid } from '../components/preferences-grid';
 import '../components/notification-settings.css';
 
@@ -32,6 +33,7 @@ export function NotificationSettingsPage({ devicePush }: NotificationSettingsPag
           {t('notificationSettings.unverified')}
         </p>
       )}
+      <MailLanguageField language={user.language} />
       {preferences.data && <PreferencesGrid preferences={preferences.data} />}
       <p className="muted">{t('notificationSettings.delays')}</p>
     </PageShell>
