@@ -31,6 +31,7 @@ import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, Notific
 import {
   ContactMessageReceivedV1Schema,
   EmailVerifiedV1Schema,
+  MemberDeletedV1Schema,
   MemberReinstatedV1Schema,
   MemberSuspendedV1Schema,
   PasswordResetRequestedV1Schema,
@@ -56,6 +57,7 @@ export const EventSchemas = {
   'users.ContactMessageReceived.v1': ContactMessageReceivedV1Schema,
   'users.MemberSuspended.v1': MemberSuspendedV1Schema,
   'users.MemberReinstated.v1': MemberReinstatedV1Schema,
+  'users.MemberDeleted.v1': MemberDeletedV1Schema,
   'users.EmailVerified.v1': EmailVerifiedV1Schema,
   'donations.DonationCreated.v1': DonationCreatedV1Schema,
   'donations.DonationUpdated.v1': DonationUpdatedV1Schema,
@@ -102,6 +104,7 @@ export const Events = {
     ContactMessageReceived: 'users.ContactMessageReceived.v1',
     MemberSuspended: 'users.MemberSuspended.v1',
     MemberReinstated: 'users.MemberReinstated.v1',
+    MemberDeleted: 'users.MemberDeleted.v1',
     EmailVerified: 'users.EmailVerified.v1',
   },
   donations: {

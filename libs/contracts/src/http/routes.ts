@@ -38,6 +38,7 @@ import type { ModerationLogEntryView } from '../moderation-log.js';
 import { ForceDeleteSchema, ModerationLogQuerySchema } from '../schemas/moderation-log.js';
 import type { ContactMessageView } from '../support-inbox.js';
 import { ContactReplySchema } from '../schemas/support-inbox.js';
+import { DeleteAccountSchema, type AccountDeletedView } from '../account-deletion.js';
 import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
 
 const donation = { id: 'donationId' } as const;
@@ -60,6 +61,13 @@ export const ApiRoutes = {
   'GET /api/logout': { summary: 'Sign out and go to the home page', access: 'public', answer: answer<void>('A redirect to the web app'), status: [302], contentType: 'text/html' },
   'GET /api/auth/user': { summary: 'The signed-in account', access: 'member', answer: answer<CurrentAccountView>('The account with its balance'), status: [200] },
   'PATCH /api/auth/user': { summary: 'Edit one’s profile', access: 'member', body: UpdateProfileSchema, answer: answer<CurrentAccountView>('The account as changed'), status: [200, 409] },
+  'DELETE /api/auth/user': {
+    summary: 'Delete one’s account at once (the password; gifts in progress cancelled only when confirmed)',
+    access: 'member',
+    body: DeleteAccountSchema,
+    answer: answer<AccountDeletedView>('Deleted; every session ended. 409 `GIFTS_IN_PROGRESS` lists the gifts (`gifts`) to confirm cancelling'),
+    status: [200, 400, 403, 409],
+  },
   'POST /api/forgot-password': { summary: 'Mail a password reset link', access: 'public', body: ForgotPasswordSchema, answer: answer<{ message: string }>('The same answer whether or not the address is a member’s'), status: [200] },
   'POST /api/reset-password': { summary: 'Set a new password with a mailed token', access: 'public', body: ResetPasswordSchema, answer: answer<{ message: string }>('Done; every session of the member ended'), status: [200] },
   'POST /api/verify-email': { summary: 'Verify one’s e-mail address with a mailed token', access: 'public', body: VerifyEmailSchema, answer: answer<{ message: string; emailVerified: true }>('Verified'), status: [200] },
