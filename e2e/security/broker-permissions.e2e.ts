@@ -108,6 +108,8 @@ const DURABLE_CONSUMERS = [
   { user: 'messaging', durable: 'messaging-points', filter: 'events.points.PointsTransferred.v1' },
   // The gateways end a suspended member's sessions (decision 0057; services/gateway's member-suspensions.consumer.ts).
   { user: 'gateway', durable: 'gateway-member-suspensions', filter: 'events.users.MemberSuspended.v1' },
+  // And a deleted member's (decision 0074), on a consumer of its own.
+  { user: 'gateway', durable: 'gateway-member-deletions', filter: 'events.users.MemberDeleted.v1' },
 ] as const;
 
 /** The consumer configuration libs/platform's EventConsumer creates. */
