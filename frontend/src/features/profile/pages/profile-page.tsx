@@ -10,6 +10,7 @@ import { ProfileForm } from '../components/profile-form';
 import { ProfileHeader } from '../components/profile-header';
 import { MemberLimitsCard } from '../components/member-limits-card';
 import { ProfileTabs } from '../components/profile-tabs';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
 
@@ -52,6 +53,7 @@ export function ProfilePage({ panels = {}, settings }: ProfilePageProps) {
             <MemberLimitsCard />
             <ProfileForm key={user.id} user={user} />
             {settings}
+            <DeleteAccountCard />
           </div>
         ) : (
           (panels[tab] ?? (
