@@ -5,9 +5,13 @@ import { string } from './validation/fields.js';
 // Deleting one's own account (issue 47, decision 0074): the request, the gifts it would cancel,
 // and the French texts of its answers.
 
+// The schema's two texts apart from the server's: the web app bundles the schema, not the rest.
+const PASSWORD_REQUIRED = 'Saisissez votre mot de passe pour supprimer votre compte.';
+const CONFIRM_FLAG = 'Le champ cancelGiftsInProgress doit valoir true ou false.';
+
 export const AccountDeletionMessages = {
-  passwordRequired: 'Saisissez votre mot de passe pour supprimer votre compte.',
-  confirm: 'Le champ cancelGiftsInProgress doit valoir true ou false.',
+  passwordRequired: PASSWORD_REQUIRED,
+  confirm: CONFIRM_FLAG,
   giftsInProgress: (count: number) =>
     count === 1
       ? 'Un don est en cours avec vous. Confirmez que vous l’annulez pour supprimer votre compte.'
@@ -21,10 +25,8 @@ export const DELETED_MEMBER_NAME = 'Membre supprimé';
 
 /** `DELETE /api/auth/user`: the password, and whether the gifts in progress may be cancelled. */
 export const DeleteAccountSchema = z.object({
-  currentPassword: string('currentPassword', AccountDeletionMessages.passwordRequired)
-    .min(1, AccountDeletionMessages.passwordRequired)
-    .max(128, Messages.passwordTooLong),
-  cancelGiftsInProgress: z.boolean({ error: AccountDeletionMessages.confirm }).optional(),
+  currentPassword: string('currentPassword', PASSWORD_REQUIRED).min(1, PASSWORD_REQUIRED).max(128, Messages.passwordTooLong),
+  cancelGiftsInProgress: z.boolean({ error: CONFIRM_FLAG }).optional(),
 });
 export type DeleteAccountInput = z.output<typeof DeleteAccountSchema>;
 
