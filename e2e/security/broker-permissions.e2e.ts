@@ -105,15 +105,17 @@ function usersEventDurables(user: string, inbox: string, types: string[]): { use
 /** Every durable consumer of the services and the gateway and its filter, as their *.consumer.ts create them. */
 const DURABLE_CONSUMERS = [
   // The users events, one durable per version a service acts on (decision 0076).
-  ...usersEventDurables('points', 'points-users', ['UserRegistered', 'UserUpdated']),
+  ...usersEventDurables('points', 'points-users', ['UserRegistered', 'UserUpdated', 'MemberDeleted']),
   { user: 'points', durable: 'points-donations', filter: 'events.donations.>' },
-  ...usersEventDurables('donations', 'donations-members', ['UserRegistered', 'UserUpdated', 'EmailVerified', 'MemberSuspended', 'MemberReinstated']),
+  ...usersEventDurables('donations', 'donations-members', ['UserRegistered', 'UserUpdated', 'EmailVerified', 'MemberSuspended', 'MemberReinstated', 'MemberDeleted']),
   { user: 'donations', durable: 'donations-alerts', filter: 'events.donations.DonationCreated.v1' },
-  ...usersEventDurables('messaging', 'messaging-users', ['UserRegistered', 'UserUpdated', 'MemberSuspended', 'MemberReinstated']),
+  ...usersEventDurables('messaging', 'messaging-users', ['UserRegistered', 'UserUpdated', 'MemberSuspended', 'MemberReinstated', 'MemberDeleted']),
   { user: 'messaging', durable: 'messaging-donations', filter: 'events.donations.>' },
   { user: 'messaging', durable: 'messaging-points', filter: 'events.points.PointsTransferred.v1' },
   // The gateways end a suspended member's sessions (decision 0057; services/gateway's member-suspensions.consumer.ts).
   { user: 'gateway', durable: 'gateway-member-suspensions', filter: 'events.users.MemberSuspended.v1' },
+  // And a deleted member's (decision 0074), on a consumer of its own.
+  { user: 'gateway', durable: 'gateway-member-deletions', filter: 'events.users.MemberDeleted.v1' },
 ];
 
 /** The consumer configuration libs/platform's EventConsumer creates. */

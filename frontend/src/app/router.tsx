@@ -28,6 +28,7 @@ const LevelsPage = lazyNamed(() => import('@/features/info/pages/levels-page'), 
 const AboutPage = lazyNamed(() => import('@/features/info/pages/about-page'), 'AboutPage');
 const LegalNoticePage = lazyNamed(() => import('@/features/info/pages/legal-notice-page'), 'LegalNoticePage');
 const PrivacyPolicyPage = lazyNamed(() => import('@/features/info/pages/privacy-policy-page'), 'PrivacyPolicyPage');
+const AccountDeletedPage = lazyNamed(() => import('@/features/profile/pages/account-deleted-page'), 'AccountDeletedPage');
 const SuccessStoriesPage = lazyNamed(() => import('@/features/info/pages/success-stories-page'), 'SuccessStoriesPage');
 const TermsOfServicePage = lazyNamed(() => import('@/features/info/pages/terms-of-service-page'), 'TermsOfServicePage');
 const ContactPage = lazyNamed(() => import('@/features/contact/pages/contact-page'), 'ContactPage');
@@ -121,6 +122,7 @@ export const routes: RouteObject[] = [
       // The links of account mails (the token in the fragment).
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'verify-email', element: <VerifyEmailPage /> },
+      { path: 'account-deleted', element: <AccountDeletedPage /> },
       // The older app linked the forgot-password page to /simple-login.
       { path: 'simple-login', element: <Navigate to="/login" replace /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import type { AnswerOf, ApiErrorBody, ApiRouteKey, BodyOf, ParamsOf, QueryOf, SuspensionNotice } from '@hdiya/contracts';
+import type { AnswerOf, ApiErrorBody, ApiRouteKey, BodyOf, GiftInProgressView, ParamsOf, QueryOf, SuspensionNotice } from '@hdiya/contracts';
 
 export type { ApiErrorBody };
 
@@ -11,10 +11,12 @@ export class ApiError extends Error {
   readonly retryAt: string | undefined;
   /** MEMBER_SUSPENDED: why and until when, to say in the member's language. */
   readonly suspension: SuspensionNotice | undefined;
+  /** GIFTS_IN_PROGRESS: the gifts deleting the account would cancel. */
+  readonly gifts: GiftInProgressView[] | undefined;
   /** True when `message` came from the JSON body (French text meant for people), not a raw status line. */
   readonly fromServer: boolean;
 
-  constructor(status: number, message: string, options: { code?: string; field?: string; retryAt?: string; suspension?: SuspensionNotice; fromServer?: boolean } = {}) {
+  constructor(status: number, message: string, options: { code?: string; field?: string; retryAt?: string; suspension?: SuspensionNotice; gifts?: GiftInProgressView[]; fromServer?: boolean } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     this.field = options.field;
     this.retryAt = options.retryAt;
     this.suspension = options.suspension;
+    this.gifts = options.gifts;
     this.fromServer = options.fromServer ?? false;
   }
 }
@@ -63,6 +66,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     field: body?.field,
     retryAt: typeof body?.retryAt === 'string' ? body.retryAt : undefined,
     suspension: suspensionOf(body?.suspension),
+    gifts: Array.isArray(body?.gifts) ? body.gifts : undefined,
     fromServer: Boolean(serverMessage),
   });
 }

@@ -1,4 +1,5 @@
 import type { SuspensionNotice } from './member-reports.js';
+import type { GiftInProgressView } from './account-deletion.js';
 
 /**
  * A business refusal or failure as it crosses NATS: services throw it, the gateway maps `status`
@@ -26,6 +27,8 @@ export interface ApiErrorBody {
   retryAt?: string;
   /** MEMBER_SUSPENDED: why and until when (null: permanently). */
   suspension?: SuspensionNotice;
+  /** GIFTS_IN_PROGRESS: the gifts deleting the account would cancel (decision 0074). */
+  gifts?: GiftInProgressView[];
 }
 
 export const ErrorCodes = {
@@ -44,6 +47,9 @@ export const ErrorCodes = {
   // Profile: the current password guards the e-mail and the phone
   CURRENT_PASSWORD_REQUIRED: 'CURRENT_PASSWORD_REQUIRED',
   CURRENT_PASSWORD_WRONG: 'CURRENT_PASSWORD_WRONG',
+  // Deleting one's account (issue 47): items reserved by or from the member, to confirm cancelling
+  GIFTS_IN_PROGRESS: 'GIFTS_IN_PROGRESS',
+  MODERATOR_NOT_DELETABLE: 'MODERATOR_NOT_DELETABLE',
   RATE_LIMITED: 'RATE_LIMITED',
   // Account mails (issue 20)
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',

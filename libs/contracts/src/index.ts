@@ -29,6 +29,7 @@ export * from './dead-letters.js';
 export * from './moderation-log.js';
 export * from './support-inbox.js';
 export * from './member-export.js';
+export * from './account-deletion.js';
 export * from './validation/fields.js';
 export * from './validation/validate.js';
 export * from './schemas/auth.js';

@@ -10,6 +10,7 @@ import { HoldsService } from './holds/holds.service.js';
 import { BalanceHandlers } from './ledger/balance.handlers.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { UsersEventsConsumer } from './ledger/users-events.consumer.js';
+import { DeletionEffects } from './ledger/deletion-effects.js';
 import { DonationEventsConsumer } from './donation-events/donation-events.consumer.js';
 import { DonationRewardsService } from './rewards/donation-rewards.service.js';
 import { LateCancelPenalty } from './reliability/late-cancel-penalty.js';
@@ -37,6 +38,7 @@ export class AppModule {
       providers: [
         { provide: POINTS_CONFIG, useValue: config },
         LedgerService,
+        DeletionEffects,
         HoldsService,
         TransfersService,
         PointsLimitsService,

@@ -21,6 +21,9 @@ import { MemberModerationHandlers } from './moderation/member-moderation.handler
 import { MemberReportsService } from './moderation/member-reports.service.js';
 import { MemberSuspensionsService } from './moderation/member-suspensions.service.js';
 import { SuspensionExpiryJob } from './moderation/suspension-expiry.job.js';
+import { AccountDeletionHandlers } from './account-deletion/account-deletion.handlers.js';
+import { AccountDeletionService } from './account-deletion/account-deletion.service.js';
+import { DeletionMails } from './mail/deletion-mails.js';
 import { SCHEMA, type UsersConfig } from './config.js';
 import { usersDataSourceOptions } from './database/data-source.js';
 import { MemberExportHandlers } from './member-export/member-export.handlers.js';
@@ -37,7 +40,7 @@ export class AppModule {
         EventBusModule.forService({ service: 'users', schema: SCHEMA, natsUrl: config.NATS_URL, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), nats: natsConnectionOf(config, 'users') }),
         MailModule.forService({ service: 'users', schema: SCHEMA, databaseUrl: config.DATABASE_URL, timeouts: databaseTimeoutsOf(config), mail: config, failedMailsSubject: Rpc.users.failedMails }),
       ],
-      controllers: [AccountsHandlers, ContactHandlers, SupportInboxHandlers, ModerationLogHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers, MemberExportHandlers],
+      controllers: [AccountsHandlers, ContactHandlers, SupportInboxHandlers, ModerationLogHandlers, PasswordResetHandlers, EmailVerificationHandlers, MemberModerationHandlers, MemberExportHandlers, AccountDeletionHandlers],
       providers: [
         PasswordHasher,
         { provide: PASSWORD_HASH_COST, useValue: passwordHashCostOf(config) },
@@ -54,6 +57,8 @@ export class AppModule {
         MemberSuspensionsService,
         MemberExportService,
         SuspensionExpiryJob,
+        AccountDeletionService,
+        DeletionMails,
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
       ],
     });

@@ -30,6 +30,7 @@ const samples: { [N in EventName]: EventPayload<N> } = {
   'users.UserUpdated.v1': { userId: 'u1', username: 'salma', firstName: 'Salma', lastName: 'Bennani', city: null, profileImageUrl: null },
   'users.MemberSuspended.v1': { memberId: 'u1', suspensionId: 's1', until: at, suspendedAt: at },
   'users.MemberReinstated.v1': { memberId: 'u1', suspensionId: 's1', reinstatedAt: at },
+  'users.MemberDeleted.v1': { memberId: 'u1', tombstoneId: 't1', deletedAt: at },
   'users.EmailVerified.v1': { userId: 'u1', verifiedAt: at },
   'donations.DonationCreated.v1': { donationId: 1, ownerId: 'u1', title: 'Vélo', categoryId: 2, city: 'Rabat', createdAt: at },
   'donations.DonationUpdated.v1': { donationId: 1, ownerId: 'u1', title: 'Vélo', categoryId: 2, city: 'Rabat' },

@@ -32,6 +32,7 @@ import {
 import { MessageSentV1Schema, MessageSentV2Schema, MessagesReadV1Schema, NotificationCreatedV1Schema } from './messaging.events.js';
 import {
   EmailVerifiedV1Schema,
+  MemberDeletedV1Schema,
   MemberReinstatedV1Schema,
   MemberSuspendedV1Schema,
   UserRegisteredV1Schema,
@@ -52,6 +53,7 @@ export const EventSchemas = {
   'users.UserUpdated.v1': UserUpdatedV1Schema,
   'users.MemberSuspended.v1': MemberSuspendedV1Schema,
   'users.MemberReinstated.v1': MemberReinstatedV1Schema,
+  'users.MemberDeleted.v1': MemberDeletedV1Schema,
   'users.EmailVerified.v1': EmailVerifiedV1Schema,
   'donations.DonationCreated.v1': DonationCreatedV1Schema,
   'donations.DonationUpdated.v1': DonationUpdatedV1Schema,
@@ -109,6 +111,7 @@ export const Events = {
     UserUpdated: 'users.UserUpdated.v1',
     MemberSuspended: 'users.MemberSuspended.v1',
     MemberReinstated: 'users.MemberReinstated.v1',
+    MemberDeleted: 'users.MemberDeleted.v1',
     EmailVerified: 'users.EmailVerified.v1',
   },
   donations: {

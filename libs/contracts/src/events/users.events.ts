@@ -56,3 +56,16 @@ export const MemberReinstatedV1Schema = z.object({
   reinstatedAt: z.string(),
 });
 export type MemberReinstatedV1 = z.output<typeof MemberReinstatedV1Schema>;
+
+/**
+ * Payload of `users.MemberDeleted.v1`: the member deleted their account (issue 47, decision 0074).
+ * The users service has already erased it; every service erases what it holds of them and, where
+ * other members keep something (a message received, a gift, a rating), puts `tombstoneId` in place
+ * of the member's id: one random id per deletion, linked to nobody, shown as "Membre supprimé".
+ */
+export const MemberDeletedV1Schema = z.object({
+  memberId: z.string(),
+  tombstoneId: z.string(),
+  deletedAt: z.string(),
+});
+export type MemberDeletedV1 = z.output<typeof MemberDeletedV1Schema>;

@@ -38,6 +38,7 @@ import type { ModerationLogEntryView } from '../moderation-log.js';
 import { ForceDeleteSchema, ModerationLogQuerySchema } from '../schemas/moderation-log.js';
 import type { ContactMessageView } from '../support-inbox.js';
 import { ContactReplySchema } from '../schemas/support-inbox.js';
+import { DeleteAccountSchema, type AccountDeletedView } from '../account-deletion.js';
 import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
 
 const donation = { id: 'donationId' } as const;
@@ -67,6 +68,7 @@ export const ApiRoutes = {
     contentType: 'application/zip',
   },
   'PATCH /api/auth/user': { summary: 'Edit one’s profile', access: 'member', body: UpdateProfileSchema, answer: answer<CurrentAccountView>('The account as changed'), status: [200, 409] },
+  'DELETE /api/auth/user': { summary: 'Delete one’s account', access: 'member', body: DeleteAccountSchema, answer: answer<AccountDeletedView>('Deleted (409: gifts in progress)'), status: [200, 403, 409] },
   'POST /api/forgot-password': { summary: 'Mail a password reset link', access: 'public', body: ForgotPasswordSchema, answer: answer<{ message: string }>('The same answer whether or not the address is a member’s'), status: [200] },
   'POST /api/reset-password': { summary: 'Set a new password with a mailed token', access: 'public', body: ResetPasswordSchema, answer: answer<{ message: string }>('Done; every session of the member ended'), status: [200] },
   'POST /api/verify-email': { summary: 'Verify one’s e-mail address with a mailed token', access: 'public', body: VerifyEmailSchema, answer: answer<{ message: string; emailVerified: true }>('Verified'), status: [200] },

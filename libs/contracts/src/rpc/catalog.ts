@@ -16,6 +16,7 @@ import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '.
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';
 import { PositionQuerySchema, SearchDonationsQuerySchema } from '../schemas/donations.js';
 import type { AccountView, PublicProfileView } from '../users.js';
+import type { GiftInProgressView } from '../account-deletion.js';
 import type { DismissedMemberReportView, MemberModerationResult, StoredMemberModerationView } from '../member-reports.js';
 import type { ModerationLogEntry } from '../moderation-log.js';
 import type { ContactMessageView } from '../support-inbox.js';
@@ -73,6 +74,11 @@ export const Rpc = {
     replyToContact: 'users.contact-messages.reply',
     /** The member's own data this service holds, as files of their export (issue 47). */
     exportMember: 'users.member-export',
+    // Deleting one's account (issue 47, decision 0074)
+    /** Refuses a wrong password (403) before anything is asked of other services. */
+    checkPassword: 'users.check-password',
+    /** Erases the account at once, with its event and the last mail, in one transaction. */
+    deleteAccount: 'users.delete-account',
   },
   points: {
     health: 'points.health',
@@ -133,6 +139,8 @@ export const Rpc = {
     confirm: 'donations.confirm',
     cancel: 'donations.cancel',
     reservations: 'donations.reservations',
+    /** Items the member reserved or that are reserved from them: what deleting the account would cancel (issue 47). */
+    giftsInProgress: 'donations.gifts-in-progress',
     /** Records a member's fresh upload (before its bytes are stored). */
     registerImage: 'donations.images.register',
     /** The home page's impact figures, from the donations themselves. */
@@ -240,6 +248,8 @@ export const RpcRequests = {
   'users.get': P.UserIdPayloadSchema,
   'users.get-public': P.UserIdPayloadSchema,
   'users.update-profile': P.UpdateProfilePayloadSchema,
+  'users.check-password': P.AccountPasswordPayloadSchema,
+  'users.delete-account': P.AccountPasswordPayloadSchema,
   'users.forgot-password': ForgotPasswordSchema,
   'users.contact': P.ContactPayloadSchema,
   'users.contacts': P.ContactsPayloadSchema,
@@ -299,6 +309,7 @@ export const RpcRequests = {
   'donations.confirm': P.ActorDonationPayloadSchema,
   'donations.cancel': P.ActorDonationPayloadSchema,
   'donations.reservations': P.ActorPagePayloadSchema,
+  'donations.gifts-in-progress': P.UserIdPayloadSchema,
   'donations.images.register': P.RegisterImagePayloadSchema,
   'donations.images.sweep': P.SweepImagesPayloadSchema,
   'donations.impact': P.NoPayloadSchema,
@@ -373,6 +384,8 @@ export interface RpcResponses {
   'users.get': AccountView;
   'users.get-public': PublicProfileView;
   'users.update-profile': AccountView;
+  'users.check-password': { ok: true };
+  'users.delete-account': { deleted: true };
   'users.forgot-password': { message: string };
   'users.contact': { id: string };
   'users.contacts': { id: string; email: string }[];
@@ -432,6 +445,7 @@ export interface RpcResponses {
   'donations.confirm': DonationView;
   'donations.cancel': DonationView;
   'donations.reservations': DonationPage<ReservedDonationView>;
+  'donations.gifts-in-progress': GiftInProgressView[];
   'donations.images.register': { registered: true };
   'donations.images.sweep': { keys: string[] };
   'donations.impact': ImpactView;

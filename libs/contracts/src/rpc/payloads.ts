@@ -18,6 +18,7 @@ import { RatingMessages } from '../trust.js';
 import { MAIL_LANGUAGES } from '../mail.js';
 import { ModerationLogFiltersSchema, ForceDeleteSchema } from '../schemas/moderation-log.js';
 import { ContactReplySchema } from '../schemas/support-inbox.js';
+import { DeleteAccountSchema } from '../account-deletion.js';
 import { SupportInboxMessages } from '../support-inbox.js';
 import { UnsubscribeSchema, UpdateNotificationPreferencesSchema } from '../notification-delivery.js';
 import { SavedSearchMessages } from '../neighbourhood.js';
@@ -57,6 +58,8 @@ const donationId = integer(DonationMessages.donationId, 1, MAX_INT_ID);
 
 export const UserIdPayloadSchema = z.object({ userId: uuid(Messages.userNotFound) });
 export const UpdateProfilePayloadSchema = UserIdPayloadSchema.extend({ changes: UpdateProfileSchema });
+/** The session's member and the password they typed to delete their account (issue 47). */
+export const AccountPasswordPayloadSchema = UserIdPayloadSchema.extend({ currentPassword: DeleteAccountSchema.shape.currentPassword });
 /** A moderator asking for the e-mails of several members (the moderation list). */
 export const ContactsPayloadSchema = z.object({ actorId: uuid(), userIds: z.array(uuid(), invalid).max(200, invalid) });
 export const PhonePayloadSchema = z.object({ phone: z.string(invalid).max(30, invalid) });

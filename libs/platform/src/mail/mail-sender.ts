@@ -38,6 +38,12 @@ export interface MailSenderOptions {
 
 const RETENTION_DAYS = 30;
 
+/**
+ * Kinds whose row is deleted as soon as SMTP accepted it: the confirmation of an account's deletion
+ * (decision 0074) is the last thing that names the member, and it must not outlive its sending.
+ */
+export const FORGOTTEN_ONCE_SENT: ReadonlySet<string> = new Set(['account_deleted']);
+
 /** now() plus a number of milliseconds (a lease, a backoff). */
 const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
 const now = sql<Date>`now()`;
@@ -204,7 +210,8 @@ export class MailSender {
       }
       // Marked at once, one by one: a crash from here on re-sends only this mail.
       crashpoint('mail.after-smtp-accepted');
-      await write(this.pool, this.db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', row.id));
+      if (FORGOTTEN_ONCE_SENT.has(row.kind)) await write(this.pool, this.db.deleteFrom('mail_outbox').where('id', '=', row.id));
+      else await write(this.pool, this.db.updateTable('mail_outbox').set({ sent_at: now, claimed_until: null, last_error: null }).where('id', '=', row.id));
       this.sent.inc({ kind: row.kind });
       sent += 1;
     }

@@ -120,3 +120,8 @@ export async function recordReinstatement(manager: EntityManager, schema: string
   );
   return false;
 }
+
+/** `MemberDeleted` (decision 0074): nothing of the member's standing is kept. */
+export async function forgetStanding(manager: EntityManager, schema: string, memberId: string): Promise<void> {
+  await write(manager, sharedSql(schema).deleteFrom('member_standing').where('user_id', '=', memberId));
+}

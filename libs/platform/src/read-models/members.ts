@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { UserRegisteredV1, UserUpdatedV1 } from '@hdiya/contracts';
+import { DELETED_MEMBER_NAME, type MemberDeletedV1, type UserRegisteredV1, type UserUpdatedV1 } from '@hdiya/contracts';
 import { sharedSql } from '../database/shared-tables.js';
 import { write } from '../database/typed-sql.js';
 import { ManagedEventConsumer, type EventHandlers } from '../inbox/event-consumer.js';
@@ -107,4 +107,28 @@ export function membersConsumer({ schema, inbox, logger, handlers = {} }: { sche
     }
   }
   return MembersConsumer;
+}
+
+/**
+ * `MemberDeleted` (decision 0074): the member's display data goes; their tombstone takes a row
+ * of its own, named "Membre supprimé", so whatever other members keep under it (a message, a
+ * gift, a rating) shows that name through the usual reads.
+ */
+export async function recordMemberDeleted(manager: EntityManager, schema: string, { memberId, tombstoneId, deletedAt }: MemberDeletedV1): Promise<void> {
+  const db = sharedSql(schema);
+  await write(manager, db.deleteFrom('members').where('user_id', '=', memberId));
+  await write(
+    manager,
+    db
+      .insertInto('members')
+      .values({ user_id: tombstoneId, username: DELETED_MEMBER_NAME, first_name: null, last_name: null, profile_image_url: null, updated_at: deletedAt, joined_at: null })
+      .onConflict((conflict) => conflict.column('user_id').doNothing()),
+  );
+}
+
+/** Puts `tombstoneId` in place of `memberId` in each listed column (table, column) of the schema. */
+export async function replaceMemberId(manager: EntityManager, schema: string, columns: readonly (readonly [string, string])[], { memberId, tombstoneId }: MemberDeletedV1): Promise<void> {
+  for (const [table, column] of columns) {
+    await manager.query(`UPDATE "${schema}"."${table}" SET "${column}" = $2 WHERE "${column}" = $1`, [memberId, tombstoneId]);
+  }
 }

@@ -110,7 +110,7 @@ export class SuspensionEffects {
   }
 
   /** The member's reservations of others' items end as their own cancel would: the owner told, the points back, the next in line offered it. */
-  private async releaseReservationsOf(manager: EntityManager, memberId: string, now: Date): Promise<void> {
+  async releaseReservationsOf(manager: EntityManager, memberId: string, now: Date): Promise<void> {
     const held = await rows(
       manager,
       db.selectFrom('reservations').select('donation_id').where('reserver_id', '=', memberId).where('state', '=', 'active').orderBy('donation_id'),
@@ -124,7 +124,7 @@ export class SuspensionEffects {
   }
 
   /** An item offered to the member from its line passes to the next, as their declining would. */
-  private async declineOffersTo(manager: EntityManager, memberId: string, now: Date): Promise<void> {
+  async declineOffersTo(manager: EntityManager, memberId: string, now: Date): Promise<void> {
     const offered = await rows(
       manager,
       db.selectFrom('donations').select('id').where('offered_to_id', '=', memberId).where('reservation_id', 'is', null).orderBy('id'),

@@ -9,12 +9,13 @@ import { KnownDevices } from './known-device.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginGuard } from './login.guard.js';
 import { MemberSessions } from './member-sessions.js';
-import { MemberSuspensionsConsumer } from './member-suspensions.consumer.js';
+import { MemberDeletionsConsumer, MemberSuspensionsConsumer } from './member-suspensions.consumer.js';
+import { AccountDeletionController } from './account-deletion.controller.js';
 
 /** Signing up, in and out, the account and the links of account mails. */
 @Module({
   imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule],
-  controllers: [AuthController, AccountMailsController],
-  providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, LocalStrategy, LoginGuard, KnownDevices],
+  controllers: [AuthController, AccountMailsController, AccountDeletionController],
+  providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, MemberDeletionsConsumer, LocalStrategy, LoginGuard, KnownDevices],
 })
 export class AuthModule {}

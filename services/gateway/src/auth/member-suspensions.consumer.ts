@@ -1,45 +1,54 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { EVENTS_STREAM, eventNameOf, eventPayloadError, Events, eventSubject, type EventEnvelope, type MemberSuspendedV1 } from '@hdiya/contracts';
+import { EVENTS_STREAM, eventNameOf, eventPayloadError, Events, eventSubject, type EventEnvelope, type EventName } from '@hdiya/contracts';
 import { natsConnectOptions, natsConnectionOf, retryDelayMs } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { MemberSessions } from './member-sessions.js';
 
-/** The gateways' one durable consumer (shared by every replica): deploy/nats/nats-server.conf names it. */
+/** The gateways' durable consumers (each shared by every replica): deploy/nats/nats-server.conf names them. */
 export const MEMBER_SUSPENSIONS_DURABLE = 'gateway-member-suspensions';
+export const MEMBER_DELETIONS_DURABLE = 'gateway-member-deletions';
+
+/** An event after which a member has no session left: its durable consumer's name. */
+interface SessionsEndingEvent {
+  durable: string;
+  event: Extract<EventName, 'users.MemberSuspended.v1' | 'users.MemberDeleted.v1'>;
+}
 
 /**
- * Ends every session and socket of a suspended member (decision 0057). The moderator's gateway
- * does it at once after the suspension; this durable JetStream consumer makes it certain: the
- * event is acknowledged only once the sessions are gone, so a gateway that crashes in between
+ * Ends every session and socket of a member after an event (a suspension, decision 0057; a
+ * deletion, 0074). The gateway that answered does it at once; this durable JetStream consumer
+ * makes it certain: the event is acknowledged only once the sessions are gone, so a gateway that crashes in between
  * leaves it to be delivered again, to any replica (the sockets close on every replica through the
  * Redis adapter). Ending sessions twice ends nothing more: no inbox is needed, and the gateway
  * has no database to hold one.
  */
-@Injectable()
-export class MemberSuspensionsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('member-suspensions');
+abstract class MemberSessionsEndingConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger: Logger;
   private nc: NatsConnection | null = null;
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
 
   constructor(
     private readonly memberSessions: MemberSessions,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    private readonly config: GatewayConfig,
+    private readonly on: SessionsEndingEvent,
+  ) {
+    this.logger = new Logger(on.durable);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect(natsConnectOptions(this.config.NATS_URL, 'gateway-suspensions', natsConnectionOf(this.config, 'gateway')));
+    this.nc = await connect(natsConnectOptions(this.config.NATS_URL, this.on.durable, natsConnectionOf(this.config, 'gateway')));
     // No $JS.API.INFO for the gateway's broker user: only this consumer's own subjects.
     const jsm = await jetstreamManager(this.nc, { checkAPI: false });
     try {
-      await jsm.consumers.info(EVENTS_STREAM, MEMBER_SUSPENSIONS_DURABLE);
+      await jsm.consumers.info(EVENTS_STREAM, this.on.durable);
     } catch (error) {
       if (!(error instanceof JetStreamApiError) || error.status !== 404) throw error;
       await jsm.consumers.add(EVENTS_STREAM, {
-        durable_name: MEMBER_SUSPENSIONS_DURABLE,
-        filter_subject: eventSubject(Events.users.MemberSuspended),
+        durable_name: this.on.durable,
+        filter_subject: eventSubject(this.on.event),
         ack_policy: AckPolicy.Explicit,
         // From the stream's start the first time: ending the sessions of a member long suspended ends nothing.
         deliver_policy: DeliverPolicy.All,
@@ -47,7 +56,7 @@ export class MemberSuspensionsConsumer implements OnApplicationBootstrap, OnAppl
         max_deliver: -1,
       });
     }
-    const consumer = await jetstream(this.nc, { checkAPI: false }).consumers.get(EVENTS_STREAM, MEMBER_SUSPENSIONS_DURABLE);
+    const consumer = await jetstream(this.nc, { checkAPI: false }).consumers.get(EVENTS_STREAM, this.on.durable);
     this.messages = await consumer.consume({ max_messages: 16 });
     this.loop = this.run(this.messages);
   }
@@ -63,16 +72,16 @@ export class MemberSuspensionsConsumer implements OnApplicationBootstrap, OnAppl
   }
 
   private async process(message: JsMsg): Promise<void> {
-    let envelope: EventEnvelope<MemberSuspendedV1>;
+    let envelope: EventEnvelope<{ memberId: string }>;
     try {
-      envelope = message.json<EventEnvelope<MemberSuspendedV1>>();
+      envelope = message.json<EventEnvelope<{ memberId: string }>>();
     } catch (error) {
       this.logger.error(`message ${message.seq} is not an event: ${(error as Error).message}`);
       message.term();
       return;
     }
     const name = eventNameOf(message.subject, envelope);
-    const problems = name === Events.users.MemberSuspended ? eventPayloadError(name, envelope.payload) : 'not users.MemberSuspended.v1';
+    const problems = name === this.on.event ? eventPayloadError(name, envelope.payload) : `not ${this.on.event}`;
     if (problems) {
       // No retry can mend it; the users service's outbox still holds the event.
       this.logger.error(`message ${message.seq} refused: ${problems}`);
@@ -87,5 +96,24 @@ export class MemberSuspensionsConsumer implements OnApplicationBootstrap, OnAppl
       this.logger.warn(`${envelope.id}: sessions of ${envelope.payload.memberId} not ended (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`);
       message.nak(delay);
     }
+  }
+}
+
+/** A suspended member's sessions end (decision 0057). */
+@Injectable()
+export class MemberSuspensionsConsumer extends MemberSessionsEndingConsumer {
+  constructor(memberSessions: MemberSessions, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(memberSessions, config, { durable: MEMBER_SUSPENSIONS_DURABLE, event: Events.users.MemberSuspended });
+  }
+}
+
+/**
+ * A deleted member's sessions end (decision 0074): the deleting gateway ends them at once, this
+ * makes it certain whichever gateway crashed in between.
+ */
+@Injectable()
+export class MemberDeletionsConsumer extends MemberSessionsEndingConsumer {
+  constructor(memberSessions: MemberSessions, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(memberSessions, config, { durable: MEMBER_DELETIONS_DURABLE, event: Events.users.MemberDeleted });
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { membersConsumer, recordReinstatement, recordSuspension } from '@hdiya/platform';
 import { SCHEMA } from '../config.js';
+import { eraseDeletedMember } from './deletion-effects.js';
 
 /**
  * Keeps the members' names messages and notifications show, and whether each is suspended (no
- * message to or from them while they are), from the users service's events.
+ * message to or from them while they are), and erases a deleted member (decision 0074), from the
+ * users service's events.
  */
 @Injectable()
 export class UsersEventsConsumer extends membersConsumer({
@@ -14,5 +16,6 @@ export class UsersEventsConsumer extends membersConsumer({
   handlers: {
     'users.MemberSuspended.v1': async ({ payload }, manager) => void (await recordSuspension(manager, SCHEMA, payload)),
     'users.MemberReinstated.v1': async ({ payload }, manager) => void (await recordReinstatement(manager, SCHEMA, payload)),
+    'users.MemberDeleted.v1': ({ payload }, manager) => eraseDeletedMember(manager, payload),
   },
 }) {}

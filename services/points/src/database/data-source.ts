@@ -7,6 +7,7 @@ import { HoldsTransfersHistory1763770000000 } from './migrations/1763770000000-H
 import { RewardOnGift1763780000000 } from './migrations/1763780000000-RewardOnGift.js';
 import { GiftEconomy1763790000000 } from './migrations/1763790000000-GiftEconomy.js';
 import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
+import { PseudonymousLedger1797600000000 } from './migrations/1797600000000-PseudonymousLedger.js';
 
 export function pointsDataSourceOptions(config: DatabaseConfigOf<PointsConfig>) {
   return serviceDataSourceOptions({
@@ -14,7 +15,7 @@ export function pointsDataSourceOptions(config: DatabaseConfigOf<PointsConfig>) 
     schema: SCHEMA,
     // Plain SQL through the EntityManager throughout (upserts, row and advisory locks): no entities.
     entities: [],
-    migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000, RewardOnGift1763780000000, GiftEconomy1763790000000, MemberJoinedAt1765000000000],
+    migrations: [InitialPointsSchema1763750000000, DonationRewards1763760000000, HoldsTransfersHistory1763770000000, RewardOnGift1763780000000, GiftEconomy1763790000000, MemberJoinedAt1765000000000, PseudonymousLedger1797600000000],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),
     applicationName: 'points',

@@ -13,7 +13,9 @@ export type LedgerReason =
   | 'transfer_out'
   | 'transfer_in'
   | 'reward_withheld'
-  | 'reception_disputed';
+  | 'reception_disputed'
+  /** A deleted account's balance leaving the system (decision 0074). */
+  | 'account_deleted';
 
 export interface LedgerEntryDraft {
   userId: string;

@@ -11,6 +11,7 @@ import { ProfileHeader } from '../components/profile-header';
 import { MemberLimitsCard } from '../components/member-limits-card';
 import { MyDataCard } from '../components/my-data-card';
 import { ProfileTabs } from '../components/profile-tabs';
+import { DeleteAccountCard } from '../components/delete-account-card';
 import { parseProfileTab, type ProfileTab } from '../lib/tabs';
 import './profile.css';
 
@@ -57,6 +58,7 @@ export function ProfilePage({ panels = {}, settings, ratings }: ProfilePageProps
             <ProfileForm key={user.id} user={user} />
             {settings}
             <MyDataCard />
+            <DeleteAccountCard />
           </div>
         ) : (
           (panels[tab] ?? (
