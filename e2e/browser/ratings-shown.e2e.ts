@@ -6,7 +6,7 @@ import { completeGift, publish } from '../support/members.js';
 // Ratings in a member's record (issue 46, docs/product.md#public-record): under 3 ratings the
 // record says plainly that they show from 3 on; from the third, it counts them; and the member's
 // own profile shows their level, their record and the comments they received. In French and
-// Arabic, on a desktop and a 390 px phone.
+// Arabic, at 1440 and 1024 px and on 390 and 360 px phones.
 
 const browser = browserForFile();
 const base = testEnv().gatewayUrl;
@@ -31,7 +31,7 @@ describe.each(['fr', 'ar'] as const)('ratings in the record (%s)', (language) =>
     const [donor, visitor] = [await signedUpMember(), await signedUpMember()];
     await ratedGift(donor.client, 'Théière en cuivre', 'Très ponctuelle, merci !');
     const item = await publish(donor.client, 'Tapis berbère');
-    const widths = [1280, 390];
+    const widths = [1440, 1024, 390, 360];
 
     for (const width of widths) {
       const context = await signedInContext(browser(), visitor.client, language, { viewport: { width, height: 900 } });
