@@ -13,7 +13,7 @@ import { objectKeysOf } from '../core/photo-order.js';
 import { closeRequests } from '../core/request-outcomes.js';
 import { releaseReservation } from '../core/reservation-release.js';
 import { WaitingLine } from '../core/waiting-line.js';
-import { ReservationUnderWay, SuspensionEffects } from './suspension-effects.js';
+import { SuspensionEffects } from './suspension-effects.js';
 
 /** Where other members keep something under a deleted member's id: it becomes their tombstone. */
 const KEPT_UNDER_TOMBSTONE = [
@@ -69,16 +69,7 @@ export class DeletionEffects {
     const memberId = deletion.memberId;
     await lockStandingForChange(manager, memberId);
     const now = this.clock.now();
-    const underWay = await rows(
-      manager,
-      db
-        .selectFrom('reservations')
-        .select('id')
-        .where((eb) => eb.or([eb('reserver_id', '=', memberId), eb('owner_id', '=', memberId)]))
-        .where('state', 'in', ['pending', 'aborting'])
-        .limit(1),
-    );
-    if (underWay[0]) throw new ReservationUnderWay(underWay[0].id);
+    await this.suspension.settleReservationsUnderWayFirst(manager, memberId);
 
     await this.withdrawDonationsOf(manager, memberId, now);
     await this.suspension.releaseReservationsOf(manager, memberId, now);

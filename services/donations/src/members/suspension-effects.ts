@@ -33,12 +33,11 @@ export class SuspensionEffects {
     private readonly line: WaitingLine,
   ) {}
 
-  async suspend(manager: EntityManager, suspension: MemberSuspendedV1): Promise<void> {
-    const memberId = suspension.memberId;
-    await lockStandingForChange(manager, memberId);
-    if (!(await recordSuspension(manager, SCHEMA, suspension))) return;
-    const now = this.clock.now();
-    // A reservation being claimed or undone settles first (seconds): it holds points the saga owns.
+  /**
+   * A reservation of the member being claimed or undone settles first (seconds): it holds points the
+   * saga owns. Throws ReservationUnderWay, so the event is redelivered once it has.
+   */
+  async settleReservationsUnderWayFirst(manager: EntityManager, memberId: string): Promise<void> {
     const underWay = await rows(
       manager,
       db
@@ -49,6 +48,14 @@ export class SuspensionEffects {
         .limit(1),
     );
     if (underWay[0]) throw new ReservationUnderWay(underWay[0].id);
+  }
+
+  async suspend(manager: EntityManager, suspension: MemberSuspendedV1): Promise<void> {
+    const memberId = suspension.memberId;
+    await lockStandingForChange(manager, memberId);
+    if (!(await recordSuspension(manager, SCHEMA, suspension))) return;
+    const now = this.clock.now();
+    await this.settleReservationsUnderWayFirst(manager, memberId);
 
     await this.setAsideDonationsOf(manager, memberId, suspension.suspensionId, now);
     await this.releaseReservationsOf(manager, memberId, now);
