@@ -80,7 +80,7 @@ describe(MailSender.name, () => {
     const [mail] = await waitFor(async () => ((await mailsTo(to)).length === 1 ? mailsTo(to) : undefined), { what: 'the mail' });
     expect(mail).toMatchObject({ subject: 'Réinitialiser', messageId: `${id}@hdiya.test` });
     expect(mail!.text).toContain('Un paragraphe.');
-    expect(mail!.html).toContain('<p style="margin:0 0 16px;line-height:1.5">Un paragraphe.</p>');
+    expect(mail!.html).toContain('<p style="margin:0 0 16px;line-height:1.5;overflow-wrap:anywhere">Un paragraphe.</p>');
     await waitFor(async () => (await row(id)).sent_at !== null, { what: 'the mark' });
   });
 
