@@ -4,7 +4,7 @@ import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { canonicalPhone, columnsNaming } from '../support/erasure.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
-import { withPrivateStack, type Stack } from '../support/private-stack.js';
+import { isAlive, withPrivateStack, type Stack } from '../support/private-stack.js';
 
 // A deletion killed midway (SIGKILL of a service at a crash point inside its step) completes once
 // the service is back, and never half (docs/product.md#deleting-ones-account, decision 0074): the
@@ -31,15 +31,6 @@ async function restartWith(service: string, crashAt: string | null): Promise<voi
   if (crashAt) options.envFor[service]!.HDIYA_CRASH_AT = crashAt;
   else delete options.envFor[service]!.HDIYA_CRASH_AT;
   await stack.start(service);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function member() {

@@ -5,7 +5,7 @@ import { waitFor } from '@hdiya/testing';
 import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { balanceOf, completeGift, expectBalance, expectInvariantsHold, withDatabase } from '../support/members.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
-import { ROOT, withPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
+import { isAlive, ROOT, withPrivateStack, type PrivateStack, type Stack } from '../support/private-stack.js';
 
 // Kills a service (or NATS) in the middle of a reservation, restarts it, and checks docs/product.md#points-invariants
 // invariants for every member. The stack here is private (its own database, NATS and ports):
@@ -97,15 +97,6 @@ async function reservedWithOneInLine() {
   expect((await holder.client.call('POST /api/donations/{id}/reserve', { params: { id: donationId } })).status).toBe(200);
   expect((await waiter.client.call('POST /api/donations/{id}/waitlist', { params: { id: donationId } })).status).toBe(200);
   return { donationId, holder, waiter };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // startStack reads envFor at each (re)start: restartWith arms crash points in it.

@@ -102,3 +102,13 @@ export function withPrivateStack(name: string, envFor: Record<string, Record<str
   }, START_TIMEOUT_MS);
   afterAll(async () => (await starting?.catch(() => undefined))?.stop(), START_TIMEOUT_MS);
 }
+
+/** Whether a process of the stack still runs (signal 0 checks without touching it). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
