@@ -35,9 +35,9 @@ function latinWords(page: Page, root = 'body'): Promise<string[]> {
 
 /**
  * What stays as it is in Arabic: the product's name, the other language's own name, the map's
- * credits, image format names, and phone number masks (06XXXXXXXX).
+ * credits, file format names (the photos', the data export's ZIP), and phone number masks (06XXXXXXXX).
  */
-const ALLOWED = new Set(['Hdiya', 'Français', 'Leaflet', 'OpenStreetMap', 'PNG', 'JPG', 'JPEG', 'WebP']);
+const ALLOWED = new Set(['Hdiya', 'Français', 'Leaflet', 'OpenStreetMap', 'PNG', 'JPG', 'JPEG', 'WebP', 'ZIP']);
 const allowed = (word: string) => ALLOWED.has(word) || /^X+$/.test(word);
 
 it('should show no French word on the main Arabic screens', async () => {
