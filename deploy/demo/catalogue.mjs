@@ -68,6 +68,9 @@ export const CATEGORY_COLOURS = {
   8: ['#0e7490', '#a5f3fc'],
 };
 
+export const DEMO_ADMIN = { username: 'admin', email: 'admin@hdiya.ma', phone: '0600000001', password: 'hdiya-admin-2026' };
+/** Every demo member's password (README gives it). */
+export const DEMO_PASSWORD = 'hdiya-demo-2026';
 export const DEMO_MEMBERS = [
   ['amina', 'Amina', 'Benali'],
   ['youssef', 'Youssef', 'El Idrissi'],

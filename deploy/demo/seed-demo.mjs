@@ -3,18 +3,16 @@
 // six members and an administrator, and 320 donations over 24 Moroccan cities with French and
 // Arabic titles and pictures generated here. Idempotent: a second run sees the donations and stops.
 //   GATEWAY_URL (default http://127.0.0.1:3000), DATABASE_URL (the users service's, for create-admin
-//   and the members' verification links)
+//   and the members' verification links), DEMO_DONATIONS (default 320)
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { CATALOGUE, CATEGORY_COLOURS, DEMO_MEMBERS } from './catalogue.mjs';
+import { CATALOGUE, CATEGORY_COLOURS, DEMO_ADMIN, DEMO_MEMBERS, DEMO_PASSWORD } from './catalogue.mjs';
 
-export const DEMO_ADMIN = { username: 'admin', email: 'admin@hdiya.ma', phone: '0600000001', password: 'hdiya-admin-2026' };
-export const DEMO_PASSWORD = 'hdiya-demo-2026';
-const DONATIONS = 320;
+const DONATIONS = Number(process.env.DEMO_DONATIONS ?? 320); // fewer in the test of this loader
 const CITIES = MOROCCAN_CITIES.slice(0, 24);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const url = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
@@ -93,7 +91,9 @@ async function verifyAddress(api, email) {
       `SELECT text_body FROM users.mail_outbox WHERE recipient = $1 AND kind = 'email_verification' ORDER BY created_at DESC LIMIT 1`,
       [email],
     );
-    const token = /verify-email#token=([\w-]{43})/.exec(rows[0]?.text_body ?? '')?.[1];
+    // The link as the mail writes it (`…/verify-email?lang=fr#token=…`): its fragment holds the token.
+    const link = /\bhttps?:\/\/\S+\/verify-email\S*/.exec(rows[0]?.text_body ?? '')?.[0];
+    const token = link ? new URLSearchParams(new URL(link).hash.slice(1)).get('token') : null;
     if (!token) throw new Error(`no verification link queued for ${email}`);
     const res = await api('POST', '/api/verify-email', { token });
     if (res.status !== 200) throw new Error(`verification of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
