@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { useTranslation } from 'react-i18next';
 import { useMemberProfile } from '@/lib/member-profile';
 

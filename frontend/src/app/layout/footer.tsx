@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { categoryHref } from '@/lib/categories';
 import { Gift } from 'lucide-react';
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/components/link';
 import { buttonClass } from '@/components/ui/button';
 import { MessagesLink } from '@/features/notifications/components/messages-link';
 import { NotificationsMenu } from '@/features/notifications/components/notifications-menu';

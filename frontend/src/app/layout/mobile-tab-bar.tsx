@@ -1,6 +1,6 @@
 import { House, MessageCircle, Plus, Search, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@/components/link';
 import { UnreadBadge } from '@/features/notifications/components/unread-badge';
 import { useUser } from '@/lib/auth';
 import { useUnreadCounts } from '@/lib/unread-counts';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { MemberLevelLink } from '@/components/member-level-link';
 import { usePopup } from '@/components/ui/use-popup';
 import { displayName, forgetLastMember, initials, type User } from '@/lib/auth';

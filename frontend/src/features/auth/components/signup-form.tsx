@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { FormError, InputField } from '@/components/ui/input';
 import { useToast } from '@/components/ui/toast';

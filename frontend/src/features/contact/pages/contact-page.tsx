@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { PageShell } from '@/components/ui/page';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactForm } from '../components/contact-form';

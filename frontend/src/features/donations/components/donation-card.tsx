@@ -1,6 +1,6 @@
 import { memo, useRef, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { DonationImage } from '@/components/donation-image';
 import { CARD_PHOTO_SIZES, cardPhotoSrcSet } from '@/components/photo-srcset';
 import { DonationStatusBadge } from '@/components/donation-status-badge';

@@ -1,6 +1,7 @@
 import { LocateFixed, SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { useLocationState } from '@/lib/location';
 import { useDeviceLocation } from '../hooks/use-device-location';

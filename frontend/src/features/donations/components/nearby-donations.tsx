@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/states';
 import { DonationRules } from '@/lib/donations';

@@ -2,7 +2,8 @@ import { Hand, Info, List, Map as MapIcon, SearchX, SlidersHorizontal, X } from 
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadMore } from '@/components/ui/states';
 import type { Page } from '@/lib/api-client';

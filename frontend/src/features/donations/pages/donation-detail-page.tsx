@@ -1,6 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';

@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { buttonClass } from '@/components/ui/button';
 import { searchHref } from '@/lib/donations';
 import { formatCount, useImpact } from '@/lib/impact';

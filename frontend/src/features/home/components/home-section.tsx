@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 
 interface HomeSectionProps {
   /** the heading's id, which names the section */

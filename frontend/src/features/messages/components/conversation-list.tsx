@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Camera } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import type { ConversationView } from '@hdiya/contracts';
 import { nameInitials } from '@/lib/auth';
 import { formatRelativeTime } from '@/lib/relative-time';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { SignInRedirect } from '@/components/sign-in-redirect';
 import { buttonClass } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/list-skeleton';

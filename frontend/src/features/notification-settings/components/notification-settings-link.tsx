@@ -1,6 +1,6 @@
 import '@/lib/notification-settings-texts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { BellRing } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 

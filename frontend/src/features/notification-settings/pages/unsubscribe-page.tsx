@@ -1,6 +1,7 @@
 import '@/lib/notification-settings-texts';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button, buttonClass } from '@/components/ui/button';
 import { errorMessage } from '@/lib/errors';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { useUnreadCounts } from '@/lib/unread-counts';
 import { UnreadBadge } from './unread-badge';
 import './notifications.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import type { NotificationView } from '@hdiya/contracts';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { useMarkNotificationRead } from '../api/mark-read';

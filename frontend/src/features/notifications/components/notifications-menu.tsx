@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { usePopup } from '@/components/ui/use-popup';
 import { useUnreadCounts } from '@/lib/unread-counts';

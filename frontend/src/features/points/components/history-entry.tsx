@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { isolate } from '@/lib/direction';
 import { donationHref } from '@/lib/donations';
 import { formatDateTime, formatRelativeTime } from '@/lib/relative-time';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { SignInRequired } from '@/components/sign-in-required';
 import { PageLoading, PageShell } from '@/components/ui/page';
 import { useUser } from '@/lib/auth';

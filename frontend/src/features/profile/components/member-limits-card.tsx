@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import type { UsageView } from '@hdiya/contracts';
 import { formatDateTime } from '@/lib/relative-time';
 import '@/lib/limits-texts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/link';
 import { MEMBER_EXPORTS_PER_DAY } from '@hdiya/contracts';
 import { Button } from '@/components/ui/button';
 import '@/lib/my-data-texts';
