@@ -1,6 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { prefetchBrowse, prefetchDonation } from '@/features/donations/api/first-answers';
+import { prefetchBrowse, prefetchDonation, prefetchHome } from '@/features/donations/api/first-answers';
 import { MapTeaser } from '@/features/donations/components/map-teaser';
 import { NearbyDonations } from '@/features/donations/components/nearby-donations';
 import {
@@ -82,8 +82,8 @@ const profilePanels = {
   favorites: <FavoriteDonationsPanel />,
 };
 
-/** Asks for the answers a screen's first render shows, given its route's parameters and address. */
-type FirstAnswers = (params: Record<string, string | undefined>, url: URL) => void;
+/** Asks for the answers a screen's first render shows, given its route's parameters and address; settles when they are in. */
+type FirstAnswers = (params: Record<string, string | undefined>, url: URL) => Promise<unknown>;
 const firstAnswers = (ask: FirstAnswers) => ({ firstAnswers: ask });
 
 // Every route of docs/product.md#screens.
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomePage nearby={<NearbyDonations />} mapTeaser={<MapTeaser />} /> },
+      { index: true, element: <HomePage nearby={<NearbyDonations />} mapTeaser={<MapTeaser />} />, handle: firstAnswers(prefetchHome) },
       { path: 'donations', element: <BrowsePage />, handle: firstAnswers(prefetchBrowse) },
       { path: 'donations/:id', element: <DonationDetailPage contact={contactDonor} />, handle: firstAnswers(prefetchDonation) },
       { path: 'create-donation', element: <CreateDonationPage /> },
@@ -131,14 +131,15 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The first load: the screens of `url` and, side by side, the answers they show first (a route's
- * `handle.firstAnswers`). A failure is left to the screen's own error state.
+ * The first load: the screens of `url` (`code`) and, side by side, the answers they show first (a
+ * route's `handle.firstAnswers`). Both settle, never fail: a failure is left to the screen's own
+ * error state.
  */
-export function preloadRoute(url: URL): Promise<unknown> {
+export function preloadRoute(url: URL): { code: Promise<unknown>; answers: Promise<unknown> } {
   const matches = matchRoutes(routes, url.pathname) ?? [];
-  for (const match of matches) (match.route.handle as { firstAnswers?: FirstAnswers } | undefined)?.firstAnswers?.(match.params, url);
+  const answers = matches.map((match) => (match.route.handle as { firstAnswers?: FirstAnswers } | undefined)?.firstAnswers?.(match.params, url).catch(() => undefined));
   const screens = matches.map((match) => (match.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<unknown> } | undefined);
-  return Promise.all(screens.map((screen) => screen?.preload?.().catch(() => undefined)));
+  return { code: Promise.all(screens.map((screen) => screen?.preload?.().catch(() => undefined))), answers: Promise.all(answers) };
 }
 
 export function createRouter() {

@@ -46,7 +46,9 @@ describe('Link', () => {
     const link = screen.getByTestId('plain');
     expect(link.getAttribute('href')).toBe('/donations?category=2');
     const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    await act(() => link.dispatchEvent(click));
+    await act(() => {
+      link.dispatchEvent(click);
+    });
     expect(click.defaultPrevented).toBe(true);
     expect(screen.getByTestId('where').textContent).toBe('/donations?category=2 {"from":"home"}');
     expect(router.state.historyAction).toBe('PUSH');

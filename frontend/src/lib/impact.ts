@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
 import { formatNumber } from './number-format';
 import { WORKER_CACHED } from './worker-cached';
@@ -7,13 +7,15 @@ import { WORKER_CACHED } from './worker-cached';
 // donations, never marketing constants.
 
 /** GET /api/stats/impact: counted at most once a minute on the server. */
+export const impactQueryOptions = queryOptions({
+  queryKey: ['stats', 'impact'],
+  queryFn: ({ signal }) => call('GET /api/stats/impact', { signal }),
+  staleTime: 60_000,
+  ...WORKER_CACHED,
+});
+
 export function useImpact() {
-  return useQuery({
-    queryKey: ['stats', 'impact'],
-    queryFn: ({ signal }) => call('GET /api/stats/impact', { signal }),
-    staleTime: 60_000,
-    ...WORKER_CACHED,
-  });
+  return useQuery(impactQueryOptions);
 }
 
 /** A count as the language writes it. */
