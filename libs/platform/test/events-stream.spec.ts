@@ -30,14 +30,14 @@ async function withoutStream(): Promise<void> {
 describe('the events stream', () => {
   it('should create the events stream in files, with the configured replicas', async () => {
     await withoutStream();
-    await ensureStream(jsm, probeConfig({ replicas: 1 }));
+    await ensureStream(jsm, probeConfig({ replicas: 1, deadLettersMaxAgeDays: 30 }));
     const { config } = await jsm.streams.info(PROBE);
     expect(config).toMatchObject({ storage: StorageType.File, num_replicas: 1 });
   });
 
   it('should refuse to start on a single server when three replicas are configured, rather than keep one copy', async () => {
     await withoutStream();
-    await expect(ensureStream(jsm, probeConfig({ replicas: 3 }))).rejects.toThrow(/replicas|cluster/i);
+    await expect(ensureStream(jsm, probeConfig({ replicas: 3, deadLettersMaxAgeDays: 30 }))).rejects.toThrow(/replicas|cluster/i);
     await expect(jsm.streams.info(PROBE)).rejects.toThrow(/not found/i);
   });
 });
