@@ -37,6 +37,7 @@ export * from './retention/retention-config.js';
 export * from './retention/delete-in-batches.js';
 export * from './retention/retention-rule.js';
 export * from './retention/shared-table-rules.js';
+export * from './retention/retention.job.js';
 export * from './mail/outgoing-mail.js';
 export * from './mail/mail-tables.js';
 export * from './mail/mail-config.js';

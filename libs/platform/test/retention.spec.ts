@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../src/config/load-config.js';
 import { createInboxTableV1, createOutboxTableV1 } from '../src/database/messaging-tables.js';
 import { createMailOutboxTableV1 } from '../src/mail/mail-tables.js';
-import { mailRetentionEnvSchema, retentionEnvSchema } from '../src/retention/retention-config.js';
+import { inboxRetentionEnvSchema, mailRetentionEnvSchema, retentionEnvSchema } from '../src/retention/retention-config.js';
 import { applyRetention } from '../src/retention/retention-rule.js';
-import { eventTableRules, mailOutboxRules } from '../src/retention/shared-table-rules.js';
+import { inboxRule, mailOutboxRules, outboxRule } from '../src/retention/shared-table-rules.js';
 import { createScratchSchema, dropScratchSchema, quietLogger } from './platform-fixtures.js';
 
 // Issue 47: the retention of the tables every service keeps (outbox, inbox, mail outbox) on a real
@@ -16,7 +16,7 @@ const SCHEMA = 'retention_it';
 const logger = quietLogger('retention-test');
 let dataSource: DataSource;
 
-const periodsOf = (env: Record<string, string> = {}) => loadConfig(retentionEnvSchema.extend(mailRetentionEnvSchema.shape), env);
+const periodsOf = (env: Record<string, string> = {}) => loadConfig(retentionEnvSchema.extend(inboxRetentionEnvSchema.shape).extend(mailRetentionEnvSchema.shape), env);
 
 beforeAll(async () => {
   dataSource = await createScratchSchema(SCHEMA, [...createOutboxTableV1(SCHEMA), ...createInboxTableV1(SCHEMA), ...createMailOutboxTableV1(SCHEMA)]);
@@ -60,7 +60,7 @@ async function mailRow(state: 'queued' | 'sent' | 'failed', daysAgo: number): Pr
 const ids = async (table: string, column = 'id'): Promise<string[]> =>
   (await dataSource.query(`SELECT ${column} AS id FROM "${SCHEMA}".${table} ORDER BY ${column}`)).map((r: { id: string }) => r.id).sort();
 
-const rulesOf = (periods: ReturnType<typeof periodsOf>) => [...eventTableRules(SCHEMA, periods), ...mailOutboxRules(SCHEMA, periods)];
+const rulesOf = (periods: ReturnType<typeof periodsOf>) => [outboxRule(SCHEMA, periods), inboxRule(SCHEMA, periods), ...mailOutboxRules(SCHEMA, periods)];
 
 describe('the retention of the outbox, inbox and mail outbox', () => {
   it('should delete published outbox rows older than RETENTION_PUBLISHED_OUTBOX_DAYS, never an unpublished one', async () => {

@@ -12,7 +12,7 @@ const days = (fallback: number, least = 0) =>
 
 /**
  * Variables every service with a database reads: how often its retention job runs, how many rows
- * one statement deletes, and the periods of the platform's tables (docs/privacy.md, decision 0075).
+ * one statement deletes, and the outbox's period (docs/privacy.md, decision 0075).
  */
 export const retentionEnvSchema = z.object({
   /** How often the retention job runs. */
@@ -21,6 +21,10 @@ export const retentionEnvSchema = z.object({
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Outbox rows, once published (JetStream holds the event from then on). */
   RETENTION_PUBLISHED_OUTBOX_DAYS: days(7),
+});
+
+/** The inbox's period, for services that consume events (points, donations, messaging). */
+export const inboxRetentionEnvSchema = z.object({
   /**
    * Inbox rows (events applied): an event older than the events stream's max_age (30 days) can no
    * longer be delivered, so its row guards nothing. A day more covers a re-published outbox row.
@@ -37,4 +41,5 @@ export const mailRetentionEnvSchema = z.object({
 });
 
 export type RetentionEnv = z.infer<typeof retentionEnvSchema>;
+export type InboxRetentionEnv = z.infer<typeof inboxRetentionEnvSchema>;
 export type MailRetentionEnv = z.infer<typeof mailRetentionEnvSchema>;

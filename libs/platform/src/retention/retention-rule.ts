@@ -1,12 +1,12 @@
 import type { LoggerService } from '@nestjs/common';
-import type { SqlTarget } from '../database/typed-sql.js';
+import type { EntityManager } from 'typeorm';
 
 /** One kind of data that goes once its period is over: what it is (for the log) and how it goes. */
 export interface RetentionRule {
   /** Plural noun for the log line: "sent mails", "read notifications". */
   what: string;
   /** Deletes what is due, in batches of at most `batchSize` rows; answers how many went. */
-  prune: (target: SqlTarget, batchSize: number) => Promise<number>;
+  prune: (target: EntityManager, batchSize: number) => Promise<number>;
 }
 
 /**
@@ -14,7 +14,7 @@ export interface RetentionRule {
  * (counts only: never a row's content). A rule that fails is logged and the others still run; the
  * answer is the total deleted.
  */
-export async function applyRetention(target: SqlTarget, rules: RetentionRule[], batchSize: number, logger: LoggerService): Promise<number> {
+export async function applyRetention(target: EntityManager, rules: RetentionRule[], batchSize: number, logger: LoggerService): Promise<number> {
   let total = 0;
   for (const rule of rules) {
     try {
