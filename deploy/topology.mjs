@@ -60,6 +60,20 @@ const PLATFORM_ENV = Object.freeze({
   NATS_USER: { required: true },
   NATS_PASSWORD: { required: true, secret: true },
   EVENTS_STREAM_REPLICAS: { required: true, default: '1' },
+  // Days the DEAD_LETTERS stream keeps a dead letter, set when a process with consumers creates it.
+  DEAD_LETTERS_MAX_AGE_DAYS: { default: '30' },
+});
+
+/** Every data service's retention job (libs/platform's retentionEnvSchema; docs/privacy.md). */
+const RETENTION_ENV = Object.freeze({
+  RETENTION_INTERVAL_MS: { default: '3600000' },
+  RETENTION_BATCH_SIZE: { default: '1000' },
+  RETENTION_PUBLISHED_OUTBOX_DAYS: { default: '7' },
+});
+
+/** The services that consume events: their inbox's period, never below the events stream's 30 days + 1. */
+const INBOX_RETENTION_ENV = Object.freeze({
+  RETENTION_HANDLED_INBOX_DAYS: { default: '31' },
 });
 
 /** The service's own database role (libs/platform's databaseEnvSchema). */
@@ -73,6 +87,9 @@ const MAIL_ENV = Object.freeze({
   SMTP_URL: { required: true, secret: true },
   MAIL_FROM: { default: 'Hdiya <no-reply@hdiya.local>' },
   PUBLIC_URL: { required: true, default: 'http://localhost:3000' },
+  // How long sent mails and mails given up on stay in the mail outbox (days).
+  RETENTION_SENT_MAIL_DAYS: { default: '30' },
+  RETENTION_FAILED_MAIL_DAYS: { default: '30' },
 });
 
 /** Serves Prometheus metrics here when METRICS_PORT is set (Kubernetes sets it for every process). */
@@ -104,7 +121,7 @@ function dataService(name, { dependsOn = [], env = {}, ...rest } = {}) {
       ports: { metrics: METRICS_PORT },
       dependsOn: ['postgres', 'nats', ...dependsOn],
       after: [`${name}-migrate`],
-      env: { ...PLATFORM_ENV, ...DATABASE_ENV, ...env },
+      env: { ...PLATFORM_ENV, ...DATABASE_ENV, ...RETENTION_ENV, ...env },
       ...rest,
     },
   ];
@@ -122,10 +139,13 @@ export const PROCESSES = Object.freeze([
       // argon2id's cost; production refuses less than OWASP's least.
       PASSWORD_HASH_MEMORY_KIB: { default: '65536' },
       PASSWORD_HASH_TIME_COST: { default: '3' },
+      // Retention (days): reset and verification links once ended, contact messages once answered.
+      RETENTION_ENDED_TOKEN_DAYS: { default: '7' },
+      RETENTION_ANSWERED_CONTACT_DAYS: { default: '180' },
     },
   }),
-  ...dataService('points'),
-  ...dataService('donations'),
+  ...dataService('points', { env: INBOX_RETENTION_ENV }),
+  ...dataService('donations', { env: INBOX_RETENTION_ENV }),
   ...dataService('messaging', {
     dependsOn: ['smtp', 'push'],
     env: {
@@ -136,6 +156,10 @@ export const PROCESSES = Object.freeze([
       VAPID_PUBLIC_KEY: { secret: true },
       VAPID_PRIVATE_KEY: { secret: true },
       VAPID_SUBJECT: { default: 'mailto:contact@hdiya.ma' },
+      ...INBOX_RETENTION_ENV,
+      // Retention (days): notifications once read, pushes once given up on.
+      RETENTION_READ_NOTIFICATION_DAYS: { default: '30' },
+      RETENTION_FAILED_PUSH_DAYS: { default: '7' },
     },
   }),
   {
@@ -168,6 +192,8 @@ export const PROCESSES = Object.freeze([
       // Told to stop, how long it keeps serving with its readiness failing (docs/operations.md#rollouts).
       GATEWAY_DRAIN_MS: { default: '0' },
       SOCKET_CLOSE_SPREAD_MS: { default: '0' },
+      // How often the ids of ended sessions are swept from the members' session indexes.
+      RETENTION_INTERVAL_MS: { default: '3600000' },
     },
   },
 ]);

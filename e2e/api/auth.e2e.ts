@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { waitFor } from '@hdiya/testing';
 import type { BodyOf } from '@hdiya/contracts';
 import { ApiClient, newMemberPayload, signedUpMember } from '../support/api-client.js';
@@ -129,6 +130,22 @@ describe('GET /api/logout', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/');
     expect((await client.call('GET /api/auth/user')).status).toBe(401);
+  });
+
+  // Issue 47: an ended session leaves no trace in the member's session index (member-sessions:<id>).
+  it('should take the session out of the member’s index, and leave the member’s other sessions in it', async () => {
+    const { client, payload, user } = await signedUpMember();
+    const other = new ApiClient();
+    expect((await other.call('POST /api/login', { body: { username: payload.username, password: payload.password } })).status).toBe(200);
+    const idOf = (c: ApiClient) => decodeURIComponent(c.sessionCookie!).slice(2).split('.')[0]!;
+    const redis = new Redis(process.env.HDIYA_E2E_REDIS_URL!);
+    try {
+      expect((await redis.smembers(`member-sessions:${user.id}`)).sort()).toEqual([idOf(client), idOf(other)].sort());
+      await client.call('GET /api/logout');
+      expect(await redis.smembers(`member-sessions:${user.id}`)).toEqual([idOf(other)]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 

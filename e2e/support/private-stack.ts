@@ -35,10 +35,17 @@ export interface PrivateStack {
   startNats(): Promise<void>;
   /** The stack's mail catcher: its API (caughtMails), and SMTP taken away and brought back. */
   mail: MailCatcher;
+  /** Where each process's output goes, one `<name>.log` per process. */
+  logDir: string;
   stop(): Promise<void>;
 }
 
-export async function startPrivateStack(name: string, envFor: Record<string, Record<string, string>>): Promise<PrivateStack> {
+/** How a private stack logs: errors only unless a test reads what the services log at another level. */
+export interface PrivateStackOptions {
+  logLevel?: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export async function startPrivateStack(name: string, envFor: Record<string, Record<string, string>>, options: PrivateStackOptions = {}): Promise<PrivateStack> {
   const infrastructure = await startTestInfrastructure({
     name,
     database: `${process.env.HDIYA_DATABASE ?? 'hdiya_test'}_${name}`,
@@ -47,6 +54,7 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     log: (line) => process.stdout.write(`${name}: ${line}\n`),
   });
   const brokers = infrastructure.secured!;
+  const logDir = mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-logs-`));
   const local = await import(path.join(ROOT, 'deploy/local/stack.mjs'));
   let stack: Stack;
   try {
@@ -63,9 +71,9 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
       port,
       publicUrl: `http://127.0.0.1:${port}`,
       nodeEnv: 'test',
-      logLevel: 'error',
+      logLevel: options.logLevel ?? 'error',
       log: false,
-      logDir: mkdtempSync(path.join(os.tmpdir(), `hdiya-${name}-logs-`)),
+      logDir,
       onExit: () => undefined, // crashes are the point here
     });
   } catch (error) {
@@ -79,6 +87,7 @@ export async function startPrivateStack(name: string, envFor: Record<string, Rec
     killNats: () => brokers.killNats(),
     startNats: () => brokers.startNats(),
     mail: infrastructure.mail,
+    logDir,
     async stop() {
       await stack.stop();
       await infrastructure.stop();
@@ -94,10 +103,15 @@ const START_TIMEOUT_MS = 300_000;
  * them. A start that outlasts its hook goes on after jest gives up waiting: it is stopped once it
  * has finished, so no stack outlives its file and keeps jest from exiting.
  */
-export function withPrivateStack(name: string, envFor: Record<string, Record<string, string>>, started: (world: PrivateStack) => unknown): void {
+export function withPrivateStack(
+  name: string,
+  envFor: Record<string, Record<string, string>>,
+  started: (world: PrivateStack) => unknown,
+  options: PrivateStackOptions = {},
+): void {
   let starting: Promise<PrivateStack> | undefined;
   beforeAll(async () => {
-    starting = startPrivateStack(name, envFor);
+    starting = startPrivateStack(name, envFor, options);
     await started(await starting);
   }, START_TIMEOUT_MS);
   afterAll(async () => (await starting?.catch(() => undefined))?.stop(), START_TIMEOUT_MS);

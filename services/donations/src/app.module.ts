@@ -18,6 +18,7 @@ import { ModerationLogModule } from './moderation-log/moderation-log.module.js';
 import { RatingsModule } from './ratings/ratings.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReservationsModule } from './reservations/reservations.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { RequestsModule } from './requests/requests.module.js';
 import { SavedSearchesModule } from './saved-searches/saved-searches.module.js';
 import { WaitlistModule } from './waitlist/waitlist.module.js';
@@ -51,6 +52,7 @@ export class AppModule {
         MembersModule,
         MemberExportModule,
         ModerationLogModule,
+        RetentionModule,
       ],
     });
   }

@@ -1,9 +1,11 @@
 import { DEFAULT_POINTS_RPC_TIMEOUT_MS, HoardingRules, reservationRecoveryAfterFor } from '@hdiya/contracts';
-import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, inboxRetentionEnvSchema, loadConfig, retentionEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
 export const donationsConfigSchema = serviceEnvSchema
   .extend(databaseEnvSchema('donations').shape)
+  .extend(retentionEnvSchema.shape)
+  .extend(inboxRetentionEnvSchema.shape)
   .extend({
     /** How often the expiry and recovery jobs run. */
     RESERVATION_JOBS_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),

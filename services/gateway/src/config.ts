@@ -40,6 +40,8 @@ export const gatewayConfigSchema = z
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** Absolute lifetime: a session ends this long after sign-in, however active. */
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often the ids of ended sessions are swept from the members' session indexes (retention). */
+    RETENTION_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
     /** How often each replica checks that its sockets' sessions still hold (ended: the socket closes). */
     /**
      * Told to stop, how long the gateway keeps serving with its readiness failing, so the load

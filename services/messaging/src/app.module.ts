@@ -2,7 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, RETENTION_OPTIONS, RetentionJob, serviceModule } from '@hdiya/platform';
+import { messagingRetention } from './retention/retention-rules.js';
 import { BlocksHandlers } from './blocks/blocks.handlers.js';
 import { BlocksService } from './blocks/blocks.service.js';
 import { LOOKUP_RPC, MESSAGING_CONFIG, SCHEMA, type MessagingConfig } from './config.js';
@@ -63,6 +64,8 @@ export class AppModule {
       providers: [
         MemberExportService,
         { provide: MESSAGING_CONFIG, useValue: config },
+        { provide: RETENTION_OPTIONS, useValue: messagingRetention(config) },
+        RetentionJob,
         DirectoryService,
         MessagesService,
         MessageEffects,

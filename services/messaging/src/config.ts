@@ -1,10 +1,25 @@
-import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, inboxRetentionEnvSchema, loadConfig, mailEnvSchema, mailRetentionEnvSchema, retentionEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 import { BROWSER_PUSH_SERVICES } from './push/push-endpoint.js';
 
 const DEV_MAIL_LINK_SECRET = 'dev-only-mail-link-secret-change-me-0123456789';
 
-export const messagingConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('messaging').shape).extend(mailEnvSchema.shape).extend({
+/** How long what the messaging service holds stays once it is no longer needed (docs/privacy.md). */
+const messagingRetentionEnvSchema = z.object({
+  /** Notifications the member has read, counted from their reading. */
+  RETENTION_READ_NOTIFICATION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(30),
+  /** Pushes given up on (a sent one is deleted at once). */
+  RETENTION_FAILED_PUSH_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(7),
+});
+
+export const messagingConfigSchema = serviceEnvSchema
+  .extend(databaseEnvSchema('messaging').shape)
+  .extend(mailEnvSchema.shape)
+  .extend(retentionEnvSchema.shape)
+  .extend(inboxRetentionEnvSchema.shape)
+  .extend(mailRetentionEnvSchema.shape)
+  .extend(messagingRetentionEnvSchema.shape)
+  .extend({
   /** How long a lookup of a member or donation not yet in the read models waits for its owner service. */
   LOOKUP_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
   // Web Push (decision 0025). Without the key pair no push is sent (deliveries stay queued).

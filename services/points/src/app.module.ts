@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, natsConnectionOf, RETENTION_OPTIONS, RetentionJob, serviceModule } from '@hdiya/platform';
+import { pointsRetention } from './retention/retention-rules.js';
 import { HistoryHandlers } from './history/history.handlers.js';
 import { MemberExportHandlers } from './member-export/member-export.handlers.js';
 import { HistoryService } from './history/history.service.js';
@@ -37,6 +38,8 @@ export class AppModule {
       controllers: [BalanceHandlers, HoldsHandlers, TransfersHandlers, HistoryHandlers, GiftPairsHandlers, LimitsHandlers, MemberExportHandlers],
       providers: [
         { provide: POINTS_CONFIG, useValue: config },
+        { provide: RETENTION_OPTIONS, useValue: pointsRetention(config) },
+        RetentionJob,
         LedgerService,
         DeletionEffects,
         HoldsService,

@@ -1,8 +1,12 @@
 import { PointsRules } from '@hdiya/contracts';
-import { databaseEnvSchema, loadConfig, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, inboxRetentionEnvSchema, loadConfig, retentionEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
-export const pointsConfigSchema = serviceEnvSchema.extend(databaseEnvSchema('points').shape).extend({
+export const pointsConfigSchema = serviceEnvSchema
+  .extend(databaseEnvSchema('points').shape)
+  .extend(retentionEnvSchema.shape)
+  .extend(inboxRetentionEnvSchema.shape)
+  .extend({
   /** Points a donor may earn from gifts per rolling 24 hours; the rest is withheld (decision 0019). */
   GIFT_POINTS_DAILY_CAP: z.coerce.number().int().min(0).default(PointsRules.giftDailyCap),
   /** Points a member may send by transfers per rolling 24 hours (decision 0019). */

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Rpc } from '@hdiya/contracts';
-import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, serviceModule } from '@hdiya/platform';
+import { databaseTimeoutsOf, EventBusModule, MailModule, natsConnectionOf, RETENTION_OPTIONS, RetentionJob, serviceModule } from '@hdiya/platform';
 import { AccountsHandlers } from './accounts/accounts.handlers.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { PASSWORD_HASH_COST, PasswordHasher, passwordHashCostOf } from './accounts/password-hasher.js';
@@ -28,6 +28,7 @@ import { SCHEMA, type UsersConfig } from './config.js';
 import { usersDataSourceOptions } from './database/data-source.js';
 import { MemberExportHandlers } from './member-export/member-export.handlers.js';
 import { MemberExportService } from './member-export/member-export.service.js';
+import { usersRetention } from './retention/retention-rules.js';
 
 @Module({})
 export class AppModule {
@@ -60,6 +61,8 @@ export class AppModule {
         AccountDeletionService,
         DeletionMails,
         { provide: PUBLIC_URL, useValue: config.PUBLIC_URL },
+        { provide: RETENTION_OPTIONS, useValue: usersRetention(config) },
+        RetentionJob,
       ],
     });
   }

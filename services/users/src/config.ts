@@ -1,4 +1,4 @@
-import { databaseEnvSchema, loadConfig, mailEnvSchema, serviceEnvSchema } from '@hdiya/platform';
+import { databaseEnvSchema, loadConfig, mailEnvSchema, mailRetentionEnvSchema, retentionEnvSchema, serviceEnvSchema } from '@hdiya/platform';
 import { z } from 'zod';
 
 /** OWASP's least for argon2id (19 MiB, 2 passes): a production deployment may not go below. */
@@ -19,11 +19,22 @@ const supportEnvSchema = z.object({
   SUPPORT_EMAIL: z.preprocess((value) => (value === '' ? undefined : value), z.email('must be an e-mail address such as support@hdiya.ma').optional()),
 });
 
+/** How long what the users service holds stays once it is no longer needed (docs/privacy.md). */
+const usersRetentionEnvSchema = z.object({
+  /** Reset requests and verification links, counted from their use or their expiry. */
+  RETENTION_ENDED_TOKEN_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(7),
+  /** Answered contact messages (and their replies), counted from the last reply. */
+  RETENTION_ANSWERED_CONTACT_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(3650).default(180),
+});
+
 export const usersConfigSchema = serviceEnvSchema
   .extend(databaseEnvSchema('users').shape)
   .extend(mailEnvSchema.shape)
   .extend(passwordHashEnvSchema.shape)
   .extend(supportEnvSchema.shape)
+  .extend(retentionEnvSchema.shape)
+  .extend(mailRetentionEnvSchema.shape)
+  .extend(usersRetentionEnvSchema.shape)
   .refine(
     (config) =>
       config.NODE_ENV !== 'production' ||

@@ -36,6 +36,11 @@ export const serviceEnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Copies JetStream keeps of each event: 1 on one server, 3 on the production cluster (docs/event-durability.md). */
   EVENTS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * Days the DEAD_LETTERS stream keeps a dead letter (its max_age), set when a service creates the
+   * stream; on an existing stream an operator changes it (`nats stream edit`, docs/operations.md).
+   */
+  DEAD_LETTERS_MAX_AGE_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(3650).default(30),
 });
 
 /** Adds the service's own database connection, defaulting to the local role of that service. */

@@ -92,7 +92,8 @@ export class EventConsumer {
 
   async start(): Promise<void> {
     this.stopped = false;
-    await ensureDeadLettersStream(this.options.bus.jsm);
+    const deadLettersMismatch = await ensureDeadLettersStream(this.options.bus.jsm);
+    if (deadLettersMismatch) this.options.logger.warn?.(deadLettersMismatch);
     await this.ensureConsumer();
     const consumer = await this.options.bus.js.consumers.get(EVENTS_STREAM, this.options.durable);
     this.messages = await consumer.consume({ max_messages: 64 });

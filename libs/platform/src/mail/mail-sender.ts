@@ -36,8 +36,6 @@ export interface MailSenderOptions {
   transport?: nodemailer.Transporter<SMTPPool.SentMessageInfo>;
 }
 
-const RETENTION_DAYS = 30;
-
 /**
  * Kinds whose row is deleted as soon as SMTP accepted it: the confirmation of an account's deletion
  * (decision 0074) is the last thing that names the member, and it must not outlive its sending.
@@ -71,7 +69,6 @@ export class MailSender {
   private readonly leaseMs: number;
   private readonly batchSize: number;
   private readonly loop: DrainLoop;
-  private lastCleanup = 0;
   private readonly sent = registerCounter('hdiya_mails_sent_total', 'Mails the SMTP server accepted, by kind', ['kind']);
   private readonly failed = registerCounter('hdiya_mails_failed_total', 'Mails given up after their last attempt, by kind', ['kind']);
   private readonly attemptFailures = registerCounter('hdiya_mail_attempt_failures_total', 'SMTP attempts that failed (retried later), by kind', ['kind']);
@@ -151,7 +148,6 @@ export class MailSender {
       sent += await this.sendBatch(rows);
       if (rows.length < this.batchSize || this.loop.stopped) break;
     }
-    await this.cleanup();
     return sent;
   }
 
@@ -268,13 +264,6 @@ export class MailSender {
   private async releaseUntried(rows: ClaimedMail[]): Promise<void> {
     if (rows.length === 0) return;
     await write(this.pool, this.db.updateTable('mail_outbox').set({ claimed_until: null }).where('id', '=', (eb) => eb.fn.any(eb.val(rows.map((r) => r.id)))));
-  }
-
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
-    this.lastCleanup = Date.now();
-    // Sent mails hold reset and verification links: kept only for a while. Failed ones stay for administrators.
-    await write(this.pool, this.db.deleteFrom('mail_outbox').where('sent_at', '<', sql<Date>`now() - ${RETENTION_DAYS}::int * interval '1 day'`));
   }
 
   private get db() {

@@ -11,13 +11,24 @@ export interface EventsStreamSettings {
    * server, the stream cannot be created and the service refuses to start.
    */
   replicas: number;
+  /** How long the dead letters stay (DEAD_LETTERS_MAX_AGE_DAYS), given to the stream when it is created. */
+  deadLettersMaxAgeDays: number;
 }
 
-const eventsStreamEnvSchema = serviceEnvSchema.pick({ EVENTS_STREAM_REPLICAS: true });
+/**
+ * How long the events stream keeps an event. The inboxes rely on it: an event older than this can
+ * never be delivered again, so its inbox row may go (RETENTION_HANDLED_INBOX_DAYS, decision 0075).
+ */
+export const EVENTS_MAX_AGE_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const eventsStreamEnvSchema = serviceEnvSchema.pick({ EVENTS_STREAM_REPLICAS: true, DEAD_LETTERS_MAX_AGE_DAYS: true });
 
 /** The stream settings this process's environment names. */
 export function eventsStreamSettingsOf(env: Record<string, string | undefined> = process.env): EventsStreamSettings {
-  return { replicas: loadConfig(eventsStreamEnvSchema, env).EVENTS_STREAM_REPLICAS };
+  const config = loadConfig(eventsStreamEnvSchema, env);
+  return { replicas: config.EVENTS_STREAM_REPLICAS, deadLettersMaxAgeDays: config.DEAD_LETTERS_MAX_AGE_DAYS };
 }
 
 /**
@@ -33,14 +44,20 @@ export function eventsStreamConfig(settings: EventsStreamSettings): Partial<Stre
     num_replicas: settings.replicas,
     retention: RetentionPolicy.Limits,
     duplicate_window: nanos(2 * 60 * 1000),
-    max_age: nanos(30 * 24 * 60 * 60 * 1000),
+    max_age: nanos(EVENTS_MAX_AGE_DAYS * DAY_MS),
   };
 }
 
 /**
  * The stream of events consumers gave up on (decision 0032): stored like the events themselves
- * (they are copies of them, as confidential) and kept as long, for an administrator to look into.
+ * (they are copies of them, as confidential), kept DEAD_LETTERS_MAX_AGE_DAYS (30 by default) for an
+ * administrator to look into; JetStream drops older ones itself (decision 0075).
  */
 export function deadLettersStreamConfig(settings: EventsStreamSettings): Partial<StreamConfig> & { name: string } {
-  return { ...eventsStreamConfig(settings), name: DEAD_LETTERS_STREAM, subjects: [DEAD_LETTERS_SUBJECTS] };
+  return {
+    ...eventsStreamConfig(settings),
+    name: DEAD_LETTERS_STREAM,
+    subjects: [DEAD_LETTERS_SUBJECTS],
+    max_age: nanos(settings.deadLettersMaxAgeDays * DAY_MS),
+  };
 }

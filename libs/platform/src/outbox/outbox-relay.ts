@@ -25,7 +25,6 @@ export interface OutboxRelayOptions {
 }
 
 const MAX_BACKOFF_MS = 60_000;
-const RETENTION_DAYS = 7;
 
 /** now() plus a number of milliseconds (a lease, a backoff). */
 const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
@@ -45,7 +44,6 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly pool: pg.Pool;
   private readonly loop: DrainLoop;
-  private lastCleanup = 0;
   private lastFullClaim = 0;
   /** The highest position this relay has published: where the claims between full ones start (minus the window). */
   private highestPublished = 0n;
@@ -129,7 +127,6 @@ export class OutboxRelay {
       published += batch.published;
       if (batch.claimed < this.batchSize || this.loop.stopped) break;
     }
-    await this.cleanup();
     return published;
   }
 
@@ -195,12 +192,6 @@ export class OutboxRelay {
   private async releaseAll(rows: ClaimedRow[]): Promise<void> {
     if (rows.length === 0) return;
     await write(this.pool, this.db.updateTable('outbox').set({ claimed_until: null }).where('id', '=', (eb) => eb.fn.any(eb.val(rows.map((r) => r.id)))));
-  }
-
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
-    this.lastCleanup = Date.now();
-    await write(this.pool, this.db.deleteFrom('outbox').where('published_at', '<', sql<Date>`now() - ${RETENTION_DAYS}::int * interval '1 day'`));
   }
 
   private get db() {

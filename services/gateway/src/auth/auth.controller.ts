@@ -75,6 +75,7 @@ export class AuthController {
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!isCrossSiteNavigation(req) && isSignedIn(req)) {
       await this.sockets.closeSession(req.session.id);
+      await this.memberSessions.forget((req.user as SessionUser).id, req.session.id);
       await new Promise<void>((resolve) => req.logOut(() => resolve()));
       await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       res.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -11,11 +11,12 @@ import { LoginGuard } from './login.guard.js';
 import { MemberSessions } from './member-sessions.js';
 import { MemberDeletionsConsumer, MemberSuspensionsConsumer } from './member-suspensions.consumer.js';
 import { AccountDeletionController } from './account-deletion.controller.js';
+import { SessionTracesJob } from './session-traces.job.js';
 
 /** Signing up, in and out, the account and the links of account mails. */
 @Module({
   imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule],
   controllers: [AuthController, AccountMailsController, AccountDeletionController],
-  providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, MemberDeletionsConsumer, LocalStrategy, LoginGuard, KnownDevices],
+  providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, MemberDeletionsConsumer, LocalStrategy, LoginGuard, KnownDevices, SessionTracesJob],
 })
 export class AuthModule {}

@@ -10,7 +10,8 @@ export const MEMBER_SESSIONS_PREFIX = 'member-sessions:';
 /**
  * The sessions of each member, indexed at sign-in (connect-redis keys sessions by id only). A
  * password reset ends them all, with their sockets on every replica. The index lives as long as
- * the longest session (SESSION_MAX_AGE_DAYS); ids of sessions that ended meanwhile are harmless.
+ * the longest session (SESSION_MAX_AGE_DAYS); signing out takes the session's id out of it, and the
+ * ids of sessions that expired are swept (EndedSessionTraces).
  */
 @Injectable()
 export class MemberSessions {
@@ -23,6 +24,11 @@ export class MemberSessions {
   async track(memberId: string, sessionId: string): Promise<void> {
     const key = `${MEMBER_SESSIONS_PREFIX}${memberId}`;
     await this.redis.multi().sadd(key, sessionId).expire(key, this.config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60).exec();
+  }
+
+  /** The session ended by signing out: its id leaves the member's index. */
+  async forget(memberId: string, sessionId: string): Promise<void> {
+    await this.redis.srem(`${MEMBER_SESSIONS_PREFIX}${memberId}`, sessionId);
   }
 
   /** Signs the member out everywhere: every session destroyed, every socket closed. */

@@ -35,7 +35,6 @@ interface ClaimedDelivery {
 type Outcome = 'sent' | 'gone' | 'retried' | 'failed';
 
 const MAX_BACKOFF_MS = 10 * 60 * 1000;
-const FAILED_RETENTION_DAYS = 7;
 
 /** now() plus a number of milliseconds (a lease, a backoff). */
 const inMs = (ms: number) => sql<Date>`now() + (${String(ms)} || ' milliseconds')::interval`;
@@ -55,7 +54,6 @@ export const pushDeliveries = registerCounter(
  */
 export class PushSender {
   private readonly loop: DrainLoop;
-  private lastCleanup = 0;
   private readonly batchSize: number;
   private readonly leaseMs: number;
 
@@ -87,7 +85,6 @@ export class PushSender {
       outcomes.push(...(await Promise.all(batch.map((delivery) => this.deliver(delivery)))));
       if (batch.length < this.batchSize || this.loop.stopped) break;
     }
-    await this.cleanup();
     return outcomes;
   }
 
@@ -188,14 +185,5 @@ export class PushSender {
         );
       }
     }
-  }
-
-  private async cleanup(): Promise<void> {
-    if (Date.now() - this.lastCleanup < 60 * 60 * 1000) return;
-    this.lastCleanup = Date.now();
-    await write(
-      this.options.dataSource.manager,
-      db.deleteFrom('push_deliveries').where('failed_at', '<', sql<Date>`now() - ${FAILED_RETENTION_DAYS}::int * interval '1 day'`),
-    );
   }
 }
