@@ -1,4 +1,4 @@
-import { arabicTypoDistance, arabicTypoForm, arabicTypoKeys, arabicTypoWords, isArabicTypoOf } from './arabic-typos.js';
+import { arabicTypoDistance, arabicTypoForm, arabicTypoKeys, arabicTypoWords, isArabicSuggestionFor, isArabicTypoOf } from './arabic-typos.js';
 import { normalizeForSearch } from './search-text.js';
 
 /** The form typo tolerance compares, as the service builds it from what a member typed. */
@@ -94,5 +94,19 @@ describe(arabicTypoDistance.name, () => {
   ])('should count %s → %s as %i', (a, b, cost) => {
     expect(arabicTypoDistance(a, b)).toBe(cost);
     expect(arabicTypoDistance(b, a)).toBe(cost);
+  });
+});
+
+describe(isArabicSuggestionFor.name, () => {
+  it('should offer a typo, and a swap in a short word, which is no typo to search with', () => {
+    expect(isArabicSuggestionFor('تلاجه', 'ثلاجه')).toBe(true);
+    expect(isArabicSuggestionFor('كسري', 'كرسي')).toBe(true);
+    expect(isArabicTypoOf('كسري', 'كرسي')).toBe(false);
+  });
+
+  it('should never offer a word one unrelated letter away, nor one further', () => {
+    for (const [typed, word] of [['غذاء', 'حذاء'], ['كلاب', 'كتاب'], ['ثلاثه', 'ثلاجه'], ['ستاره', 'سياره'], ['كرسي', 'كراسه'], ['كسري', 'سرير']]) {
+      expect({ typed, word, offered: isArabicSuggestionFor(typed, word) }).toEqual({ typed, word, offered: false });
+    }
   });
 });

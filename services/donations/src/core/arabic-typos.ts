@@ -83,3 +83,16 @@ export function arabicTypoDistance(a: string, b: string): number {
 export function isArabicTypoOf(form: string, near: string): boolean {
   return arabicTypoDistance(form, near) <= 1;
 }
+
+/**
+ * Whether `near` may be offered as "did you mean" for `form`: a typo, or two neighbours swapped in
+ * a short word ("كسري", "كرسي"), which is no typo to search with but worth asking about. Never
+ * one letter replaced by an unrelated one, which names another thing ("غذاء", food, is no
+ * "حذاء", shoes, to ask about), nor a letter moved further ("كسري", "سرير").
+ */
+export function isArabicSuggestionFor(form: string, near: string): boolean {
+  if (isArabicTypoOf(form, near)) return true;
+  const [x, y] = [[...collapse(form)], [...collapse(near)]];
+  const differ = x.flatMap((letter, i) => (letter === y[i] ? [] : [i]));
+  return x.length === y.length && differ.length === 2 && differ[1] === differ[0]! + 1 && x[differ[0]!] === y[differ[1]!] && x[differ[1]!] === y[differ[0]!];
+}

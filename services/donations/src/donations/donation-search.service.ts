@@ -20,7 +20,7 @@ import { decodeCursor } from '../core/page-cursor.js';
 import { recentStatement, searchStatement } from './search-sql.js';
 import { normalizeForSearch, searchQuery } from '../core/search-text.js';
 import { ARABIC_SIMILAR_WORDS_SQL, isTypoOf, SIMILAR_WORDS_SQL, SUGGESTED_WORDS_SQL, TYPO_ALTERNATIVES, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
-import { arabicTypoDistance, arabicTypoForm, arabicTypoKeys, isArabicTypoOf } from '../core/arabic-typos.js';
+import { arabicTypoDistance, arabicTypoForm, arabicTypoKeys, isArabicSuggestionFor, isArabicTypoOf } from '../core/arabic-typos.js';
 
 /** Nearest first as a typo goes in Arabic letters, then the shorter, then in the vocabulary's order. */
 const byDistanceTo = (form: string) => (a: string, b: string) =>
@@ -109,9 +109,9 @@ export class DonationSearchService {
     const latin = typoWords(query.query!);
     const found: { word: string; suggestion: string | null }[] = latin.length === 0 ? [] : await this.dataSource.query(SUGGESTED_WORDS_SQL, [latin]);
     const better = new Map(found.filter((row) => row.suggestion !== null).map((row) => [row.word, row.suggestion!]));
-    // In Arabic letters, the nearest word the deletion index gives, however it differs.
+    // In Arabic letters, the nearest word the deletion index gives that a typo could have made.
     for (const row of await this.arabicCandidates(query.query!)) {
-      const nearest = row.similar.sort(byDistanceTo(row.form))[0];
+      const nearest = row.similar.filter((near) => isArabicSuggestionFor(row.form, near)).sort(byDistanceTo(row.form))[0];
       if (nearest) better.set(row.word, nearest);
     }
     if (better.size === 0) return undefined;
