@@ -23,7 +23,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MOROCCAN_CITIES } from '@hdiya/contracts';
-import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, searchDocument, searchQuery, typoWords } from '@hdiya/donations/search-api';
+import { PUBLIC_POINT, SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, arabicTypoKeys, searchDocument, searchQuery, typoWords, vocabularyOf } from '@hdiya/donations/search-api';
 import { ROOT, databaseUrl, freePort } from '../local/stack.mjs';
 import { percentile, runBench, startBenchStack } from './bench-stack.mjs';
 import { cpuMeter, cpuMs, cpuTable, pidsNamed } from './process-cpu.mjs';
@@ -135,11 +135,14 @@ async function refreshSearchIndex(db) {
     );
     await db.query('VACUUM ANALYZE donations.donations');
   }
-  const words = [...new Set(TITLES.flatMap((title) => CITIES.flatMap((c) => typoWords(`${title} ${DESCRIPTION} ${c.name}`))))];
+  const words = [...new Set(TITLES.flatMap((title) => CITIES.flatMap((c) => vocabularyOf(`${title} ${DESCRIPTION} ${c.name}`))))];
   await db.query('INSERT INTO donations.search_words (word) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [words]);
+  // The Arabic words' keys in the deletion index (decision 0078), as the service adds them.
+  const keys = words.flatMap((word) => (/^[a-z0-9]+$/.test(word) ? [] : arabicTypoKeys(word).map((key) => [key, word])));
+  await db.query('INSERT INTO donations.search_word_keys (key, word) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING', [keys.map(([k]) => k), keys.map(([, w]) => w)]);
   // The tables the triggers filled, as autovacuum leaves them in production: with statistics (the
   // planner chooses the walk from them) and a visibility map.
-  for (const table of ['spots', 'search_words']) await db.query(`VACUUM ANALYZE donations.${table}`);
+  for (const table of ['spots', 'search_words', 'search_word_keys']) await db.query(`VACUUM ANALYZE donations.${table}`);
 }
 
 /**

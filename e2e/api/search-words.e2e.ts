@@ -5,7 +5,8 @@ import { dataUrl, jpegWithGps } from '../support/images.js';
 // Search words as members type them (issue 46), through the gateway on the real stack: a word
 // must not find another that merely shares its ending ("portable", "Table basse") or a word of
 // a lexicon phrase ("poussette", "للأطفال"); a typo and Darija in Latin letters find the item
-// ("frgo", "kuzina"); a search that finds nothing suggests the words that would.
+// ("frgo", "kuzina"), and so does one in Arabic letters ("ثلاحة"); a search that finds nothing
+// suggests the words that would.
 
 // A place of its own (the desert near Tan-Tan), so nothing else falls in these searches.
 const here = { lat: 28.3 + Math.random() * 0.2, lng: -11.0 - Math.random() * 0.2 };
@@ -59,6 +60,20 @@ describe('search words (issue 46)', () => {
     expect(await found('frgo')).toEqual(['fridgeAr', 'fridgeFr']);
     expect(await found('kuzina')).toEqual(['kitchenAr', 'kitchenFr']);
     expect(await found('cuisine')).toEqual(['kitchenAr', 'kitchenFr']);
+  });
+
+  it('should forgive a typo in Arabic letters, and not a word that names something else (decision 0078)', async () => {
+    expect(await found('ثلاحة')).toEqual(['fridgeAr', 'fridgeFr']); // ح beside ج on the keyboard
+    expect(await found('الثلجاة')).toEqual(['fridgeAr', 'fridgeFr']); // two letters swapped, the article
+    expect(await found('كرسب')).toEqual(['chairAr']); // ب beside ي
+    expect(await found('ثلاثة')).toEqual([]); // three, not a fridge
+  });
+
+  it('should suggest, in Arabic letters, the word a swap of two letters hides', async () => {
+    const none = await search('كسري');
+    expect(none.body).toEqual([]);
+    expect(decodeURIComponent(none.headers.get('x-search-suggestion') ?? '')).toBe('كرسي');
+    expect(await found('كرسي')).toEqual(['chairAr']);
   });
 
   it('should suggest, when nothing is found, words that find something here, and nothing when none would', async () => {

@@ -19,7 +19,7 @@ const TEXTS = {
 
 // A place of its own (near Guelmim), so nothing else falls in these searches.
 const here = { lat: 28.9 + Math.random() * 0.2, lng: -10.0 - Math.random() * 0.2 };
-const titles = { fridge: 'Réfrigérateur', kitchen: 'أواني المطبخ', table: 'Table basse', phone: 'Téléphone Android' } as const;
+const titles = { fridge: 'Réfrigérateur', kitchen: 'أواني المطبخ', table: 'Table basse', phone: 'Téléphone Android', chair: 'كرسي خشبي' } as const;
 
 const browsed = (query: string) => `${base}/donations?${new URLSearchParams({ query, lat: String(here.lat), lng: String(here.lng), distance: '5' }).toString()}`;
 
@@ -82,6 +82,29 @@ describe.each(['fr', 'ar'] as const)('search words on the browse page (%s)', (la
     expect(await page.getByTestId('ask-title').inputValue()).toBe('refrigerer');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[size].width);
     await screenshot(page, `search-empty-ask-${language}-${size}`);
+    await context.close();
+  });
+});
+
+// Decision 0078: the same in Arabic letters, on a 390 px phone: "كسري" (two letters swapped, no
+// typo to search with) finds nothing and offers "كرسي", whose link finds the chair.
+describe.each(['ar', 'fr'] as const)('did you mean, in Arabic letters (%s)', (language) => {
+  it('should offer the word a swap hides, in the page\'s direction, and search it', async () => {
+    const member = await signedUpMember();
+    const context = await signedInContext(browser(), member.client, language, { viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto(browsed('كسري'));
+    const suggestion = page.getByTestId('browse-empty').getByTestId('browse-suggestion');
+    expect(await suggestion.innerText()).toBe(language === 'ar' ? 'هل تقصد «كرسي»؟' : 'Vouliez-vous dire « كرسي » ?');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    await screenshot(page, `search-empty-arabic-word-${language}-phone`, true);
+
+    await suggestion.click();
+    await page.getByTestId('browse-grid').getByText(titles.chair).waitFor();
+    expect(new URL(page.url()).searchParams.get('query')).toBe('كرسي');
+    expect(await page.getByTestId('browse-count').getAttribute('data-count')).toBe('1');
+    await screenshot(page, `search-arabic-suggested-${language}-phone`);
     await context.close();
   });
 });

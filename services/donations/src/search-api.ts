@@ -3,5 +3,6 @@
 export { searchSql } from './donations/search-sql.js';
 export { PUBLIC_POINT } from './core/donation-row.js';
 export { searchDocument, searchQuery } from './core/search-text.js';
-export { SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords } from './core/search-index.js';
+export { SEARCH_INDEX_VERSION, SIMILAR_WORDS_SQL, TYPO_MIN_SIMILARITY, typoWords, vocabularyOf } from './core/search-index.js';
+export { arabicTypoKeys } from './core/arabic-typos.js';
 export { matchSql } from './saved-searches/saved-search-matches.js';

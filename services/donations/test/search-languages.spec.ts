@@ -6,7 +6,8 @@ import { DonationsFixture, member } from './donations-fixture.js';
 // Search across French, Arabic and Darija on the real database (decision 0043): the same chairs
 // found by "chaise", "كرسي" and "kursi"; Arabic words without their article, and by their
 // skeleton ("كتاب" finds "كتب"); Arabizi with its digits; typos in Latin letters through the
-// trigram vocabulary; older donations re-indexed by the job; digits alone refused.
+// trigram vocabulary, in Arabic letters through the deletion index (decision 0078); older donations
+// re-indexed by the job; digits alone refused.
 
 const fixture = new DonationsFixture();
 // A spot of its own in the south, so other tests' donations never fall in these searches.
@@ -22,6 +23,9 @@ const titles = {
   socks: 'تقاشر ديال الدراري',
   shoes: 'Chaussures de sport',
   pram: 'Poussette canne',
+  tableAr: 'طاولة صغيرة',
+  bagAr: 'حقيبة ظهر',
+  shoesAr: 'حذاء رياضي',
 } as const;
 const ids: Record<keyof typeof titles, number> = {} as never;
 
@@ -49,13 +53,48 @@ it('should match Arabic words by stem and skeleton, and Arabizi by its digits', 
   expect(await found('الثلاجة')).toEqual(of('fridgeAr', 'fridgeFr'));
   expect(await found('tlaja')).toEqual(of('fridgeAr', 'fridgeFr'));
   expect(await found('t9ach')).toEqual(of('socks'));
-  expect(await found('sbat')).toEqual(of('shoes'));
+  expect(await found('sbat')).toEqual(of('shoes', 'shoesAr'));
 });
 
 it('should forgive a typo in Latin letters without matching a neighbouring word', async () => {
   expect(await found('frgo')).toEqual(of('fridgeAr', 'fridgeFr'));
   expect(await found('pousette')).toEqual(of('pram'));
   expect(await found('chauss')).toEqual(of('shoes'));
+});
+
+it('should forgive a typo in Arabic letters, and find nothing for a word one unrelated letter away', async () => {
+  // Already found before (normalisation, the lexicon, the skeleton): kept so.
+  for (const query of ['تلاجة', 'ثلجة', 'كرررسي', 'كرسى']) expect({ query, found: await found(query) }).toEqual({ query, found: query.includes('س') ? of('chairFr', 'chairAr', 'chairDarija') : of('fridgeAr', 'fridgeFr') });
+  expect(await found('طاوله')).toEqual(of('tableAr'));
+  // Typos only the vocabulary forgives: a key beside, a letter missing, added or swapped, the article.
+  expect(await found('ثلاحة')).toEqual(of('fridgeAr', 'fridgeFr'));
+  expect(await found('كرسب')).toEqual(of('chairFr', 'chairAr', 'chairDarija'));
+  for (const query of ['طولة', 'الطاوبلة', 'طاولة صغيرا']) expect({ query, found: await found(query) }).toEqual({ query, found: of('tableAr') });
+  expect(await found('حقيبا')).toEqual(of('bagAr'));
+  // A word that begins one of the vocabulary ("طاولا", "طاولات") is being typed, not mistyped.
+  expect(await found('صغيرا')).toEqual(of('fridgeAr', 'tableAr'));
+  expect(await found('حقبية')).toEqual(of('bagAr'));
+  // Other words, not typos: truth is no bag, food no shoes, three no fridge.
+  for (const query of ['حقيقة', 'غذاء', 'ثلاثة']) expect({ query, found: await found(query) }).toEqual({ query, found: [] });
+});
+
+it('should suggest, in Arabic letters, a word a typo could have made, and never one an unrelated letter away', async () => {
+  const suggestion = async (query: string) => (await search(query)).suggestion ?? null;
+  // A swap in four letters is no typo to search with, but worth asking about.
+  expect(await found('حذءا')).toEqual([]);
+  expect(await suggestion('حذءا')).toBe('حذاء');
+  expect(await suggestion('غذاء')).toBeNull();
+  expect(await suggestion('حقيقة')).toBeNull();
+});
+
+it('should keep the Arabic words of donations and of the lexicon in the vocabulary, with their keys', async () => {
+  await fixture.app.get(SearchReindexService).reindexStale(); // the lexicon's words, once per start
+  const [{ words, keys }] = await fixture.db.query(
+    `SELECT (SELECT count(*)::int FROM donations.search_words WHERE word = ANY($1)) AS words,
+            (SELECT count(*)::int FROM donations.search_word_keys WHERE key = 'ثلجه' AND word = 'ثلاجه') AS keys`,
+    [['طاوله', 'حقيبه', 'ثلاجه', 'كوزينه']],
+  );
+  expect({ words, keys }).toEqual({ words: 4, keys: 1 });
 });
 
 it('should re-index donations indexed by an older version', async () => {

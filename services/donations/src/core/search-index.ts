@@ -2,14 +2,16 @@ import type { EntityManager } from 'typeorm';
 import { SEARCH_LEXICON } from '@hdiya/contracts';
 import { write } from '@hdiya/platform';
 import { db } from '../database/db.js';
+import { arabicTypoKeys, arabicTypoWords } from './arabic-typos.js';
 import { editDistance } from './edit-distance.js';
-import { normalizeForSearch, searchDocument } from './search-text.js';
+import { ARABIC_WORD, normalizeForSearch, searchDocument } from './search-text.js';
 
 /**
  * The version of the text index (normalisation and lexicon, search-text.ts): bumped when either
- * changes, so the re-indexing job rebuilds every donation indexed before (decision 0043).
+ * changes, so the re-indexing job rebuilds every donation indexed before (decision 0043). Also
+ * when the vocabulary learns words of a new kind: 3 added the Arabic words (decision 0078).
  */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** Latin-script words long enough for a typo to be told from another word. */
 const TYPO_WORD = /^[a-z0-9]*[a-z][a-z0-9]*$/;
@@ -25,6 +27,8 @@ export const TYPO_MIN_SIMILARITY = 0.35;
 /** How many candidates the look-up gives for a word, before `isTypoOf` keeps at most TYPO_ALTERNATIVES. */
 const TYPO_CANDIDATES = 8;
 export const TYPO_ALTERNATIVES = 3;
+/** How many words sharing a key with an Arabic word the look-up gives, before `isArabicTypoOf` keeps at most TYPO_ALTERNATIVES. */
+const ARABIC_CANDIDATES = 32;
 
 /**
  * Whether `near`, a vocabulary word similar to `word`, is a typo of it: one edit away, two for a
@@ -60,8 +64,26 @@ export const SUGGESTED_WORDS_SQL = `SELECT q.w AS word,
 FROM unnest($1::text[]) AS q(w)
 WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.w COLLATE "C" AND p.word < (q.w || chr(1114111)) COLLATE "C")`;
 
-/** The lexicon's Latin-script spellings ("frigo", "kursi", "tlaja"): typos of them are forgiven even where no donation wrote them. */
-export const LEXICON_WORDS: readonly string[] = typoWords(SEARCH_LEXICON.flatMap((entry) => [...entry.fr, ...entry.latin]).join(' '));
+/**
+ * Typo tolerance's look-up for words in Arabic letters ($1 a JSON array of `{ w, form, keys }`: the
+ * query's word, its `arabicTypoForm`, its `arabicTypoKeys`): for each form that begins no word of
+ * the vocabulary, the words sharing one of its keys in the deletion index (decision 0078), for
+ * `isArabicTypoOf` to choose from. Plain text comparisons: it works whatever the database's locale.
+ */
+export const ARABIC_SIMILAR_WORDS_SQL = `SELECT q.w AS word, q.form,
+       array(SELECT DISTINCT k.word FROM search_word_keys k WHERE k.key = ANY(q.keys) ORDER BY k.word LIMIT ${ARABIC_CANDIDATES}) AS similar
+FROM jsonb_to_recordset($1::jsonb) AS q(w text, form text, keys text[])
+WHERE NOT EXISTS (SELECT 1 FROM search_words p WHERE p.word >= q.form COLLATE "C" AND p.word < (q.form || chr(1114111)) COLLATE "C")`;
+
+/** The lexicon's spellings ("frigo", "kursi", "tlaja", "ثلاجة", "كوزينة"): typos of them are forgiven even where no donation wrote them. */
+export const LEXICON_WORDS: readonly string[] = vocabularyOf(
+  SEARCH_LEXICON.flatMap((entry) => [...entry.fr, ...entry.latin, ...entry.ar, ...entry.darija]).join(' '),
+);
+
+/** The words of a text the vocabulary keeps: Latin-script words (`typoWords`) and Arabic ones (`arabicTypoWords`). */
+export function vocabularyOf(text: string): string[] {
+  return [...typoWords(text), ...arabicTypoWords(text)];
+}
 
 /** A donation's search columns: its document and the version it was built with. */
 export function searchColumns(title: string, description: string, city: string) {
@@ -70,9 +92,10 @@ export function searchColumns(title: string, description: string, city: string) 
 
 /** Adds a donation's words to the vocabulary typo tolerance draws from (kept when the donation goes: a word stays a word). */
 export function rememberWords(manager: EntityManager, title: string, description: string, city: string): Promise<void> {
-  return addToVocabulary(manager, typoWords(`${title} ${description} ${city}`));
+  return addToVocabulary(manager, vocabularyOf(`${title} ${description} ${city}`));
 }
 
+/** Adds words to the vocabulary, and the Arabic ones' keys to the deletion index (decision 0078). */
 export async function addToVocabulary(manager: EntityManager, words: readonly string[]): Promise<void> {
   if (words.length === 0) return;
   await write(
@@ -81,5 +104,14 @@ export async function addToVocabulary(manager: EntityManager, words: readonly st
       .insertInto('search_words')
       .values(words.map((word) => ({ word })))
       .onConflict((conflict) => conflict.column('word').doNothing()),
+  );
+  const keys = words.filter((word) => ARABIC_WORD.test(word)).flatMap((word) => arabicTypoKeys(word).map((key) => ({ key, word })));
+  if (keys.length === 0) return;
+  await write(
+    manager,
+    db
+      .insertInto('search_word_keys')
+      .values(keys)
+      .onConflict((conflict) => conflict.columns(['key', 'word']).doNothing()),
   );
 }

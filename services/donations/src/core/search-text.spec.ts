@@ -1,4 +1,4 @@
-import { arabicStem, conceptOf, keyWords, normalizeForSearch, searchDocument, searchQuery, skeletonOf, spotQueryOf } from './search-text.js';
+import { arabicBase, arabicStem, conceptOf, keyWords, normalizeForSearch, searchDocument, searchQuery, skeletonOf, spotQueryOf } from './search-text.js';
 
 describe(normalizeForSearch.name, () => {
   it('should drop French accents and case', () => {
@@ -21,6 +21,12 @@ describe('Arabic and Darija forms', () => {
     expect(arabicStem('وال' + 'كتب')).toBe('كتب');
     expect(arabicStem(normalizeForSearch('الثلاجة'))).toBe('ثلاج');
     expect(arabicStem('للبيع')).toBe('بيع');
+  });
+
+  it('should take the article and a leading conjunction off a base, and keep its ending', () => {
+    expect(arabicBase(normalizeForSearch('والطاولة'))).toBe('طاوله');
+    expect(arabicBase('للبيع')).toBe('بيع');
+    expect(arabicBase('كرسي')).toBe('كرسي');
   });
 
   it('should give Arabic script and Arabizi one consonant skeleton', () => {
@@ -177,6 +183,11 @@ describe(searchQuery.name, () => {
   it('should make every word a required prefix, with its other forms beside it', () => {
     expect(searchQuery('basse')).toBe('basse:*');
     expect(searchQuery('Table  basse')).toBe('(table:* | ۓتبل | ۓtable) & basse:*');
+  });
+
+  it('should take a typo for the words the vocabulary holds, an Arabic one with its endings too', () => {
+    expect(searchQuery('frgo', new Map([['frgo', ['frigo']]]))).toBe('(frgo:* | frigo:* | ۓfrigo | ۓفرك)');
+    expect(searchQuery('الطاولا', new Map([['الطاولا', ['طاوله']]]))).toBe('(الطاولا:* | طاوله:* | طاول:* | ۓtable | طاولا:*)');
   });
 
   it('should turn hostile input into plain words', () => {

@@ -33,20 +33,23 @@ export function normalizeForSearch(text: string): string {
   return normalized.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-const ARABIC_WORD = /^[\u0621-\u064A\u06A4\u06AD\u06AF]+$/u;
+export const ARABIC_WORD = /^[\u0621-\u064A\u06A4\u06AD\u06AF]+$/u;
 const LATIN_WORD = /^[a-z0-9]*[a-z][a-z0-9]*$/;
 const ARABIZI_DIGIT = /[235789]/;
 
-/** The word without the article, a leading conjunction or preposition, and a plural, feminine or possessive ending. */
-export function arabicStem(word: string): string {
+/** The word without the article and a leading conjunction or preposition ("والطاوله", "طاوله"), its ending kept. */
+export function arabicBase(word: string): string {
   let w = word;
   if (/^[وف]ال/.test(w) && w.length > 4) w = w.slice(1);
   for (const prefix of ['بال', 'كال', 'لل', 'ال']) {
-    if (w.startsWith(prefix) && w.length - prefix.length >= 2) {
-      w = w.slice(prefix.length);
-      break;
-    }
+    if (w.startsWith(prefix) && w.length - prefix.length >= 2) return w.slice(prefix.length);
   }
+  return w;
+}
+
+/** The word without the article, a leading conjunction or preposition, and a plural, feminine or possessive ending. */
+export function arabicStem(word: string): string {
+  let w = arabicBase(word);
   for (const suffix of ['ات', 'ين', 'ون', 'ها', 'هم', 'ه']) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
       w = w.slice(0, -suffix.length);
@@ -141,6 +144,8 @@ export function searchQuery(query: string, similar: ReadonlyMap<string, readonly
     // Words donations use that look like this one (a typo's likely meaning), and what they name.
     for (const near of similar.get(word) ?? []) {
       forms.push(`${near}:*`);
+      // An Arabic word of the vocabulary is kept without its article: its stem finds it with its endings too ("طاوله", "طاولات").
+      if (ARABIC_WORD.test(near) && arabicStem(near) !== near) forms.push(`${arabicStem(near)}:*`);
       const concept = conceptOf(near);
       if (concept) forms.push(`${MARK}${concept}`);
     }

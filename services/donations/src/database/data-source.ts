@@ -28,6 +28,7 @@ import { DisputedReceptions1765010000000 } from './migrations/1765010000000-Disp
 import { ModerationLog1766000000000 } from './migrations/1766000000000-ModerationLog.js';
 import { MemberStanding1766500000000 } from './migrations/1766500000000-MemberStanding.js';
 import { RequestWindowCloseReminder1767046000000 } from './migrations/1767046000000-RequestWindowCloseReminder.js';
+import { ArabicTypoKeys1767120000000 } from './migrations/1767120000000-ArabicTypoKeys.js';
 
 /** Every migration, in the order they apply (by timestamp). */
 export const DONATIONS_MIGRATIONS = [
@@ -58,6 +59,7 @@ export const DONATIONS_MIGRATIONS = [
       ModerationLog1766000000000,
       MemberStanding1766500000000,
       RequestWindowCloseReminder1767046000000,
+      ArabicTypoKeys1767120000000,
 ];
 
 export function donationsDataSourceOptions(config: DatabaseConfigOf<DonationsConfig>) {

@@ -176,6 +176,11 @@ export interface SavedSearches {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SearchWordKeys {
+  key: string;
+  word: string;
+}
+
 export interface SearchWords {
   word: string;
 }
@@ -213,6 +218,7 @@ export interface DB {
   reports: Reports;
   reservations: Reservations;
   saved_searches: SavedSearches;
+  search_word_keys: SearchWordKeys;
   search_words: SearchWords;
   spots: Spots;
   waitlist_entries: WaitlistEntries;

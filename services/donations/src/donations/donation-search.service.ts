@@ -19,7 +19,12 @@ import { pageOf } from '../core/page.js';
 import { decodeCursor } from '../core/page-cursor.js';
 import { recentStatement, searchStatement } from './search-sql.js';
 import { normalizeForSearch, searchQuery } from '../core/search-text.js';
-import { isTypoOf, SIMILAR_WORDS_SQL, SUGGESTED_WORDS_SQL, TYPO_ALTERNATIVES, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
+import { ARABIC_SIMILAR_WORDS_SQL, isTypoOf, SIMILAR_WORDS_SQL, SUGGESTED_WORDS_SQL, TYPO_ALTERNATIVES, TYPO_MIN_SIMILARITY, typoWords } from '../core/search-index.js';
+import { arabicTypoDistance, arabicTypoForm, arabicTypoKeys, isArabicSuggestionFor, isArabicTypoOf } from '../core/arabic-typos.js';
+
+/** Nearest first as a typo goes in Arabic letters, then the shorter, then in the vocabulary's order. */
+const byDistanceTo = (form: string) => (a: string, b: string) =>
+  arabicTypoDistance(form, a) - arabicTypoDistance(form, b) || [...a].length - [...b].length || (a < b ? -1 : a > b ? 1 : 0);
 
 interface Center {
   lat: number;
@@ -75,13 +80,24 @@ export class DonationSearchService {
     return { ...page, total: { count: Math.min(found, cap), capped: found > cap }, ...(suggestion ? { suggestion } : {}) };
   }
 
-  /** Typo tolerance (decision 0043): the vocabulary's words most like each word of the query it does not know, when a typo of it. */
+  /** Typo tolerance (decisions 0043, 0078): the vocabulary's words most like each word of the query it does not know, when a typo of it. */
   private async similarWords(query: string): Promise<Map<string, string[]>> {
-    const words = typoWords(query);
-    if (words.length === 0) return new Map();
-    const found: { word: string; similar: string[] }[] = await this.dataSource.query(SIMILAR_WORDS_SQL, [words, TYPO_MIN_SIMILARITY]);
+    const latin = typoWords(query);
+    const found: { word: string; similar: string[] }[] = latin.length === 0 ? [] : await this.dataSource.query(SIMILAR_WORDS_SQL, [latin, TYPO_MIN_SIMILARITY]);
     const typos = found.map((row) => [row.word, row.similar.filter((near) => isTypoOf(row.word, near)).slice(0, TYPO_ALTERNATIVES)] as const);
-    return new Map(typos.filter(([, similar]) => similar.length > 0));
+    const arabic = (await this.arabicCandidates(query)).map(
+      (row) => [row.word, row.similar.filter((near) => isArabicTypoOf(row.form, near)).sort(byDistanceTo(row.form)).slice(0, TYPO_ALTERNATIVES)] as const,
+    );
+    return new Map([...typos, ...arabic].filter(([, similar]) => similar.length > 0));
+  }
+
+  /** The words sharing a key in the deletion index with each Arabic word of the query the vocabulary does not know (decision 0078). */
+  private async arabicCandidates(query: string): Promise<{ word: string; form: string; similar: string[] }[]> {
+    const words = [...new Set(normalizeForSearch(query).split(' '))].flatMap((w) => {
+      const form = arabicTypoForm(w);
+      return form ? [{ w, form, keys: arabicTypoKeys(form) }] : [];
+    });
+    return words.length === 0 ? [] : this.dataSource.query(ARABIC_SIMILAR_WORDS_SQL, [JSON.stringify(words)]);
   }
 
   /**
@@ -91,9 +107,13 @@ export class DonationSearchService {
   private async suggestionFor(query: SearchDonationsQuery): Promise<string | undefined> {
     const words = normalizeForSearch(query.query!).split(' ').filter(Boolean);
     const latin = typoWords(query.query!);
-    if (latin.length === 0) return undefined;
-    const found: { word: string; suggestion: string | null }[] = await this.dataSource.query(SUGGESTED_WORDS_SQL, [latin]);
+    const found: { word: string; suggestion: string | null }[] = latin.length === 0 ? [] : await this.dataSource.query(SUGGESTED_WORDS_SQL, [latin]);
     const better = new Map(found.filter((row) => row.suggestion !== null).map((row) => [row.word, row.suggestion!]));
+    // In Arabic letters, the nearest word the deletion index gives that a typo could have made.
+    for (const row of await this.arabicCandidates(query.query!)) {
+      const nearest = row.similar.filter((near) => isArabicSuggestionFor(row.form, near)).sort(byDistanceTo(row.form))[0];
+      if (nearest) better.set(row.word, nearest);
+    }
     if (better.size === 0) return undefined;
     const suggestion = words.map((word) => better.get(word) ?? word).join(' ');
     const tried = await this.search({ ...query, query: suggestion, cursor: undefined, limit: 1 }, false);
