@@ -70,7 +70,7 @@ export async function exportPage(sources: ExportSource[], cursor: string | undef
     let stopped = false;
     for (const row of rows) {
       const bytes = bytesOf(row.item) + 4;
-      if (taken.length > 0 || pieces.length > 0 ? size + bytes > budget : false) {
+      if (full(bytes) || (taken.length > 0 && size + bytes > budget)) {
         stopped = true;
         break;
       }
@@ -78,6 +78,8 @@ export async function exportPage(sources: ExportSource[], cursor: string | undef
       size += bytes;
       after = row.key;
     }
+    // Not one row fitted after what the page holds already: the list starts on the next page.
+    if (stopped && taken.length === 0) return { pieces, next: `${index}:${after ?? ''}` };
     const more = stopped || rows.length === ROWS_PER_QUERY;
     if ('list' in source) {
       // A list that is a field of an object: the object's other fields come with its first piece.
