@@ -27,10 +27,18 @@ async function allPages(sources: ExportSource[]): Promise<MemberExportPage[]> {
 function filesOf(pages: MemberExportPage[]): { files: Map<string, unknown>; photos: string[] } {
   const files = new Map<string, unknown>();
   const photos: string[] = [];
-  let open: { name: string; items: unknown[]; head?: Record<string, unknown>; field?: string } | null = null;
+  interface OpenList {
+    name: string;
+    items: unknown[];
+    head?: Record<string, unknown>;
+    field?: string;
+  }
+  // In an object: a variable assigned in a closure would be narrowed to null below.
+  const state: { open: OpenList | null } = { open: null };
   const close = () => {
+    const { open } = state;
     if (open) files.set(open.name, open.field ? { ...open.head, [open.field]: open.items } : open.items);
-    open = null;
+    state.open = null;
   };
   for (const piece of pages.flatMap((p) => p.pieces) as MemberExportPiece[]) {
     if ('photoKeys' in piece) photos.push(...piece.photoKeys);
@@ -38,11 +46,11 @@ function filesOf(pages: MemberExportPage[]): { files: Map<string, unknown>; phot
       close();
       files.set(piece.name, piece.content);
     } else {
-      if (open?.name !== piece.name) {
+      if (state.open?.name !== piece.name) {
         close();
-        open = { name: piece.name, items: [], head: piece.head, field: piece.field };
+        state.open = { name: piece.name, items: [], head: piece.head, field: piece.field };
       }
-      open.items.push(...piece.items);
+      state.open!.items.push(...piece.items);
       if (!piece.more) close();
     }
   }
