@@ -53,7 +53,7 @@ it('should give a donation published by a known member its owner at once', async
   const owner = { id: randomUUID(), role: 'member' as const };
   await registered(owner.id, 'Youssef');
   const donation = await fixture.create(owner, { latitude: here.lat, longitude: here.lng });
-  expect(donation.owner).toEqual({ id: owner.id, displayName: 'Youssef A.', profileImageUrl: null });
+  expect(donation.owner).toEqual({ id: owner.id, displayName: 'Youssef A.', profileImageUrl: null, deleted: false });
   const [row] = await fixture.db.query(`SELECT owner_first_name, owner_last_name FROM donations.donations WHERE id = $1`, [donation.id]);
   expect(row).toEqual({ owner_first_name: 'Youssef', owner_last_name: 'Alaoui' });
 });
