@@ -37,7 +37,7 @@ it('should show "Utilisateur" until the owner is known, then their name and each
   const reader = member();
   const donation = await fixture.create(owner, { latitude: here.lat, longitude: here.lng });
   await fixture.call(Rpc.donations.addFavorite, { actor: reader, donationId: donation.id });
-  const shown = (displayName: string, profileImageUrl: string | null = null) => Array(3).fill({ id: owner.id, displayName, profileImageUrl });
+  const shown = (displayName: string, profileImageUrl: string | null = null) => Array(3).fill({ id: owner.id, displayName, profileImageUrl, deleted: false });
 
   expect(await ownerAsShown(donation.id, reader)).toEqual(shown('Utilisateur'));
   await registered(owner.id, 'Salma');
