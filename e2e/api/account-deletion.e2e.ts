@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { PushServiceStandIn, waitFor } from '@hdiya/testing';
+import { PushServiceStandIn, storedKeys, testObjectStore, waitFor } from '@hdiya/testing';
 import { ApiClient, asRefusal, signedUpMember } from '../support/api-client.js';
 import { jpegWithGps } from '../support/images.js';
 import { canonicalPhone, columnsNaming } from '../support/erasure.js';
@@ -75,6 +75,15 @@ describe('DELETE /api/auth/user', () => {
     expect((await friend.client.call('POST /api/messages', { body: { content: 'Parfait, à 18 h', receiverId: leaver.user.id } })).status).toBe(201);
     const photo = await leaver.client.call('POST /api/messages/photo', { body: photoForm({ receiverId: friend.user.id, clientId: randomUUID(), content: '' }, await jpegWithGps(640, 480)) });
     expect(photo.status).toBe(201);
+    // Its objects in storage (every size): the deletion removes them, not the hourly photo sweep.
+    const s3 = testObjectStore();
+    if (!s3) throw new Error('HDIYA_E2E_S3 is not set: run through deploy/local/test.mjs');
+    const photoKeys = await withDatabase(async (db) => {
+      const [row] = (await db.query(`SELECT photo_key, photo_thumbnail_key FROM messaging.messages WHERE id = $1`, [photo.body.id])).rows as { photo_key: string; photo_thumbnail_key: string }[];
+      return [row!.photo_key, row!.photo_thumbnail_key];
+    });
+    const photoObjects = (await storedKeys('chats/', s3)).filter((key) => photoKeys.some((k) => key.startsWith(k.replace(/\.webp$/, ''))));
+    expect(photoObjects.length).toBeGreaterThanOrEqual(2);
     const device = pushService.device((await new ApiClient().call('GET /api/push/config')).body.publicKey!);
     expect((await leaver.client.call('POST /api/push/subscriptions', { body: device.subscription })).status).toBe(200);
     await expectBalance(friend.client, { blockedPoints: 4 }, 'Karim’s two holds');
@@ -129,11 +138,18 @@ describe('DELETE /api/auth/user', () => {
     expect(conversation.otherUser.id).not.toBe(leaver.user.id);
     const messages = (await friend.client.call('GET /api/messages/conversation/{userId}', { params: { userId: conversation.otherUser.id } })).body;
     expect(messages.map((m) => m.content)).toEqual(['Je passe demain pour le vélo', 'Parfait, à 18 h']);
-    // The photo she sent left with its message; its objects wait for the photo sweep, under no one's id.
+    // The photo she sent left with its message, and its objects left storage as the deletion was handled.
     await withDatabase(async (db) => {
       expect((await db.query(`SELECT 1 FROM messaging.messages WHERE photo_key IS NOT NULL AND (sender_id = $1 OR receiver_id = $1)`, [conversation.otherUser.id])).rowCount).toBe(0);
-      expect((await db.query(`SELECT 1 FROM messaging.chat_photo_uploads WHERE sender_id = $1 AND created_at < now() - interval '1 day'`, [conversation.otherUser.id])).rowCount).toBe(1);
     });
+    await waitFor(
+      async () => {
+        const left = new Set(await storedKeys('chats/', s3));
+        const forgotten = await withDatabase(async (db) => (await db.query(`SELECT 1 FROM messaging.chat_photo_uploads WHERE sender_id = $1`, [conversation.otherUser.id])).rowCount === 0);
+        return forgotten && photoObjects.every((key) => !left.has(key)) ? true : undefined;
+      },
+      { what: 'her chat photo deleted from storage', timeoutMs: 20_000 },
+    );
 
     // Points: what Leïla held (her hold back first) left in one entry; every invariant holds.
     await expectInvariantsHold();

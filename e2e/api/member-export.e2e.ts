@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { MEMBER_EXPORT_FILES, MEMBER_EXPORTS_PER_DAY } from '@hdiya/contracts';
 import { waitFor } from '@hdiya/testing';
 import { ApiClient, asRefusal, signedUpMember } from '../support/api-client.js';
-import { completeGift, publish } from '../support/members.js';
+import { completeGift, publish, withDatabase } from '../support/members.js';
 
 // Issue 47, "Download my data" (law 09-08's right of access): GET /api/auth/user/export answers a
 // ZIP with one JSON file per kind, from every service, and the member's donation photos; only for
@@ -80,6 +80,38 @@ describe('GET /api/auth/user/export', () => {
     const everything = names.filter((name) => name.endsWith('.json')).map((name) => strFromU8(files[name]!)).join('\n');
     expect(everything).not.toContain(reserver.user.email);
     expect(everything).not.toContain(reserver.user.phone);
+  });
+
+  it('should export messages weighing several times a NATS message (1 MB), whole and in order', async () => {
+    const member = await signedUpMember();
+    const other = await signedUpMember({ firstName: 'Youssef', lastName: 'Bennani' });
+    expect((await member.client.call('POST /api/messages', { body: { receiverId: other.user.id, content: 'Premier message' } })).status).toBe(201);
+    // 1,500 long messages (Arabic, 2 bytes a letter): about 4.5 MB of JSON, written straight into the
+    // messaging service's table (sending them would take minutes), a second apart so their order is known.
+    const COUNT = 1500;
+    const text = (i: number) => `${i} `.padEnd(1500, 'سلام عليكم، هل ما زال متاحا؟ ');
+    await withDatabase((db) =>
+      db.query(
+        `INSERT INTO messaging.messages (id, sender_id, receiver_id, content, created_at)
+         SELECT gen_random_uuid(), CASE WHEN i % 2 = 0 THEN $1::uuid ELSE $2::uuid END, CASE WHEN i % 2 = 0 THEN $2::uuid ELSE $1::uuid END,
+                rpad(i::text || ' ', 1500, 'سلام عليكم، هل ما زال متاحا؟ '), now() + i * interval '1 second'
+         FROM generate_series(1, $3::int) AS i`,
+        [member.user.id, other.user.id, COUNT],
+      ),
+    );
+    const res = await member.client.download(EXPORT);
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(res.bytes));
+    expect(files['messages.json']!.length).toBeGreaterThan(3 * 1024 * 1024);
+    const messages = jsonOf(files, 'messages.json') as { direction: string; otherMember: string; content: string }[];
+    expect(messages).toHaveLength(COUNT + 1);
+    expect(messages[0]).toMatchObject({ direction: 'sent', otherMember: 'Youssef B.', content: 'Premier message' });
+    expect(messages.slice(1).map((m) => m.content)).toEqual(Array.from({ length: COUNT }, (_, i) => text(i + 1)));
+    expect(messages[1]!.direction).toBe('received');
+    expect(messages[2]!.direction).toBe('sent');
+    // Every other file still whole and valid.
+    for (const name of Object.values(MEMBER_EXPORT_FILES).flat()) expect(() => jsonOf(files, name)).not.toThrow();
+    expect(jsonOf(files, 'points.json')).toMatchObject({ balance: expect.any(Object), history: expect.any(Array) });
   });
 
   it('should answer only a signed-in member, and a few times a day (429, in French)', async () => {

@@ -6,6 +6,7 @@ import { ApiClient, newMemberPayload } from '../support/api-client.js';
 import { dataUrl, jpegWithGps } from '../support/images.js';
 import { attempt, attemptUntilAnswered, auditOperations, memberOperation, pick, sleep, tally, type LoadMember, type Operation, type Outcome } from '../support/member-load.js';
 import { expectBalance, invariantViolations, verifyAddress, withDatabase } from '../support/members.js';
+import { deleteAccount, deletionProblems, prepareLeaver, type DeletionReport } from '../support/deletions.js';
 import { ROOT, withPrivateStack, type PrivateStack } from '../support/private-stack.js';
 import { requestWindowProblems } from '../support/request-window.js';
 import { suspensionProblems } from '../support/suspensions.js';
@@ -29,9 +30,16 @@ import { suspensionProblems } from '../support/suspensions.js';
 // ends; their worker waits and signs in again once it may. Afterwards a member still suspended
 // holds no reservation, request or place in a line and none of their items is in search, a
 // reinstated member has their items back, and every suspension the API acknowledged is recorded.
+//
+// Account deletions (decision 0074) join the run: three members apart from the load, each with an
+// item, a reservation of a load item and a message sent, delete their account at a random moment.
+// Afterwards each deletion is whole or absent (acknowledged means gone; gone means nothing in any
+// service names them and their points left in one ledger entry, which the points' audit counts).
 
 const SECONDS = Number(process.env.HDIYA_CHAOS_SECONDS ?? 30);
 const MEMBERS = 12;
+/** Members who delete their account during the run, apart from the audited load. */
+const LEAVERS = 3;
 const VICTIMS = ['users', 'points', 'donations', 'messaging', 'gateway', 'nats'] as const;
 
 let world: PrivateStack;
@@ -53,23 +61,26 @@ withPrivateStack(
 );
 
 /** The kinds of operation this test makes (the shared load's, with the request windows' and the moderator's). */
-const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate'] as const;
+const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate', 'delete'] as const;
 
 it(`should lose nothing, apply nothing twice and keep every invariant while processes are killed for ${SECONDS} s`, async () => {
   const { stack } = world;
-  const members: LoadMember[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
+  const signUp = async (): Promise<LoadMember> => {
     const client = new ApiClient(stack.url, stack.url);
     const payload = newMemberPayload();
     const res = await client.call('POST /api/signup', { body: payload });
     expect(res.status).toBe(201);
-    members.push({ client, user: res.body, phone: payload.phone as string, password: payload.password as string });
-  }
+    return { client, user: res.body, phone: payload.phone as string, password: payload.password as string };
+  };
+  const members: LoadMember[] = [];
+  for (let i = 0; i < MEMBERS; i++) members.push(await signUp());
+  const leavers: LoadMember[] = [];
+  for (let i = 0; i < LEAVERS; i++) leavers.push(await signUp());
   // The moderator who suspends: an account too, with its own welcome points.
   const admin = await signedInAdmin({ apiUrl: stack.url, usersDatabaseUrl: stack.env('users').DATABASE_URL });
   await expectBalance(admin.client, { points: 10 }, 'the moderator’s welcome');
-  const ACCOUNTS = MEMBERS + 1;
-  for (const m of members) await expectBalance(m.client, { points: 10 }, 'welcome');
+  const ACCOUNTS = MEMBERS + 1 + LEAVERS;
+  for (const m of [...members, ...leavers]) await expectBalance(m.client, { points: 10 }, 'welcome');
   // Asking in the windows below needs a verified address (issue 45).
   for (const m of members) await verifyAddress(m, { apiUrl: world.mail.apiUrl, databaseUrl: world.databaseUrl });
   const donationIds: number[] = [];
@@ -92,6 +103,8 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       windows.push({ id: res.body.id, owner: m });
     }
   }
+
+  for (const leaver of leavers) await prepareLeaver(leaver, { members, donationIds, photo });
 
   const operations: Operation[] = [];
   const kills: string[] = [];
@@ -213,7 +226,13 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     }
   };
 
-  await Promise.all([killer(), closer(), suspender(), ...members.map(worker)]);
+  /** Each leaver deletes their account at a moment of their own, between a tenth and three quarters of the run. */
+  const leaving = async (leaver: LoadMember) => {
+    await sleep(SECONDS * 1000 * (0.1 + Math.random() * 0.65));
+    operations.push(await deleteAccount(leaver));
+  };
+
+  await Promise.all([killer(), closer(), suspender(), ...members.map(worker), ...leavers.map(leaving)]);
 
   // Quiet again: let the outboxes drain, the consumers catch up and the recovery finish (the
   // donations service has followed every suspension and reinstatement: they are in its inbox).
@@ -254,6 +273,17 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
     { what: 'what suspensions let go of', timeoutMs: 30_000, intervalMs: 500 },
   ).catch(() => undefined);
 
+  // Each deletion, whole or absent: every service follows the event (the points service once the
+  // leaver's holds are released) and the last mail, the last row naming them, is sent.
+  let deletions: DeletionReport = { deleted: 0, kept: 0, problems: [] };
+  await waitFor(
+    async () => {
+      deletions = await withDatabase((db) => deletionProblems(db, leavers, operations), world.databaseUrl);
+      return deletions.problems.length === 0;
+    },
+    { what: 'every deletion whole', timeoutMs: 60_000, intervalMs: 1000 },
+  ).catch(() => undefined);
+
   // The messaging service's notices follow the events a moment later.
   let windowProblems: string[] = [];
   await waitFor(
@@ -270,8 +300,9 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
       ...KINDS.map((kind) => tally(operations, kind)),
       `suspensions: ${operations.filter((o) => o.kind === 'suspend' && o.outcome === 'ok').length}, reinstatements: ${operations.filter((o) => o.kind === 'reinstate' && o.outcome === 'ok').length}; ${operations.filter((o) => o.suspended).length} operations refused to a suspended member, ${signIns} signed in again; at the end ${suspensions.suspended} suspended, ${suspensions.reinstated} back, ${suspensions.problems.length} broken rules`,
       `request windows: ${report.decided} of ${windows.length} decided (by the donor or the draw), ${windowProblems.length} broken rules`,
+      `deletions: ${deletions.deleted} of ${LEAVERS} accounts deleted, ${deletions.kept} kept, ${report.leftWithDeletions} points left with them, ${deletions.problems.length} broken rules${deletions.problems.length > 0 ? `: ${deletions.problems.join('; ')}` : ''}`,
       `lost ${report.lost}, duplicated ${report.duplicated}, held by two ${report.heldTwice}, left pending ${report.pending}, invariant violations ${report.violations.length}`,
-      `points: ${report.total} in the system, ${report.expected} expected (${ACCOUNTS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2)`,
+      `points: ${report.total} in the system, ${report.expected} expected (${ACCOUNTS} × 10 + ${report.rewards.paid} rewarded − ${report.completed} gifts × 2 − ${report.leftWithDeletions} left with deleted accounts)`,
       `gifts: ${report.rewards.full} paid in full, ${report.rewards.partial} in part (daily cap), ${report.rewards.none} paid nothing (pair rule or daily cap)`,
     ].join('\n'),
   );
@@ -283,7 +314,9 @@ it(`should lose nothing, apply nothing twice and keep every invariant while proc
   expect(operations.filter((o) => o.kind === 'suspend' && o.outcome === 'ok').length).toBeGreaterThan(0);
   expect(suspensions.suspended).toBeGreaterThan(0);
   expect(suspensions.problems).toEqual([]);
-}, (SECONDS + 240) * 1000);
+  expect(deletions.deleted).toBeGreaterThan(0);
+  expect(deletions.problems).toEqual([]);
+}, (SECONDS + 300) * 1000);
 
 it('should give a window to exactly one asker when the donor’s choice races the draw on two replicas', async () => {
   const { stack } = world;

@@ -12,11 +12,11 @@ import { invariantViolations } from './members.js';
 // members, no reservation left pending, and the points of the whole system as the rules say.
 
 export type Outcome = 'ok' | 'refused' | 'unknown';
-export const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'message', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate'] as const;
+export const KINDS = ['reserve', 'confirm', 'cancel', 'transfer', 'publish', 'message', 'ask', 'withdraw', 'choose', 'suspend', 'reinstate', 'delete'] as const;
 
 export interface Operation {
   kind: (typeof KINDS)[number];
-  /** Who acted, or for a suspension and a reinstatement, the member suspended or reinstated. */
+  /** Who acted, or for a suspension and a reinstatement, the member suspended or reinstated; for a deletion, who left. */
   member: string;
   donationId?: number;
   /** A transfer's idempotency key, a message's clientId. */
@@ -135,6 +135,8 @@ export interface Audit {
   /** Points in the system, and what the rules say there should be. */
   total: number;
   expected: number;
+  /** Points that left with deleted accounts (decision 0074), one ledger entry each: in `expected`. */
+  leftWithDeletions: number;
   rewards: ReturnType<typeof replayGiftRewards>;
   problems: string[];
   violations: Awaited<ReturnType<typeof invariantViolations>>;
@@ -209,8 +211,10 @@ export async function auditOperations(db: pg.Client, operations: readonly Operat
   ).rows as ConfirmedGift[];
   if (gifts.length !== completed) problems.push(`${completed} gifts completed, ${gifts.length} confirmations received by the points service`);
   const rewards = replayGiftRewards(gifts, Number(process.env.GIFT_POINTS_DAILY_CAP ?? PointsRules.giftDailyCap));
-  const expected = 10 * accounts + rewards.paid - 2 * completed;
-  return { lost, duplicated, heldTwice, pending, completed, total, expected, rewards, problems, violations: await invariantViolations(db) };
+  // A deleted account's balance leaves the system in one `account_deleted` entry (a negative amount).
+  const leftWithDeletions = -(await count(`SELECT COALESCE(sum(amount), 0) AS n FROM points.ledger_entries WHERE reason = 'account_deleted'`));
+  const expected = 10 * accounts + rewards.paid - 2 * completed - leftWithDeletions;
+  return { lost, duplicated, heldTwice, pending, completed, total, expected, leftWithDeletions, rewards, problems, violations: await invariantViolations(db) };
 }
 
 /** One line per kind: how many were acknowledged, refused (and why) or left unknown. */

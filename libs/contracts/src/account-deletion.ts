@@ -23,6 +23,14 @@ export const AccountDeletionMessages = {
 /** What other members see where a deleted member was (a message's sender, a gift's giver). */
 export const DELETED_MEMBER_NAME = 'Membre supprimé';
 
+/**
+ * Whether a members read model's username is a deletion's tombstone: no member can take that
+ * name (a username has no space), so the name alone tells it.
+ */
+export function isDeletedMemberName(username: string | null): boolean {
+  return username === DELETED_MEMBER_NAME;
+}
+
 /** `DELETE /api/auth/user`: the password, and whether the gifts in progress may be cancelled. */
 export const DeleteAccountSchema = z.object({
   currentPassword: string('currentPassword', PASSWORD_REQUIRED).min(1, PASSWORD_REQUIRED).max(128, Messages.passwordTooLong),

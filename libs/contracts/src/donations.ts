@@ -103,6 +103,8 @@ export interface OwnerView {
   id: string;
   displayName: string;
   profileImageUrl: string | null;
+  /** They deleted their account (decision 0074): `id` is their tombstone, shown as "Membre supprimé" and never linked. Every read sets it; the events that carry this view (versioned) do not. */
+  deleted?: boolean;
 }
 
 /**

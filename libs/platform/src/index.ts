@@ -47,3 +47,4 @@ export * from './mail/mail-sender.js';
 export * from './mail/mail.module.js';
 export * from './audit/moderation-log-table.js';
 export * from './audit/moderation-log.js';
+export * from './member-export/export-pages.js';

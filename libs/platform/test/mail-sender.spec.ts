@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { adminDatabaseUrl, caughtMails, startMailCatcher, waitFor, type CaughtMail, type MailCatcher } from '@hdiya/testing';
-import { createMailOutboxTableV1 } from '../src/mail/mail-tables.js';
+import { addMailOutboxMemberIdV2, createMailOutboxTableV1 } from '../src/mail/mail-tables.js';
 import { MailSender, type MailSenderOptions } from '../src/mail/mail-sender.js';
 import { enqueueMail } from '../src/mail/outgoing-mail.js';
 import { renderMail } from '../src/mail/render-mail.js';
@@ -58,7 +58,7 @@ async function counter(name: string, kind = 'test'): Promise<number> {
 }
 
 beforeAll(async () => {
-  dataSource = await createScratchSchema(SCHEMA, createMailOutboxTableV1(SCHEMA));
+  dataSource = await createScratchSchema(SCHEMA, [...createMailOutboxTableV1(SCHEMA), ...addMailOutboxMemberIdV2(SCHEMA)]);
   catcher = await startMailCatcher();
 });
 

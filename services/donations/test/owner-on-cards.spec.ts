@@ -37,7 +37,7 @@ it('should show "Utilisateur" until the owner is known, then their name and each
   const reader = member();
   const donation = await fixture.create(owner, { latitude: here.lat, longitude: here.lng });
   await fixture.call(Rpc.donations.addFavorite, { actor: reader, donationId: donation.id });
-  const shown = (displayName: string, profileImageUrl: string | null = null) => Array(3).fill({ id: owner.id, displayName, profileImageUrl });
+  const shown = (displayName: string, profileImageUrl: string | null = null) => Array(3).fill({ id: owner.id, displayName, profileImageUrl, deleted: false });
 
   expect(await ownerAsShown(donation.id, reader)).toEqual(shown('Utilisateur'));
   await registered(owner.id, 'Salma');
@@ -53,7 +53,7 @@ it('should give a donation published by a known member its owner at once', async
   const owner = { id: randomUUID(), role: 'member' as const };
   await registered(owner.id, 'Youssef');
   const donation = await fixture.create(owner, { latitude: here.lat, longitude: here.lng });
-  expect(donation.owner).toEqual({ id: owner.id, displayName: 'Youssef A.', profileImageUrl: null });
+  expect(donation.owner).toEqual({ id: owner.id, displayName: 'Youssef A.', profileImageUrl: null, deleted: false });
   const [row] = await fixture.db.query(`SELECT owner_first_name, owner_last_name FROM donations.donations WHERE id = $1`, [donation.id]);
   expect(row).toEqual({ owner_first_name: 'Youssef', owner_last_name: 'Alaoui' });
 });

@@ -20,7 +20,7 @@ import type { GiftInProgressView } from '../account-deletion.js';
 import type { DismissedMemberReportView, MemberModerationResult, StoredMemberModerationView } from '../member-reports.js';
 import type { ModerationLogEntry } from '../moderation-log.js';
 import type { ContactMessageView } from '../support-inbox.js';
-import type { MemberExportPart } from '../member-export.js';
+import type { MemberExportPage } from '../member-export.js';
 import * as P from './payloads.js';
 
 // WARNING: these subjects are a published contract between processes. Never rename or reuse one;
@@ -72,7 +72,7 @@ export const Rpc = {
     contactMessages: 'users.contact-messages.list',
     /** Moderators: a reply stored, mailed to the sender and logged, in one transaction. */
     replyToContact: 'users.contact-messages.reply',
-    /** The member's own data this service holds, as files of their export (issue 47). */
+    /** The member's own data this service holds, as pieces of their export, a page per call (issue 47). */
     exportMember: 'users.member-export',
     // Deleting one's account (issue 47, decision 0074)
     /** Refuses a wrong password (403) before anything is asked of other services. */
@@ -93,12 +93,12 @@ export const Rpc = {
     transfer: 'points.transfer',
     /** Pairs of members who gave to each other more than the pair limit in the window (moderators). */
     giftPairs: 'points.gift-pairs',
-    /** The member's own data this service holds, as files of their export (issue 47). */
+    /** The member's own data this service holds, as pieces of their export, a page per call (issue 47). */
     exportMember: 'points.member-export',
   },
   donations: {
     health: 'donations.health',
-    /** The member's own data this service holds, as files of their export (issue 47). */
+    /** The member's own data this service holds, as pieces of their export, a page per call (issue 47). */
     exportMember: 'donations.member-export',
     categories: 'donations.categories',
     category: 'donations.category',
@@ -210,6 +210,10 @@ export const Rpc = {
     photoAccess: 'messaging.photos.access',
     /** Forgets photos registered but never sent for a while; answers their keys for the gateway to delete. */
     sweepPhotos: 'messaging.photos.sweep',
+    /** A deleted member's chat photos (decision 0074), for the gateway to delete from storage; `applied` false until this service has followed the deletion. */
+    deletedMemberPhotos: 'messaging.photos.of-deleted-member',
+    /** Forgets those photos once the gateway has deleted their objects. */
+    forgetDeletedMemberPhotos: 'messaging.photos.forget-of-deleted-member',
     notifications: 'messaging.notifications.list',
     readNotification: 'messaging.notifications.read',
     readAllNotifications: 'messaging.notifications.read-all',
@@ -231,7 +235,7 @@ export const Rpc = {
     updateNotificationPreferences: 'messaging.notification-preferences.update',
     /** A mail's one-click unsubscribe: the signed token alone, no session. */
     unsubscribe: 'messaging.unsubscribe',
-    /** The member's own data this service holds, as files of their export (issue 47). */
+    /** The member's own data this service holds, as pieces of their export, a page per call (issue 47). */
     exportMember: 'messaging.member-export',
   },
 } as const;
@@ -267,7 +271,7 @@ export const RpcRequests = {
   'users.moderation-log': P.ModerationLogPayloadSchema,
   'users.contact-messages.list': P.ContactMessagesPayloadSchema,
   'users.contact-messages.reply': P.ContactReplyPayloadSchema,
-  'users.member-export': P.MemberPayloadSchema,
+  'users.member-export': P.MemberExportPayloadSchema,
   'points.health': P.NoPayloadSchema,
   'points.balance': P.MemberPayloadSchema,
   'points.limits': P.MemberPayloadSchema,
@@ -276,9 +280,9 @@ export const RpcRequests = {
   'points.history': P.HistoryPayloadSchema,
   'points.transfer': P.TransferPayloadSchema,
   'points.gift-pairs': P.ActorPayloadSchema,
-  'points.member-export': P.MemberPayloadSchema,
+  'points.member-export': P.MemberExportPayloadSchema,
   'donations.health': P.NoPayloadSchema,
-  'donations.member-export': P.MemberPayloadSchema,
+  'donations.member-export': P.MemberExportPayloadSchema,
   'donations.categories': P.NoPayloadSchema,
   'donations.category': P.CategoryPayloadSchema,
   'donations.cities': P.NoPayloadSchema,
@@ -353,6 +357,8 @@ export const RpcRequests = {
   'messaging.photos.send': P.SendPhotoPayloadSchema,
   'messaging.photos.access': P.ChatPhotoAccessPayloadSchema,
   'messaging.photos.sweep': P.SweepImagesPayloadSchema,
+  'messaging.photos.of-deleted-member': P.DeletedMemberPhotosPayloadSchema,
+  'messaging.photos.forget-of-deleted-member': P.ForgetDeletedMemberPhotosPayloadSchema,
   'messaging.notifications.list': P.NotificationsPayloadSchema,
   'messaging.notifications.read': P.NotificationPayloadSchema,
   'messaging.notifications.read-all': P.MemberPayloadSchema,
@@ -366,7 +372,7 @@ export const RpcRequests = {
   'messaging.notification-preferences.get': P.MemberPayloadSchema,
   'messaging.notification-preferences.update': P.UpdateNotificationPreferencesPayloadSchema,
   'messaging.unsubscribe': P.UnsubscribePayloadSchema,
-  'messaging.member-export': P.MemberPayloadSchema,
+  'messaging.member-export': P.MemberExportPayloadSchema,
 } as const satisfies Record<RpcSubject, z.ZodType>;
 
 /** A donation deleted by its owner or a moderator, with the photo keys nothing references any more. */
@@ -403,7 +409,7 @@ export interface RpcResponses {
   'users.moderation-log': ModerationLogEntry[];
   'users.contact-messages.list': DonationPage<ContactMessageView>;
   'users.contact-messages.reply': ContactMessageView;
-  'users.member-export': MemberExportPart;
+  'users.member-export': MemberExportPage;
   'points.health': HealthReport;
   'points.balance': BalanceView;
   'points.limits': PointsLimitsView;
@@ -412,9 +418,9 @@ export interface RpcResponses {
   'points.history': PointsHistoryEntry[];
   'points.transfer': TransferResult;
   'points.gift-pairs': GiftPair[];
-  'points.member-export': MemberExportPart;
+  'points.member-export': MemberExportPage;
   'donations.health': HealthReport;
-  'donations.member-export': MemberExportPart;
+  'donations.member-export': MemberExportPage;
   'donations.categories': CategoryView[];
   'donations.category': CategoryView;
   'donations.cities': readonly City[];
@@ -489,6 +495,9 @@ export interface RpcResponses {
   'messaging.photos.send': MessageView;
   'messaging.photos.access': { allowed: boolean };
   'messaging.photos.sweep': { keys: string[] };
+  /** Image and thumbnail keys of up to `limit` photos; `imageKeys` what to forget once deleted. */
+  'messaging.photos.of-deleted-member': { applied: boolean; keys: string[]; imageKeys: string[] };
+  'messaging.photos.forget-of-deleted-member': { forgotten: number };
   'messaging.notifications.list': NotificationView[];
   'messaging.notifications.read': NotificationView;
   'messaging.notifications.read-all': { updated: number };
@@ -502,7 +511,7 @@ export interface RpcResponses {
   'messaging.notification-preferences.get': NotificationPreferenceView[];
   'messaging.notification-preferences.update': NotificationPreferenceView[];
   'messaging.unsubscribe': UnsubscribeResult;
-  'messaging.member-export': MemberExportPart;
+  'messaging.member-export': MemberExportPage;
 }
 
 // Every subject has a response type and no response type names an unknown subject.

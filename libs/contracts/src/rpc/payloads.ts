@@ -85,6 +85,8 @@ export const FailedMailsPayloadSchema = z.object({ limit: z.number(invalid).int(
 // points
 
 export const MemberPayloadSchema = z.object({ userId: uuid(Messages.memberId) });
+/** A page of the member's export: `cursor` is the previous page's `next`, absent for the first. */
+export const MemberExportPayloadSchema = MemberPayloadSchema.extend({ cursor: z.string(invalid).max(200, invalid).optional() });
 export const HistoryPayloadSchema = MemberPayloadSchema.extend({
   limit: z.number(invalid).int(invalid).min(1, invalid).max(200, invalid).optional(),
   before: z.string(invalid).regex(/^\d{1,19}$/, invalid).optional(),
@@ -152,6 +154,9 @@ export const PostAskPayloadSchema = z.object({ actor: ActorSchema, ask: PostAskS
 export const AnswerAskPayloadSchema = ActorAskPayloadSchema.extend({ answer: AnswerAskSchema });
 export const OfferToAskPayloadSchema = ActorDonationPayloadSchema.extend({ matchId: uuid(AskMessages.matchNotFound) });
 export const SweepImagesPayloadSchema = z.object({ limit: z.number(invalid).int(invalid).min(1, invalid).max(500, invalid) });
+/** A deleted member's chat photos, found by the tombstone of their deletion (decision 0074). */
+export const DeletedMemberPhotosPayloadSchema = SweepImagesPayloadSchema.extend({ tombstoneId: uuid() });
+export const ForgetDeletedMemberPhotosPayloadSchema = z.object({ tombstoneId: uuid(), imageKeys: z.array(z.string(invalid).max(200, invalid), invalid).max(500, invalid) });
 
 // messaging
 

@@ -41,6 +41,7 @@ export interface MailOutbox {
   id: string;
   kind: string;
   last_error: string | null;
+  member_id: string | null;
   next_attempt_at: Generated<Timestamp>;
   recipient: string;
   sent_at: Timestamp | null;

@@ -24,6 +24,22 @@ export function createMailOutboxTableV1(schema: string): string[] {
   ];
 }
 
+/**
+ * Version 2: the member a mail is for, when the service knows it (a digest, decision 0074), so a
+ * deleted member's mails still waiting can be dropped without their address ever leaving the
+ * users service. NULL for mails to an address rather than a member (a contact answer).
+ */
+export function addMailOutboxMemberIdV2(schema: string): string[] {
+  return [
+    `ALTER TABLE "${schema}"."mail_outbox" ADD COLUMN "member_id" uuid`,
+    `CREATE INDEX "mail_outbox_member_idx" ON "${schema}"."mail_outbox" ("member_id") WHERE "member_id" IS NOT NULL`,
+  ];
+}
+
+export function dropMailOutboxMemberIdV2(schema: string): string[] {
+  return [`ALTER TABLE "${schema}"."mail_outbox" DROP COLUMN "member_id"`];
+}
+
 export function dropMailOutboxTableV1(schema: string): string[] {
   return [`DROP TABLE IF EXISTS "${schema}"."mail_outbox"`];
 }

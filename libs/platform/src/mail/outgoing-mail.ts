@@ -12,6 +12,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** The member it is for, when known: a deleted member's waiting mails are dropped by it (decision 0074). */
+  memberId?: string;
 }
 
 /** Postgres channel the mail sender listens on; NOTIFY is delivered only when the transaction commits. */
@@ -40,6 +42,7 @@ export async function enqueueMail(manager: EntityManager, schema: string, mail: 
       text_body: mail.text,
       html_body: mail.html,
       headers: JSON.stringify(mail.headers ?? {}),
+      member_id: mail.memberId ?? null,
     }),
   );
   await write(manager, db.selectNoFrom(sql`pg_notify(${mailOutboxChannel(schema)}, ${id})`.as('notified')));

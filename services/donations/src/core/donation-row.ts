@@ -1,4 +1,4 @@
-import { displayName, imageUrlOf, roundKm, type AllocationView, type DonationStatus, type DonationView } from '@hdiya/contracts';
+import { displayName, imageUrlOf, isDeletedMemberName, roundKm, type AllocationView, type DonationStatus, type DonationView } from '@hdiya/contracts';
 import { drawTimeOf } from './request-window.rules.js';
 import { expressionBuilder, prepared, sql, type Geography, type RowOf } from '@hdiya/platform';
 import type { Expression, RawBuilder } from 'kysely';
@@ -115,6 +115,7 @@ export function toDonationView(row: DonationRow, distanceMetres?: number): Donat
       // Until the member's registration event has arrived, a neutral name (docs/product.md#how-members-are-shown: 'Utilisateur').
       displayName: row.username ? displayName({ username: row.username, firstName: row.first_name, lastName: row.last_name }) : 'Utilisateur',
       profileImageUrl: row.profile_image_url,
+      deleted: isDeletedMemberName(row.username),
     },
     city: row.city,
     latitude: row.latitude,

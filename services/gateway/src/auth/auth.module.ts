@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { ImagesModule } from '../images/images.module.js';
 import { RealtimeModule } from '../realtime/realtime.module.js';
 import { SessionModule } from '../session/session.module.js';
 import { AccountMailsController } from './account-mails.controller.js';
@@ -15,7 +16,7 @@ import { SessionTracesJob } from './session-traces.job.js';
 
 /** Signing up, in and out, the account and the links of account mails. */
 @Module({
-  imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule],
+  imports: [PassportModule.register({ session: true }), SessionModule, RealtimeModule, ImagesModule],
   controllers: [AuthController, AccountMailsController, AccountDeletionController],
   providers: [CurrentAccountService, MemberSessions, MemberSuspensionsConsumer, MemberDeletionsConsumer, LocalStrategy, LoginGuard, KnownDevices, SessionTracesJob],
 })

@@ -4,6 +4,7 @@ import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS_STREAM, eventNameOf, eventPayloadError, Events, eventSubject, type EventEnvelope, type EventName } from '@hdiya/contracts';
 import { natsConnectOptions, natsConnectionOf, retryDelayMs } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
+import { DeletedMemberPhotos } from '../images/deleted-member-photos.js';
 import { MemberSessions } from './member-sessions.js';
 
 /** The gateways' durable consumers (each shared by every replica): deploy/nats/nats-server.conf names them. */
@@ -14,6 +15,14 @@ export const MEMBER_DELETIONS_DURABLE = 'gateway-member-deletions';
 interface SessionsEndingEvent {
   durable: string;
   event: Extract<EventName, 'users.MemberSuspended.v1' | 'users.MemberDeleted.v1'>;
+  /** What else the event asks of the gateway once the sessions are gone (`working`: the ack's clock starts again). */
+  afterwards?: (payload: SessionsEndingPayload, working: () => void) => Promise<void>;
+}
+
+/** What both events carry (a deletion, its tombstone too). */
+interface SessionsEndingPayload {
+  memberId: string;
+  tombstoneId?: string;
 }
 
 /**
@@ -72,9 +81,9 @@ abstract class MemberSessionsEndingConsumer implements OnApplicationBootstrap, O
   }
 
   private async process(message: JsMsg): Promise<void> {
-    let envelope: EventEnvelope<{ memberId: string }>;
+    let envelope: EventEnvelope<SessionsEndingPayload>;
     try {
-      envelope = message.json<EventEnvelope<{ memberId: string }>>();
+      envelope = message.json<EventEnvelope<SessionsEndingPayload>>();
     } catch (error) {
       this.logger.error(`message ${message.seq} is not an event: ${(error as Error).message}`);
       message.term();
@@ -90,10 +99,11 @@ abstract class MemberSessionsEndingConsumer implements OnApplicationBootstrap, O
     }
     try {
       await this.memberSessions.endAll(envelope.payload.memberId);
+      await this.on.afterwards?.(envelope.payload, () => message.working());
       message.ack();
     } catch (error) {
       const delay = retryDelayMs(message.info.deliveryCount);
-      this.logger.warn(`${envelope.id}: sessions of ${envelope.payload.memberId} not ended (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`);
+      this.logger.warn(`${envelope.id}: ${this.on.event} of ${envelope.payload.memberId} not handled (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`);
       message.nak(delay);
     }
   }
@@ -109,11 +119,17 @@ export class MemberSuspensionsConsumer extends MemberSessionsEndingConsumer {
 
 /**
  * A deleted member's sessions end (decision 0074): the deleting gateway ends them at once, this
- * makes it certain whichever gateway crashed in between.
+ * makes it certain whichever gateway crashed in between. Then the chat photos they sent are
+ * deleted from storage (retried until the messaging service has followed the deletion), and only
+ * then is the event acknowledged.
  */
 @Injectable()
 export class MemberDeletionsConsumer extends MemberSessionsEndingConsumer {
-  constructor(memberSessions: MemberSessions, @Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    super(memberSessions, config, { durable: MEMBER_DELETIONS_DURABLE, event: Events.users.MemberDeleted });
+  constructor(memberSessions: MemberSessions, @Inject(GATEWAY_CONFIG) config: GatewayConfig, photos: DeletedMemberPhotos) {
+    super(memberSessions, config, {
+      durable: MEMBER_DELETIONS_DURABLE,
+      event: Events.users.MemberDeleted,
+      afterwards: async ({ tombstoneId }, working) => void (await photos.deleteAll(tombstoneId!, working)),
+    });
   }
 }

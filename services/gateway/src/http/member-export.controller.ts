@@ -1,22 +1,25 @@
 import { Controller, Get, Logger, Res, UseGuards } from '@nestjs/common';
 import archiver from 'archiver';
 import type { Response } from 'express';
-import { Rpc, type MemberExportPart } from '@hdiya/contracts';
+import { Rpc, type MemberExportPage } from '@hdiya/contracts';
 import { ImageStore } from '../images/image-store.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
+import { ExportZip } from './export-zip.js';
 
-/** The exports are read by people: indented JSON. */
-const json = (content: unknown) => `${JSON.stringify(content, null, 2)}\n`;
+/** The services that hold part of a member's data, in the order their files are zipped (docs/api.md). */
+const PARTS = [Rpc.users.exportMember, Rpc.donations.exportMember, Rpc.points.exportMember, Rpc.messaging.exportMember] as const;
 
 /**
  * "Télécharger mes données" (issue 47; the right of access of law 09-08): a ZIP of one JSON file
- * per kind of data, each service answering for what it holds (docs/api.md#download-my-data), and
- * the photos of the member's donations. The parts are asked for before the first byte goes out,
- * so a service that does not answer gives a clean error; the ZIP, photos included, is then
- * streamed from storage to the member without being held in memory.
+ * per kind of data, each service answering for what it holds (docs/api.md#download-my-data), a
+ * page per call so that no reply nears NATS's message size, and the photos of the member's
+ * donations. Every service's first page is asked for before the first byte goes out, so a service
+ * that does not answer gives a clean error; the ZIP is then streamed page by page as the pages
+ * arrive, photos from storage, without holding the export in memory. A service that fails later
+ * breaks the download off (the member sees it fail and may try again).
  */
 @Controller('api')
 @UseGuards(SignedInGuard)
@@ -33,12 +36,7 @@ export class MemberExportController {
   async export(@CurrentUser() user: SessionUser, @Res() res: Response): Promise<void> {
     await this.limits.consumeExport(user.id);
     const userId = user.id;
-    const parts: MemberExportPart[] = await Promise.all([
-      this.services.call(Rpc.users.exportMember, { userId }),
-      this.services.call(Rpc.donations.exportMember, { userId }),
-      this.services.call(Rpc.points.exportMember, { userId }),
-      this.services.call(Rpc.messaging.exportMember, { userId }),
-    ]);
+    const firstPages: MemberExportPage[] = await Promise.all(PARTS.map((part) => this.services.call(part, { userId })));
     const day = new Date().toISOString().slice(0, 10);
     res.status(200);
     res.setHeader('Content-Type', 'application/zip');
@@ -52,10 +50,26 @@ export class MemberExportController {
       res.destroy(error);
     });
     zip.pipe(res);
-    // A member who leaves mid-download: stop reading photos (res closes before it finishes).
+    // A member who leaves mid-download: stop reading pages and photos (res closes before it finishes).
     const left = new Promise<void>((resolve) => res.once('close', resolve));
-    for (const part of parts) for (const file of part.files) zip.append(json(file.content), { name: file.name });
-    for (const key of parts.flatMap((part) => part.photoKeys)) {
+    const files = new ExportZip(zip, left);
+    try {
+      for (const [i, part] of PARTS.entries()) {
+        let page: MemberExportPage = firstPages[i]!;
+        for (;;) {
+          await files.add(page.pieces);
+          if (page.next === null || res.destroyed) break;
+          page = await this.services.call(part, { userId, cursor: page.next });
+        }
+        if (res.destroyed) return;
+      }
+      files.close();
+    } catch (error) {
+      this.logger.error(`export of ${userId} broken off: ${(error as Error).message}`);
+      res.destroy(error as Error);
+      return;
+    }
+    for (const key of files.photoKeys) {
       if (res.destroyed) return;
       const photo = await this.store.get(key);
       // A photo the storage lost is left out; the file naming it still says it existed.

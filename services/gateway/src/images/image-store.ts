@@ -76,6 +76,14 @@ export class ImageStore implements OnApplicationBootstrap {
     await this.client.removeObjects(this.bucket, keys).catch((error: Error) => this.logger.warn(`could not remove ${keys.join(', ')}: ${error.message}`));
   }
 
+  /** Deletes every object named (one already gone is no error), or throws: for callers that retry. */
+  async removeAll(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const results = await this.client.removeObjects(this.bucket, keys);
+    const failed = results.filter((result) => result?.Error && result.Error.Code !== 'NoSuchKey');
+    if (failed.length > 0) throw new Error(`storage kept ${failed.length} object(s): ${failed[0]!.Error!.Code ?? 'error'} ${failed[0]!.Error!.Message ?? ''}`);
+  }
+
   async ping(): Promise<boolean> {
     try {
       await this.client.bucketExists(this.bucket);

@@ -9,6 +9,7 @@ import { NotificationDispatch1764300000000 } from './migrations/1764300000000-No
 import { ChatPhotos1764660000000 } from './migrations/1764660000000-ChatPhotos.js';
 import { MemberJoinedAt1765000000000 } from './migrations/1765000000000-MemberJoinedAt.js';
 import { MemberStanding1766500000000 } from './migrations/1766500000000-MemberStanding.js';
+import { MailOutboxMember1797740000000 } from './migrations/1797740000000-MailOutboxMember.js';
 
 export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingConfig>) {
   return serviceDataSourceOptions({
@@ -24,6 +25,7 @@ export function messagingDataSourceOptions(config: DatabaseConfigOf<MessagingCon
       ChatPhotos1764660000000,
       MemberJoinedAt1765000000000,
       MemberStanding1766500000000,
+      MailOutboxMember1797740000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),

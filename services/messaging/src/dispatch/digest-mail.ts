@@ -71,6 +71,7 @@ export function digestMail(input: DigestInput): OutgoingMail {
   return {
     kind: 'notification_digest',
     to: input.to,
+    memberId: input.memberId,
     subject,
     text,
     html,

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { Rpc, type MemberExportPart, type RpcRequest } from '@hdiya/contracts';
+import { Rpc, type MemberExportPage, type RpcRequest } from '@hdiya/contracts';
 import { RpcHandler } from '@hdiya/platform';
 import { MemberExportService } from './member-export.service.js';
 
@@ -8,7 +8,7 @@ export class MemberExportHandlers {
   constructor(private readonly exports: MemberExportService) {}
 
   @RpcHandler(Rpc.messaging.exportMember)
-  export({ userId }: RpcRequest<'messaging.member-export'>): Promise<MemberExportPart> {
-    return this.exports.export(userId);
+  export({ userId, cursor }: RpcRequest<'messaging.member-export'>): Promise<MemberExportPage> {
+    return this.exports.page(userId, cursor);
   }
 }

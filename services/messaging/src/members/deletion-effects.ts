@@ -21,6 +21,12 @@ const KEPT_UNDER_TOMBSTONE = [
  */
 export async function eraseDeletedMember(manager: EntityManager, deletion: MemberDeletedV1): Promise<void> {
   const { memberId, tombstoneId } = deletion;
+  // First: a dispatch round writing their digest holds this row locked, so the delete waits for
+  // its commit and the mail it wrote is dropped below, never sent.
+  await write(manager, db.deleteFrom('dispatch_schedule').where('member_id', '=', memberId));
+  // Every mail rendered for them, sent (their address is in it) or not; a mail SMTP is being
+  // handed at this instant may still go. Their pushes go with their devices (ON DELETE CASCADE).
+  await write(manager, db.deleteFrom('mail_outbox').where('member_id', '=', memberId));
   const sentPhotos = await manager.query(
     `SELECT "photo_key", "photo_thumbnail_key" FROM "${SCHEMA}"."messages" WHERE "sender_id" = $1 AND "photo_key" IS NOT NULL`,
     [memberId],
@@ -41,7 +47,6 @@ export async function eraseDeletedMember(manager: EntityManager, deletion: Membe
 
   await write(manager, db.deleteFrom('notifications').where('user_id', '=', memberId));
   await write(manager, db.deleteFrom('notification_preferences').where('member_id', '=', memberId));
-  await write(manager, db.deleteFrom('dispatch_schedule').where('member_id', '=', memberId));
   await write(manager, db.deleteFrom('push_subscriptions').where('member_id', '=', memberId));
   await write(manager, db.deleteFrom('blocks').where((eb) => eb.or([eb('blocker_id', '=', memberId), eb('blocked_id', '=', memberId)])));
   await write(manager, db.deleteFrom('reply_waits').where((eb) => eb.or([eb('owing_id', '=', memberId), eb('waiting_id', '=', memberId)])));

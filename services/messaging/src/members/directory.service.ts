@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { DataSource, type EntityManager } from 'typeorm';
-import { displayName, ErrorCodes, Messages, MessagingMessages, Rpc } from '@hdiya/contracts';
+import { displayName, ErrorCodes, isDeletedMemberName, Messages, MessagingMessages, Rpc } from '@hdiya/contracts';
 import { callService, firstRow, prepared, RpcRefusal, rpcError, RpcUnavailable, sql, write } from '@hdiya/platform';
 import { LOOKUP_RPC, MESSAGING_CONFIG, type MessagingConfig } from '../config.js';
 import { db } from '../database/db.js';
 import { UNKNOWN_MEMBER_NAME } from './member-view.js';
 
 /** On the send path of every message: compiled once. */
-const knownMember = prepared((userId: string) => db.selectFrom('members').select('user_id').where('user_id', '=', userId));
+const knownMember = prepared((userId: string) => db.selectFrom('members').select(['user_id', 'username']).where('user_id', '=', userId));
 
 /** A member nobody knows, as a send or a block answers it. */
 export const memberNotFound = (field = 'receiverId') => rpcError(404, ErrorCodes.USER_NOT_FOUND, MessagingMessages.receiverNotFound, field);
@@ -29,9 +29,10 @@ export class DirectoryService {
     @Inject(MESSAGING_CONFIG) private readonly config: MessagingConfig,
   ) {}
 
-  /** Refuses with 404 when no such member exists. */
+  /** Refuses with 404 when no such member exists (a deleted member's tombstone is nobody to write to). */
   async ensureMember(userId: string, field = 'receiverId'): Promise<void> {
     const known = await firstRow(this.dataSource.manager, knownMember(userId));
+    if (known && isDeletedMemberName(known.username)) throw memberNotFound(field);
     if (known) return;
     const profile = await this.lookup(() => callService(this.client, Rpc.users.getPublic, { userId }, this.config.LOOKUP_RPC_TIMEOUT_MS), () => memberNotFound(field));
     await write(

@@ -1,4 +1,4 @@
-import { displayName, lastNameInitial, type MessageMemberView } from '@hdiya/contracts';
+import { displayName, isDeletedMemberName, lastNameInitial, type MessageMemberView } from '@hdiya/contracts';
 
 /** A member's columns as the read model holds them; null when the member is not known yet (a LEFT JOIN). */
 export interface MemberColumns {
@@ -19,5 +19,6 @@ export function memberViewOf(id: string, member: MemberColumns): MessageMemberVi
     firstName,
     lastName: lastNameInitial(lastName),
     profileImageUrl: member.profile_image_url,
+    deleted: isDeletedMemberName(username),
   };
 }

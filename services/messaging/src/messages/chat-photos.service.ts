@@ -69,4 +69,31 @@ export class ChatPhotosService {
     );
     return { keys: swept.flatMap((r) => [r.image_key, r.thumbnail_key]) };
   }
+
+  /**
+   * A deleted member's photos, which the deletion left in `chat_photo_uploads` under its tombstone
+   * (decision 0074): the gateway deletes their objects at once, then forgets them here. `applied`
+   * is false while this service has not followed the deletion yet (its tombstone is not a member
+   * here): the gateway asks again later.
+   */
+  async ofDeletedMember(tombstoneId: string, limit: number): Promise<{ applied: boolean; keys: string[]; imageKeys: string[] }> {
+    const manager = this.dataSource.manager;
+    const tombstone = await firstRow(manager, db.selectFrom('members').select('user_id').where('user_id', '=', tombstoneId));
+    if (!tombstone) return { applied: false, keys: [], imageKeys: [] };
+    const photos = await rows(
+      manager,
+      db.selectFrom('chat_photo_uploads').select(['image_key', 'thumbnail_key']).where('sender_id', '=', tombstoneId).orderBy('image_key').limit(limit),
+    );
+    return { applied: true, keys: photos.flatMap((p) => [p.image_key, p.thumbnail_key]), imageKeys: photos.map((p) => p.image_key) };
+  }
+
+  /** Forgets the deleted member's photos whose objects the gateway deleted. */
+  async forgetDeletedMemberPhotos(tombstoneId: string, imageKeys: string[]): Promise<{ forgotten: number }> {
+    if (imageKeys.length === 0) return { forgotten: 0 };
+    const forgotten = await rows(
+      this.dataSource.manager,
+      db.deleteFrom('chat_photo_uploads').where('sender_id', '=', tombstoneId).where('image_key', '=', (eb) => eb.fn.any(eb.val(imageKeys))).returning('image_key'),
+    );
+    return { forgotten: forgotten.length };
+  }
 }

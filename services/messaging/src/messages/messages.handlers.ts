@@ -36,6 +36,16 @@ export class MessagesHandlers {
     return this.photos.sweepUnsent(limit);
   }
 
+  @RpcHandler(Rpc.messaging.deletedMemberPhotos)
+  deletedMemberPhotos({ tombstoneId, limit }: RpcRequest<'messaging.photos.of-deleted-member'>) {
+    return this.photos.ofDeletedMember(tombstoneId, limit);
+  }
+
+  @RpcHandler(Rpc.messaging.forgetDeletedMemberPhotos)
+  forgetDeletedMemberPhotos({ tombstoneId, imageKeys }: RpcRequest<'messaging.photos.forget-of-deleted-member'>) {
+    return this.photos.forgetDeletedMemberPhotos(tombstoneId, imageKeys);
+  }
+
   @RpcHandler(Rpc.messaging.inbox)
   inbox({ userId }: RpcRequest<'messaging.inbox'>) {
     return this.messages.inbox(userId);

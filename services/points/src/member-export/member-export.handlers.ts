@@ -1,13 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { Rpc, type MemberExportPart, type RpcRequest } from '@hdiya/contracts';
-import { RpcHandler } from '@hdiya/platform';
+import { Rpc, type MemberExportPage, type RpcRequest } from '@hdiya/contracts';
+import { exportPage, RpcHandler } from '@hdiya/platform';
 import { HistoryService } from '../history/history.service.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 
-/** Every ledger entry a member has: a lifetime of gifts stays well under one reply's size. */
-const WHOLE_HISTORY = 100_000;
-
-/** The member's part of "Télécharger mes données" (issue 47): their balance and their whole points history. */
+/**
+ * The member's part of "Télécharger mes données" (issue 47): their balance and their whole points
+ * history, newest first, a page at a time (each entry's id is where the next query starts).
+ */
 @Controller()
 export class MemberExportHandlers {
   constructor(
@@ -16,8 +16,17 @@ export class MemberExportHandlers {
   ) {}
 
   @RpcHandler(Rpc.points.exportMember)
-  async export({ userId }: RpcRequest<'points.member-export'>): Promise<MemberExportPart> {
-    const [balance, history] = await Promise.all([this.ledger.balanceOf(userId), this.history.history(userId, WHOLE_HISTORY)]);
-    return { files: [{ name: 'points.json', content: { balance, history } }], photoKeys: [] };
+  export({ userId, cursor }: RpcRequest<'points.member-export'>): Promise<MemberExportPage> {
+    return exportPage(
+      [
+        {
+          name: 'points.json',
+          field: 'history',
+          head: async () => ({ balance: await this.ledger.balanceOf(userId) }),
+          list: async (after, limit) => (await this.history.history(userId, limit, after ?? undefined)).map((entry) => ({ item: entry, key: entry.id })),
+        },
+      ],
+      cursor,
+    );
   }
 }

@@ -15,6 +15,7 @@ import { EmailVerification } from '../email-verification/email-verification.enti
 import { MemberReport } from '../moderation/member-report.entity.js';
 import { MemberSuspension } from '../moderation/member-suspension.entity.js';
 import { MemberReportsAndSuspensions1797500000000 } from './migrations/1797500000000-MemberReportsAndSuspensions.js';
+import { MailOutboxMember1797740000000 } from './migrations/1797740000000-MailOutboxMember.js';
 
 export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
   return serviceDataSourceOptions({
@@ -29,6 +30,7 @@ export function usersDataSourceOptions(config: DatabaseConfigOf<UsersConfig>) {
       ModerationLog1797000000000,
       SupportInbox1797001000000,
       MemberReportsAndSuspensions1797500000000,
+      MailOutboxMember1797740000000,
     ],
     poolSize: config.DATABASE_POOL_SIZE,
     timeouts: databaseTimeoutsOf(config),

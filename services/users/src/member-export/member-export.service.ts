@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ErrorCodes, Messages, type MemberExportPart } from '@hdiya/contracts';
-import { rpcError } from '@hdiya/platform';
+import { ErrorCodes, Messages, type MemberExportPage } from '@hdiya/contracts';
+import { exportPage, rpcError } from '@hdiya/platform';
 import { ContactMessage } from '../contact/contact-message.entity.js';
 import { toAccountView, User } from '../core/user.entity.js';
 import { MemberReport } from '../moderation/member-report.entity.js';
@@ -17,7 +17,8 @@ import { MemberSuspension } from '../moderation/member-suspension.entity.js';
 export class MemberExportService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async export(userId: string): Promise<MemberExportPart> {
+  /** One page of the member's part (the three files are small: one page holds them). */
+  async page(userId: string, cursor?: string): Promise<MemberExportPage> {
     const manager = this.dataSource.manager;
     const user = await manager.findOne(User, { where: { id: userId } });
     if (!user) throw rpcError(404, ErrorCodes.USER_NOT_FOUND, Messages.userNotFound);
@@ -26,8 +27,7 @@ export class MemberExportService {
       manager.find(MemberReport, { where: { reporterId: userId }, order: { createdAt: 'ASC' } }),
       manager.find(ContactMessage, { where: { userId }, order: { createdAt: 'ASC' } }),
     ]);
-    return {
-      files: [
+    const files = [
         {
           name: 'account.json',
           content: {
@@ -45,8 +45,7 @@ export class MemberExportService {
           name: 'contact-messages.json',
           content: contactMessages.map(({ id, name, email, subject, message, status, createdAt }) => ({ id, name, email, subject, message, status, createdAt })),
         },
-      ],
-      photoKeys: [],
-    };
+    ];
+    return exportPage(files.map(({ name, content }) => ({ name, whole: async () => content })), cursor);
   }
 }

@@ -11,6 +11,7 @@ import { formatKm } from '@/lib/number-format';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { FavoriteButton } from './favorite-button';
 import { MapPin } from 'lucide-react';
+import { MemberName, memberNameOf } from '@/components/member-name';
 
 /** How far below (and above) the screen a card's photo is asked for: a quarter of a screen. */
 const NEAR_SCREEN = '25% 0px';
@@ -101,9 +102,9 @@ export const DonationCard = memo(function DonationCard({ donation, viewer, hideD
         </p>
         <div className="donation-card__owner">
           <span className="avatar avatar--xs" aria-hidden="true">
-            {nameInitials(donation.owner.displayName)}
+            {nameInitials(memberNameOf(donation.owner, t))}
           </span>
-          <bdi dir="auto" data-testid="donation-card-owner">{donation.owner.displayName}</bdi>
+          <MemberName member={donation.owner} testId="donation-card-owner" />
         </div>
         {footer && <div className="donation-card__footer">{footer}</div>}
       </div>

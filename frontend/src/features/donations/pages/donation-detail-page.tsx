@@ -5,6 +5,7 @@ import { Link } from '@/components/link';
 import { CategoryIcon } from '@/components/category-icon';
 import { DonationStatusBadge } from '@/components/donation-status-badge';
 import { MemberLevelNote } from '@/components/member-level-note';
+import { MemberName, memberNameOf } from '@/components/member-name';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button, LinkButton } from '@/components/ui/button';
 import { lazyNamed } from '@/lib/lazy-named';
@@ -91,6 +92,7 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
   // Just published (the publish form comes here with this state): the share buttons first.
   const published = (useLocation().state as { published?: boolean } | null)?.published === true && donation.status === 'available';
   const actions = detailActions(donation, user?.id);
+  const ownerDeleted = donation.owner.deleted === true;
   const category = categories.find((entry) => entry.id === donation.categoryId);
   const distance = location.position
     ? distanceKm(location.position, { lat: donation.latitude, lng: donation.longitude })
@@ -142,16 +144,21 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
 
           <div className="detail__owner" data-testid="donation-owner">
             <span className="avatar" aria-hidden="true">
-              {nameInitials(donation.owner.displayName)}
+              {nameInitials(memberNameOf(donation.owner, t))}
             </span>
             <div>
               <p className="muted detail__owner-label">{t('donations.detail.givenBy')}</p>
               <p className="detail__owner-name" data-testid="donation-owner-name">
-                <bdi>{donation.owner.displayName}</bdi>
+                <MemberName member={donation.owner} />
               </p>
-              <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
-              <MemberLevelNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-level" />
-              {user && user.id !== donation.owner.id && (
+              {/* A deleted donor has no profile: nothing asks for it or leads to it. */}
+              {!ownerDeleted && (
+                <>
+                  <ReplyTimeNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-reply-time" />
+                  <MemberLevelNote memberId={donation.owner.id} className="detail__owner-reply" testId="owner-level" />
+                </>
+              )}
+              {user && user.id !== donation.owner.id && !ownerDeleted && (
                 <Suspense fallback={null}>
                   <MemberReportButton memberId={donation.owner.id} testId="owner-report-button" />
                 </Suspense>
@@ -175,10 +182,10 @@ function DonationDetail({ donation, contact }: { donation: Donation; contact?: C
             ) : (
               <>
                 <MemberActions donation={donation} user={user ?? null} actions={actions} />
-                {contact?.(donation)}
+                {!ownerDeleted && contact?.(donation)}
               </>
             ))}
-          <MemberRatingComments memberId={donation.owner.id} />
+          {!ownerDeleted && <MemberRatingComments memberId={donation.owner.id} />}
         </div>
       </div>
       <MapDialog

@@ -7,6 +7,7 @@ import { formatRelativeTime } from '@/lib/relative-time';
 import { conversationHref } from '@/lib/conversation-link';
 import { formatWaitingSince } from '@/lib/duration';
 import '@/lib/chat-photo-texts';
+import { MemberName, memberNameOf } from '@/components/member-name';
 
 interface ConversationListProps {
   conversations: ConversationView[];
@@ -39,14 +40,12 @@ export function ConversationList({ conversations, userId, selected }: Conversati
               data-other-id={otherUser.id}
             >
               <span className="avatar" aria-hidden="true">
-                {nameInitials(otherUser.displayName)}
+                {nameInitials(memberNameOf(otherUser, t))}
               </span>
               <span className="conversation__body">
                 <span className="conversation__top">
                   {/* A flex item is a block of its own: <bdi> alone would not set its direction. */}
-                  <bdi className="conversation__name" dir="auto">
-                    {otherUser.displayName}
-                  </bdi>
+                  <MemberName member={otherUser} className="conversation__name" testId="conversation-name" />
                   <time className="muted conversation__time" dateTime={lastMessage.createdAt}>
                     {formatRelativeTime(lastMessage.createdAt, t, i18n.language)}
                   </time>

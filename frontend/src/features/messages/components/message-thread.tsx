@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Camera, Clock } from 'lucide-react';
 import { DonationRules, type MessageView } from '@hdiya/contracts';
 import { MemberLevelNote } from '@/components/member-level-note';
+import { memberNameOf } from '@/components/member-name';
 import { MemberReportButton } from '@/components/member-report-button';
 import { ReplyTimeNote } from '@/components/reply-time-note';
 import { Button } from '@/components/ui/button';
@@ -34,19 +35,25 @@ interface MessageThreadProps {
   donation: number | 'none';
   /** From the conversation list, when the conversation already exists. */
   otherName?: string;
+  /** From the conversation list: the other member deleted their account (decision 0074). */
+  otherDeleted?: boolean;
   donationTitle?: string | null;
   /** From the conversation list: since when the other member waits for the member's reply. */
   awaitingReplySince?: string | null;
 }
 
 /** One conversation: its messages oldest first, the member's own on the inline end, and the send form. */
-export function MessageThread({ userId, otherId, donation, otherName, donationTitle, awaitingReplySince }: MessageThreadProps) {
+export function MessageThread({ userId, otherId, donation, otherName, otherDeleted, donationTitle, awaitingReplySince }: MessageThreadProps) {
   const { t, i18n } = useTranslation();
   const { toast } = useToast();
   const thread = useConversation(otherId, donation);
   const messages = thread.data ?? [];
+  const other = messages.find((m) => m.senderId === otherId)?.sender ?? messages.find((m) => m.receiverId === otherId)?.receiver;
+  // A deleted member (their id a tombstone) has no profile to ask for, and nobody writes to them.
+  const deleted = otherDeleted ?? other?.deleted ?? false;
+  const profileAllowed = !deleted && !thread.isPending;
   // Its name when the conversation has no message yet, and its usual reply time.
-  const profile = useMemberProfile(otherId);
+  const profile = useMemberProfile(otherId, profileAllowed);
   const queryClient = useQueryClient();
   const sendPhoto = useSendPhoto();
   const online = useOnline();
@@ -62,7 +69,7 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
   const [typingUntil, setTypingUntil] = useState(0);
   const endRef = useRef<HTMLDivElement>(null);
   const donationId = donation === 'none' ? null : donation;
-  const name = otherName ?? messages.find((m) => m.senderId === otherId)?.sender.displayName ?? messages[0]?.receiver.displayName ?? profile.data?.displayName ?? '';
+  const name = deleted ? memberNameOf({ displayName: '', deleted }, t) : (otherName ?? other?.displayName ?? profile.data?.displayName ?? '');
   const title = donationTitle ?? messages.find((m) => m.donation)?.donation?.title ?? null;
 
   useRealtimeEvent('typing', (signal) => {
@@ -136,9 +143,13 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
             {t('messages.about')} <bdi>{title}</bdi>
           </p>
         )}
-        <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
-        <MemberLevelNote memberId={otherId} className="thread__reply-time" testId="thread-level" />
-        <MemberReportButton memberId={otherId} conversation={donation} testId="thread-report-button" />
+        {profileAllowed && (
+          <>
+            <ReplyTimeNote memberId={otherId} className="thread__reply-time" testId="thread-reply-time" />
+            <MemberLevelNote memberId={otherId} className="thread__reply-time" testId="thread-level" />
+            <MemberReportButton memberId={otherId} conversation={donation} testId="thread-report-button" />
+          </>
+        )}
         {awaitingReplySince && outgoing.length === 0 && (
           <p className="thread__waiting" data-testid="thread-waiting">
             {t('messages.waiting.thread', { name: `\u2068${name}\u2069`, duration: formatWaitingSince(awaitingReplySince, t) })}
@@ -182,12 +193,18 @@ export function MessageThread({ userId, otherId, donation, otherName, donationTi
         )}
         <div ref={endRef} />
       </div>
-      <MessageComposer
-        receiverId={otherId}
-        donationId={donationId}
-        onSend={(content) => deliver({ clientId: crypto.randomUUID(), content, status: 'sending' })}
-        onSendPhoto={deliverPhoto}
-      />
+      {deleted ? (
+        <p className="muted thread__deleted" role="status" data-testid="thread-deleted-member">
+          {t('deletedMember.thread')}
+        </p>
+      ) : (
+        <MessageComposer
+          receiverId={otherId}
+          donationId={donationId}
+          onSend={(content) => deliver({ clientId: crypto.randomUUID(), content, status: 'sending' })}
+          onSendPhoto={deliverPhoto}
+        />
+      )}
     </section>
   );
 }

@@ -86,6 +86,7 @@ export function MessagesPage() {
               otherId={selected.otherId}
               donation={selected.donation}
               otherName={current?.otherUser.displayName}
+              otherDeleted={current?.otherUser.deleted}
               donationTitle={current?.donation?.title}
               awaitingReplySince={current?.awaitingReplySince}
             />
