@@ -4,3 +4,4 @@ export * from './microservice.js';
 export * from './infrastructure/index.js';
 export * from './push-service-stand-in.js';
 export * from './object-store.js';
+export * from './handled-rows.js';
