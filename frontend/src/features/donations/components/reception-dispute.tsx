@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
 import { isolate } from '@/lib/direction';
+import { memberNameOf } from '@/components/member-name';
+import { ApiError } from '@/lib/api-client';
 import type { Donation } from '@/lib/donations';
 import { errorMessage } from '@/lib/errors';
 import { useMemberProfile } from '@/lib/member-profile';
@@ -23,7 +25,10 @@ export function ReceptionDispute({ donation }: { donation: Donation }) {
   const [open, setOpen] = useState(false);
   // When the page opened: a window that closes while it is open is refused by the API's own message.
   const [openedAt] = useState(() => Date.now());
-  const receiver = useMemberProfile(donation.reservedById).data;
+  const receiver = useMemberProfile(donation.reservedById);
+  // A receiver who deleted their account has no profile left (404): they are "Membre supprimé".
+  const receiverGone = receiver.error instanceof ApiError && receiver.error.status === 404;
+  const receiverName = receiver.data ? memberNameOf(receiver.data, t) : receiverGone ? t('deletedMember.name') : '';
   if (donation.status !== 'completed' || !donation.disputableUntil || Date.parse(donation.disputableUntil) < openedAt) return null;
 
   function onConfirm() {
@@ -40,7 +45,7 @@ export function ReceptionDispute({ donation }: { donation: Donation }) {
         {t('ratings.dispute.title')}
       </h2>
       <p className="muted">
-        {t('ratings.dispute.text', { name: isolate(receiver?.displayName ?? '', i18n.language), date: formatDateTime(donation.disputableUntil, i18n.language) })}
+        {t('ratings.dispute.text', { name: isolate(receiverName, i18n.language), date: formatDateTime(donation.disputableUntil, i18n.language) })}
       </p>
       <div>
         <Button variant="outline" size="sm" onClick={() => setOpen(true)} data-testid="reception-dispute-open">
