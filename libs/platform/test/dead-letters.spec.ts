@@ -132,6 +132,18 @@ describe('dead letters', () => {
     expect(await deadLetteredCount(durable, 'malformed')).toBe(1);
   });
 
+  it('should hand its handler the payload the schema parsed, not the one that came over the wire', async () => {
+    const received: unknown[] = [];
+    const { subject } = await startConsumer(async (payload) => {
+      received.push(payload);
+    });
+    const sent = reinstatedEvent();
+    // A producer ahead of this consumer adds a field its version does not name: the handler never sees it.
+    await publish(subject, { ...sent, payload: { ...sent.payload, memberEmail: 'salma@example.ma' } });
+    await waitFor(async () => received.length === 1, { what: 'the event handled' });
+    expect(received).toEqual([sent.payload]);
+  });
+
   it('should file an event whose handler fails on every delivery after the last one, and handle the others meanwhile', async () => {
     const poison = reinstatedEvent();
     const handled: string[] = [];

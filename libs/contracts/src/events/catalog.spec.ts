@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_NAMES, EventSchemas, Events, RETIRED_EVENT_NAMES, eventNameOf, eventPayloadError, type EventName, type EventPayload } from './catalog.js';
+import { EVENT_NAMES, EventSchemas, Events, RETIRED_EVENT_NAMES, eventNameOf, eventPayloadError, parseEvent, type EventName, type EventPayload } from './catalog.js';
 import { ReservationCancelledV2Schema, type ReservationCancelledV2 } from './reservations.events.js';
 import type { UserRegisteredV1 } from './users.events.js';
 import { UserRegisteredV1Schema } from './users.events.js';
@@ -123,6 +123,17 @@ describe('the event catalog', () => {
   it.each(EVENT_NAMES.map((name) => [name]))('should refuse an empty payload of %s, naming what is missing', (name) => {
     expect(eventPayloadError(name, {})).toMatch(/^\w+(\.\w+)*: /);
     expect(eventPayloadError(name, null)).toMatch(/payload: /);
+  });
+
+  it.each(Object.entries(samples))('should give back a well-formed %s as sent, under its name', (name, payload) => {
+    expect(parseEvent(name as EventName, payload)).toEqual({ ok: true, event: { name, payload } });
+  });
+
+  it('should drop from a parsed payload what its version does not name, nested too', () => {
+    const sent = samples['messaging.MessageSent.v2'];
+    const check = parseEvent('messaging.MessageSent.v2', { ...sent, extra: 1, message: { ...sent.message, sender: { ...sent.message.sender, email: 'salma@example.ma' } } });
+    expect(check).toEqual({ ok: true, event: { name: 'messaging.MessageSent.v2', payload: sent } });
+    expect(parseEvent('messaging.MessageSent.v2', { message: { ...sent.message, photo: undefined } })).toMatchObject({ ok: false, problems: expect.stringMatching(/message\.photo/) });
   });
 
   it('should name each field that is wrong', () => {

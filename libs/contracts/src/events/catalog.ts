@@ -182,9 +182,25 @@ export const EVENT_NAMES = Object.keys(EventSchemas) as EventName[];
 
 const KNOWN_EVENTS = new Set<string>(EVENT_NAMES);
 
+/** An event version's name with its payload as the version's schema parsed it: a switch on `name` narrows `payload`. */
+export type ParsedEvent = { [N in EventName]: { name: N; payload: EventPayload<N> } }[EventName];
+
+/** A received payload checked against its version's schema: what the schema parsed, or why it is not that version. */
+export type EventCheck = { ok: true; event: ParsedEvent } | { ok: false; problems: string };
+
+/**
+ * Parses a received payload with its version's schema. Consumers act on what this gives (fields
+ * the schema does not name are dropped, its defaults applied), never on the raw payload.
+ */
+export function parseEvent(name: EventName, payload: unknown): EventCheck {
+  const result = EventSchemas[name].safeParse(payload);
+  // The schema of `name` parsed it, so `data` is `EventPayload<typeof name>`: the one place that pairs them.
+  if (result.success) return { ok: true, event: { name, payload: result.data } as ParsedEvent };
+  return { ok: false, problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ') };
+}
+
 /** Why a payload is not what its event version says, or null when it is. */
 export function eventPayloadError(name: EventName, payload: unknown): string | null {
-  const result = EventSchemas[name].safeParse(payload);
-  if (result.success) return null;
-  return result.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; ');
+  const check = parseEvent(name, payload);
+  return check.ok ? null : check.problems;
 }

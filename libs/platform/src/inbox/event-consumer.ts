@@ -14,7 +14,7 @@ import {
   deadLetterSubject,
   EVENTS_STREAM,
   eventNameOf,
-  eventPayloadError,
+  parseEvent,
   type DeadLetter,
   type DeadLetterReason,
   type EventEnvelope,
@@ -108,15 +108,18 @@ export class EventConsumer {
 
   /**
    * Applies one event (exposed for tests that deliver the same event twice on purpose). An event
-   * this consumer handles is checked against its version's schema first (InvalidEventError).
+   * this consumer handles is parsed with its version's schema first (InvalidEventError), and its
+   * handler gets what the schema parsed.
    */
   async apply({ subject, envelope: event }: OutgoingEvent): Promise<boolean> {
     const { dataSource, schema, durable, inbox = durable, handlers } = this.options;
     const name = eventNameOf(subject, event);
     const handle = name ? (handlers[name] as EventHandler<EventName> | undefined) : undefined;
+    let parsed: EventEnvelope = event;
     if (name && handle) {
-      const problems = eventPayloadError(name, event.payload);
-      if (problems) throw new InvalidEventError(name, problems);
+      const check = parseEvent(name, event.payload);
+      if (!check.ok) throw new InvalidEventError(name, check.problems);
+      parsed = { ...event, payload: check.event.payload };
     }
     return withRequestId(event.requestId, () => dataSource.transaction(async (manager) => {
       const claimed = await firstRow(
@@ -124,7 +127,7 @@ export class EventConsumer {
         sharedSql(schema).insertInto('inbox').values({ consumer: inbox, event_id: event.id }).onConflict((conflict) => conflict.doNothing()).returning('event_id'),
       );
       if (!claimed) return false;
-      await handle?.(event as EventEnvelope<never>, manager);
+      await handle?.(parsed as EventEnvelope<never>, manager);
       return true;
     }));
   }

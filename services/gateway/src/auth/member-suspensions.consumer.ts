@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
-import { EVENTS_STREAM, eventNameOf, eventPayloadError, Events, eventSubject, type EventEnvelope, type EventName } from '@hdiya/contracts';
+import { EVENTS_STREAM, eventNameOf, Events, eventSubject, parseEvent, type EventEnvelope, type EventName } from '@hdiya/contracts';
 import { natsConnectOptions, natsConnectionOf, retryDelayMs } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { DeletedMemberPhotos } from '../images/deleted-member-photos.js';
@@ -81,29 +81,30 @@ abstract class MemberSessionsEndingConsumer implements OnApplicationBootstrap, O
   }
 
   private async process(message: JsMsg): Promise<void> {
-    let envelope: EventEnvelope<SessionsEndingPayload>;
+    let envelope: EventEnvelope;
     try {
-      envelope = message.json<EventEnvelope<SessionsEndingPayload>>();
+      envelope = message.json<EventEnvelope>();
     } catch (error) {
       this.logger.error(`message ${message.seq} is not an event: ${(error as Error).message}`);
       message.term();
       return;
     }
     const name = eventNameOf(message.subject, envelope);
-    const problems = name === this.on.event ? eventPayloadError(name, envelope.payload) : `not ${this.on.event}`;
-    if (problems) {
+    const check = name === this.on.event ? parseEvent(name, envelope.payload) : { ok: false as const, problems: `not ${this.on.event}` };
+    if (!check.ok || (check.event.name !== 'users.MemberSuspended.v1' && check.event.name !== 'users.MemberDeleted.v1')) {
       // No retry can mend it; the users service's outbox still holds the event.
-      this.logger.error(`message ${message.seq} refused: ${problems}`);
+      this.logger.error(`message ${message.seq} refused: ${check.ok ? `not ${this.on.event}` : check.problems}`);
       message.term();
       return;
     }
+    const payload: SessionsEndingPayload = check.event.payload;
     try {
-      await this.memberSessions.endAll(envelope.payload.memberId);
-      await this.on.afterwards?.(envelope.payload, () => message.working());
+      await this.memberSessions.endAll(payload.memberId);
+      await this.on.afterwards?.(payload, () => message.working());
       message.ack();
     } catch (error) {
       const delay = retryDelayMs(message.info.deliveryCount);
-      this.logger.warn(`${envelope.id}: ${this.on.event} of ${envelope.payload.memberId} not handled (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`);
+      this.logger.warn(`${envelope.id}: ${this.on.event} of ${payload.memberId} not handled (delivery ${message.info.deliveryCount}), retry in ${delay} ms: ${(error as Error).message}`);
       message.nak(delay);
     }
   }

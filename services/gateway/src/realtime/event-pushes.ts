@@ -1,4 +1,4 @@
-import type { EventName, EventPayload, ServerToClientEvents } from '@hdiya/contracts';
+import type { ParsedEvent, ServerToClientEvents } from '@hdiya/contracts';
 
 /** One socket.io emission: an event and its data, to the rooms of these members. */
 export type Push = {
@@ -23,39 +23,37 @@ const status = (payload: { donationId: number; ownerId: string; reserverId: stri
  * What a domain event means to members' open screens. Only the members an event concerns are
  * told, and only what their own API answers would show them.
  */
-export function pushesFor<N extends EventName>(name: N, payload: EventPayload<N>): Push[] {
-  const p = payload as EventPayload<EventName>;
-  switch (name) {
+export function pushesFor(event: ParsedEvent): Push[] {
+  switch (event.name) {
     case 'messaging.MessageSent.v1': {
       // Sent before photos in chat: a text message.
-      const { message } = p as EventPayload<'messaging.MessageSent.v1'>;
+      const { message } = event.payload;
       return [{ members: [message.receiverId, message.senderId], event: 'message:new', data: { ...message, photo: null } }];
     }
     case 'messaging.MessageSent.v2': {
-      const { message } = p as EventPayload<'messaging.MessageSent.v2'>;
+      const { message } = event.payload;
       return [{ members: [message.receiverId, message.senderId], event: 'message:new', data: message }];
     }
     case 'messaging.MessagesRead.v1': {
-      const { senderId, receipt } = p as EventPayload<'messaging.MessagesRead.v1'>;
+      const { senderId, receipt } = event.payload;
       return [{ members: [senderId], event: 'messages:read', data: receipt }];
     }
     case 'messaging.NotificationCreated.v1': {
-      const { userId, notification } = p as EventPayload<'messaging.NotificationCreated.v1'>;
+      const { userId, notification } = event.payload;
       return [{ members: [userId], event: 'notification:new', data: notification }];
     }
     case 'points.PointsChanged.v1': {
-      const { userId, points, blockedPoints, reliabilityScore } = p as EventPayload<'points.PointsChanged.v1'>;
+      const { userId, points, blockedPoints, reliabilityScore } = event.payload;
       return [{ members: [userId], event: 'points:changed', data: { points, blockedPoints, reliabilityScore } }];
     }
     case 'donations.ReservationMade.v1':
-      return status(p as EventPayload<'donations.ReservationMade.v1'>, 'reserved');
+      return status(event.payload, 'reserved');
     case 'donations.ReservationCancelled.v1':
     case 'donations.ReservationCancelled.v2':
-      return status(p as EventPayload<'donations.ReservationCancelled.v1'>, 'available');
     case 'donations.ReservationExpired.v1':
-      return status(p as EventPayload<'donations.ReservationExpired.v1'>, 'available');
+      return status(event.payload, 'available');
     case 'donations.ReceptionConfirmed.v1':
-      return status(p as EventPayload<'donations.ReceptionConfirmed.v1'>, 'completed');
+      return status(event.payload, 'completed');
     default:
       return [];
   }

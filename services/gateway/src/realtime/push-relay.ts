@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { eventNameOf, type EventEnvelope } from '@hdiya/contracts';
+import { eventNameOf, parseEvent, type EventEnvelope } from '@hdiya/contracts';
 import { natsConnectOptions, natsConnectionOf } from '@hdiya/platform';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { pushesFor, PUSHED_SUBJECTS } from './event-pushes.js';
@@ -32,11 +32,14 @@ export class PushRelay implements OnApplicationBootstrap, OnApplicationShutdown 
         callback: (error, msg) => {
           if (error) return this.logger.warn(`${subject}: ${error.message}`);
           try {
-            const envelope = msg.json<EventEnvelope<unknown>>();
+            const envelope = msg.json<EventEnvelope>();
             const name = eventNameOf(msg.subject, envelope);
             if (!name) return;
-            for (const push of pushesFor(name, envelope.payload as never)) this.sockets.push(push);
-            this.seen.afterRelay(name, envelope.payload as never);
+            // Only what the version's schema parsed reaches a socket: a malformed event pushes nothing.
+            const check = parseEvent(name, envelope.payload);
+            if (!check.ok) return this.logger.warn(`${msg.subject}: ${name} refused: ${check.problems}`);
+            for (const push of pushesFor(check.event)) this.sockets.push(push);
+            this.seen.afterRelay(check.event);
           } catch (failure) {
             this.logger.warn(`${msg.subject}: ${(failure as Error).message}`);
           }

@@ -1,14 +1,14 @@
-import { Rpc, type EventPayload } from '@hdiya/contracts';
+import { Rpc, type EventPayload, type ParsedEvent } from '@hdiya/contracts';
 import type { GatewayConfig } from '../config.js';
 import { membersShown, SeenReports } from './seen-reports.js';
 
 describe(membersShown.name, () => {
   it('should name whoever a relayed notification or message is news to, and nobody for other events', () => {
-    expect(membersShown('messaging.NotificationCreated.v1', { userId: 'u1' } as EventPayload<'messaging.NotificationCreated.v1'>)).toEqual(['u1']);
+    expect(membersShown({ name: 'messaging.NotificationCreated.v1', payload: { userId: 'u1' } } as ParsedEvent)).toEqual(['u1']);
     // The sender of a message wrote it: only the receiver is shown something new.
-    expect(membersShown('messaging.MessageSent.v1', { message: { receiverId: 'r1', senderId: 's1' } } as EventPayload<'messaging.MessageSent.v1'>)).toEqual(['r1']);
-    expect(membersShown('messaging.MessageSent.v2', { message: { receiverId: 'r1', senderId: 's1' } } as EventPayload<'messaging.MessageSent.v2'>)).toEqual(['r1']);
-    expect(membersShown('messaging.MessagesRead.v1', { senderId: 's1' } as EventPayload<'messaging.MessagesRead.v1'>)).toEqual([]);
+    expect(membersShown({ name: 'messaging.MessageSent.v1', payload: { message: { receiverId: 'r1', senderId: 's1' } } } as ParsedEvent)).toEqual(['r1']);
+    expect(membersShown({ name: 'messaging.MessageSent.v2', payload: { message: { receiverId: 'r1', senderId: 's1' } } } as ParsedEvent)).toEqual(['r1']);
+    expect(membersShown({ name: 'messaging.MessagesRead.v1', payload: { senderId: 's1' } } as ParsedEvent)).toEqual([]);
   });
 });
 
@@ -39,7 +39,7 @@ describe(SeenReports.name, () => {
 
   it('should report, in one call after a short wait, the members relayed to who hold an open page', async () => {
     const { reports, calls, pipelines } = reportsWith(['r1', 'r3']);
-    for (const receiver of ['r1', 'r2', 'r3', 'r1']) reports.afterRelay('messaging.MessageSent.v2', sent(receiver));
+    for (const receiver of ['r1', 'r2', 'r3', 'r1']) reports.afterRelay({ name: 'messaging.MessageSent.v2', payload: sent(receiver) });
     reports.seen('r4');
     expect(calls).toEqual([]);
     await new Promise((done) => setTimeout(done, 300));
@@ -49,7 +49,7 @@ describe(SeenReports.name, () => {
 
   it('should report nothing when nobody relayed to has a page open', async () => {
     const { reports, calls } = reportsWith([]);
-    reports.afterRelay('messaging.MessageSent.v2', sent('r1'));
+    reports.afterRelay({ name: 'messaging.MessageSent.v2', payload: sent('r1') });
     await new Promise((done) => setTimeout(done, 300));
     expect(calls).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Rpc, type EventName, type EventPayload } from '@hdiya/contracts';
+import { Rpc, type ParsedEvent } from '@hdiya/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config.js';
 import { REDIS, type RedisClient } from '../redis/redis.provider.js';
 import { ServiceClient } from '../rpc/service-client.js';
@@ -16,14 +16,13 @@ const SEEN_BATCH_MS = 200;
 const SEEN_BATCH_MAX = 500;
 
 /** The members an event's push puts something new in front of: a notification's, a message's receiver. */
-export function membersShown<N extends EventName>(name: N, payload: EventPayload<N>): string[] {
-  switch (name) {
+export function membersShown(event: ParsedEvent): string[] {
+  switch (event.name) {
     case 'messaging.NotificationCreated.v1':
-      return [(payload as EventPayload<'messaging.NotificationCreated.v1'>).userId];
+      return [event.payload.userId];
     case 'messaging.MessageSent.v1':
-      return [(payload as EventPayload<'messaging.MessageSent.v1'>).message.receiverId];
     case 'messaging.MessageSent.v2':
-      return [(payload as EventPayload<'messaging.MessageSent.v2'>).message.receiverId];
+      return [event.payload.message.receiverId];
     default:
       return [];
   }
@@ -55,8 +54,8 @@ export class SeenReports {
   private timer: NodeJS.Timeout | null = null;
 
   /** After a relay: members with an open page saw it. */
-  afterRelay<N extends EventName>(name: N, payload: EventPayload<N>): void {
-    for (const memberId of membersShown(name, payload)) this.relayed.add(memberId);
+  afterRelay(event: ParsedEvent): void {
+    for (const memberId of membersShown(event)) this.relayed.add(memberId);
     this.soon();
   }
 
