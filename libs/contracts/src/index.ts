@@ -47,6 +47,7 @@ export * from './rpc/payloads.js';
 export * from './rpc/catalog.js';
 export * from './rpc/timeouts.js';
 export * from './events/catalog.js';
+export * from './events/readers.js';
 export * from './events/users.events.js';
 export * from './events/donations.events.js';
 export * from './events/reservations.events.js';

@@ -38,7 +38,7 @@ export interface MessageMemberView {
   /** The last name's initial only ("B."). */
   lastName: string | null;
   profileImageUrl: string | null;
-  /** They deleted their account (decision 0074): `id` is their tombstone, shown as "Membre supprimé", never linked nor written to. Every read sets it; the events that carry this view (versioned) do not. */
+  /** They deleted their account (decision 0074): `id` is their tombstone, shown as "Membre supprimé", never linked nor written to. Every read sets it; the events that carry this view may (events written before it did not). */
   deleted?: boolean;
 }
 

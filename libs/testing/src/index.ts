@@ -5,3 +5,4 @@ export * from './infrastructure/index.js';
 export * from './push-service-stand-in.js';
 export * from './object-store.js';
 export * from './handled-rows.js';
+export * from './events-handled.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_NAMES, EventSchemas, Events, RETIRED_EVENT_NAMES, eventNameOf, eventPayloadError, parseEvent, type EventName, type EventPayload } from './catalog.js';
 import { ReservationCancelledV2Schema, type ReservationCancelledV2 } from './reservations.events.js';
+import { EventReaders, KEPT_FOR_AUDIT } from './readers.js';
 import type { UserRegisteredV1 } from './users.events.js';
 import { UserRegisteredV1Schema } from './users.events.js';
 
@@ -136,6 +137,13 @@ describe('the event catalog', () => {
     expect(parseEvent('messaging.MessageSent.v2', { message: { ...sent.message, photo: undefined } })).toMatchObject({ ok: false, problems: expect.stringMatching(/message\.photo/) });
   });
 
+  it('should keep whether a message\'s members are deleted, so a pushed message equals the one read over HTTP', () => {
+    const sent = samples['messaging.MessageSent.v2'];
+    const withFlags = { message: { ...sent.message, sender: { ...sent.message.sender, deleted: false }, receiver: { ...sent.message.receiver, deleted: true } } };
+    const check = parseEvent('messaging.MessageSent.v2', withFlags);
+    expect(check.ok && check.event.name === 'messaging.MessageSent.v2' && [check.event.payload.message.sender.deleted, check.event.payload.message.receiver.deleted]).toEqual([false, true]);
+  });
+
   it('should name each field that is wrong', () => {
     const error = eventPayloadError('donations.ReceptionConfirmed.v1', { ...samples['donations.ReceptionConfirmed.v1'], donationId: '1', reserverId: undefined });
     expect(error).toMatch(/donationId/);
@@ -199,5 +207,16 @@ describe('what the stream may carry', () => {
     const inUnion = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b'), replyEmail: z.string() })]);
     expect(fieldNames(nested).filter((field) => CONTACT_FIELD.test(field))).toEqual(['phoneNumber']);
     expect(fieldNames(inUnion).filter((field) => CONTACT_FIELD.test(field))).toEqual(['replyEmail']);
+  });
+});
+
+describe('EventReaders', () => {
+  it('should list the catalog\'s versions, no more', () => {
+    expect(Object.keys(EventReaders)).toEqual(EVENT_NAMES);
+  });
+
+  it.each(EVENT_NAMES.map((name) => [name]))('should give %s a reader, or mark it kept for audit', (name) => {
+    const readers = EventReaders[name];
+    if (readers !== KEPT_FOR_AUDIT) expect(readers.length).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,9 @@ const member = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  // Optional: MessageSent.v1 and early v2 events went without it, and a reader must keep it, or a
+  // pushed message differs from the same message read over HTTP.
+  deleted: z.boolean().optional(),
 });
 const donationRef = z.object({ id: z.number(), title: z.string() }).nullable();
 

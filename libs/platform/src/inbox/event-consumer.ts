@@ -90,6 +90,10 @@ export class EventConsumer {
 
   constructor(private readonly options: EventConsumerOptions) {}
 
+  get handledEvents(): EventName[] {
+    return Object.keys(this.options.handlers) as EventName[];
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     const deadLettersMismatch = await ensureDeadLettersStream(this.options.bus.jsm);
@@ -236,6 +240,8 @@ export class EventConsumer {
 
 /** What a Nest provider runs: one durable consumer (EventConsumer) or several (perEventConsumers). */
 export interface RunningConsumer {
+  /** The event versions it has a handler for (checked against the catalog's EventReaders in each service's tests). */
+  readonly handledEvents: EventName[];
   start(): Promise<void>;
   stop(): Promise<void>;
   apply(event: OutgoingEvent): Promise<boolean>;

@@ -45,6 +45,10 @@ export class PerEventConsumers implements RunningConsumer {
     }
   }
 
+  get handledEvents(): EventName[] {
+    return [...this.consumers.keys()];
+  }
+
   /** The durables and their filters, as the broker's permissions must allow them. */
   get durables(): { durable: string; subject: string }[] {
     return [...this.consumers.keys()].map((name) => ({ durable: perEventDurable(this.options.inbox, name), subject: eventSubject(name) }));

@@ -47,6 +47,11 @@ abstract class MemberSessionsEndingConsumer implements OnApplicationBootstrap, O
     this.logger = new Logger(on.durable);
   }
 
+  /** The one event version it acts on. */
+  get handledEvent(): EventName {
+    return this.on.event;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     this.nc = await connect(natsConnectOptions(this.config.NATS_URL, this.on.durable, natsConnectionOf(this.config, 'gateway')));
     // No $JS.API.INFO for the gateway's broker user: only this consumer's own subjects.
