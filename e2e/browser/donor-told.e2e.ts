@@ -1,4 +1,4 @@
-import { testEnv } from '@hdiya/testing';
+import { testEnv, waitFor } from '@hdiya/testing';
 import { signedUpMember, type ApiClient } from '../support/api-client.js';
 import { browserForFile, screenshot, signedInContext } from '../support/browser.js';
 import { askingMember, withDatabase } from '../support/members.js';
@@ -73,6 +73,12 @@ describe.each(['fr', 'ar'] as const)('the donor told of requests (%s)', (languag
 
     // The window closes: the reminder to choose comes in, the line leads to the item.
     await withDatabase((db) => db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '1 minute' WHERE id = $1`, [id]));
+    // The close goes through a job, the outbox and messaging: wait for the reminder to exist before
+    // opening the page, so the page is not racing the reminder it is meant to show.
+    await waitFor(async () => (await donor.client.call('GET /api/notifications')).body.some((n) => n.kind === 'request_window_closed'), {
+      timeoutMs: 30_000,
+      what: 'the close reminder',
+    });
     await page.goto(`${base}/notifications`);
     const reminder = page.locator('[data-testid="notification"][data-kind="request_window_closed"]');
     await reminder.first().waitFor({ timeout: 20_000 });
