@@ -175,6 +175,14 @@ describe.each(['fr', 'ar'] as const)('what covers the controls (%s)', (language)
     await page.getByTestId('toast').waitFor();
     expect(await covers('[data-testid="request-withdraw"]')).toBe(false);
     await screenshot(page, `toast-off-withdraw-${language}-${width}`);
+    // Scrolled so the button sits just above the bottom edge (where a busy phone once left it,
+    // with other buttons under the top edge): the toast still leaves it clear.
+    await page.evaluate(() => {
+      const bar = document.querySelector('[data-testid=mobile-tab-bar]')?.getBoundingClientRect().height ?? 0;
+      const button = document.querySelector('[data-testid=request-withdraw]')!.getBoundingClientRect();
+      window.scrollBy(0, button.bottom - (window.innerHeight - bar - 12));
+    });
+    expect(await covers('[data-testid="request-withdraw"]')).toBe(false);
 
     // Reserving: the handover code's title shows while the toast says it is reserved.
     await page.goto(`${base}/donations/${firstCome.id}`);

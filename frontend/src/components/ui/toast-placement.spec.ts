@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestEdge, coveredArea, type Box } from './toast-placement';
+import { bestEdge, coveredArea, pageControls, type Box } from './toast-placement';
 
 const box = (top: number, bottom: number, left = 0, right = 390): Box => ({ top, bottom, left, right });
 
@@ -30,5 +30,23 @@ describe('toast placement', () => {
     const code = box(690, 740, 40, 350);
     const titleEdge = box(140, 160, 40, 350);
     expect(bestEdge('bottom', boxes, [code, titleEdge])).toBe('top');
+  });
+
+  it('should keep what the news is about clear even when that covers other buttons', () => {
+    // A phone scrolled so "Retirer ma demande" sits at the bottom and "Signaler ce membre" with
+    // the member's link at the top: the toast goes to the top.
+    const withdraw = { ...box(700, 736, 66, 252), weight: 10_000 };
+    const reportMember = { ...box(80, 160, 40, 350), weight: 100 };
+    expect(bestEdge('bottom', boxes, [withdraw, reportMember])).toBe('top');
+    expect(bestEdge('top', boxes, [withdraw, reportMember])).toBe('top');
+  });
+
+  it('should weigh what a page marks as the news subject above its buttons, and buttons above headings', () => {
+    const element = (matches: string[]) => ({
+      matches: (selector: string) => matches.some((name) => selector.split(', ').includes(name)),
+      getBoundingClientRect: () => ({ ...box(0, 10), width: 390, height: 10 }),
+    });
+    const root = { querySelectorAll: () => [element(['h2']), element(['button']), element(['button', '[data-toast-avoid]']), element(['[data-toast-avoid]'])] };
+    expect(pageControls(root as unknown as ParentNode).map((control) => control.weight)).toEqual([1, 100, 10_000, 10_000]);
   });
 });

@@ -10,14 +10,29 @@ export interface Box {
 
 /**
  * What a toast should not cover: the page's links, buttons, fields and headings, and what a page
- * marks with `data-toast-avoid` (the handover code).
+ * marks with `data-toast-avoid` (what a toast's news is about: "Retirer ma demande" once a request
+ * is sent, the handover code and its title once reserved).
  */
 export const PAGE_CONTROLS = 'main a[href], main button, main input, main select, main textarea, main h1, main h2, main [role=button], main [data-toast-avoid]';
 
-/** What a member acts on or must read whole: covering a little of it weighs more than a heading. */
-const KEPT_CLEAR = 'a[href], button, input, select, textarea, [role=button], [data-toast-avoid]';
+/** What a member acts on: covering a little of it weighs more than a heading. */
+const CONTROL = 'a[href], button, input, select, textarea, [role=button]';
 
-/** A control's box and how much covering it costs (a heading 1, the default; a button or the code 100). */
+/**
+ * What the news is about outweighs every other control: where the page has scrolled to can put
+ * other buttons under both edges (a busy phone scrolled the request's panel so "Retirer ma
+ * demande" sat at the bottom and "Signaler ce membre" at the top), and the toast must still leave
+ * this one clear.
+ */
+const NEWS_SUBJECT = '[data-toast-avoid]';
+
+/** How much covering one square pixel costs: a heading 1, a control 100, what the news is about 10,000. */
+function weightOf(element: Element): number {
+  if (element.matches(NEWS_SUBJECT)) return 10_000;
+  return element.matches(CONTROL) ? 100 : 1;
+}
+
+/** A control's box and how much covering it costs (see weightOf; 1 when left out). */
 export interface Control extends Box {
   weight?: number;
 }
@@ -26,7 +41,7 @@ export interface Control extends Box {
 export function pageControls(root: ParentNode): Control[] {
   return [...root.querySelectorAll(PAGE_CONTROLS)].flatMap((element) => {
     const { top, bottom, left, right, width, height } = element.getBoundingClientRect();
-    return width > 0 && height > 0 ? [{ top, bottom, left, right, weight: element.matches(KEPT_CLEAR) ? 100 : 1 }] : [];
+    return width > 0 && height > 0 ? [{ top, bottom, left, right, weight: weightOf(element) }] : [];
   });
 }
 

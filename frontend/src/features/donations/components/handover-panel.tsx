@@ -17,7 +17,7 @@ export function HandoverCode({ donation }: { donation: Donation }) {
   if (handover?.role !== 'reserver') return null;
   return (
     <section className="card stack handover" aria-labelledby="handover-code-title" data-testid="handover-code">
-      <h2 id="handover-code-title" className="handover__title">
+      <h2 id="handover-code-title" className="handover__title" data-toast-avoid>
         <KeyRound className="icon" aria-hidden="true" /> {t('donations.handover.codeTitle')}
       </h2>
       {/* What the donor is shown at the handover: a toast goes elsewhere (toast-placement.ts). */}

@@ -91,7 +91,7 @@ export function RequestWindowPanel({ donation, user }: { donation: Donation; use
             {mine.message}
           </blockquote>
           <div className="row">
-            <Button variant="outline" size="sm" onClick={() => act('withdraw')} loading={change.isPending} data-testid="request-withdraw">
+            <Button variant="outline" size="sm" onClick={() => act('withdraw')} loading={change.isPending} data-testid="request-withdraw" data-toast-avoid>
               {t('requests.panel.withdraw')}
             </Button>
           </div>
