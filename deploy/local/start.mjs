@@ -112,7 +112,9 @@ function run(title, command, commandArgs, env = process.env) {
 }
 
 async function main() {
-  // `npm ci` cannot work on this kind of machine (the lockfile lacks other platforms' optional binaries).
+  // `npm install` rather than `npm ci`: it keeps a node_modules already there, so a second start is
+  // quick; the lockfile holds every platform's optional packages, so it rewrites nothing (.ci/run
+  // fails when a fresh clone's tree changes).
   if (!args.has('--skip-install')) await run('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
   if (!args.has('--skip-build')) {
     await run('npm run build', 'npm', ['run', 'build'], { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' });
