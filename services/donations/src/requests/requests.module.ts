@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { ReservationsModule } from '../reservations/reservations.module.js';
-import { RequestJobs } from './request-jobs.js';
+import { RequestJobs } from './requests.jobs.js';
 import { RequestsHandlers } from './requests.handlers.js';
 import { RequestsService } from './requests.service.js';
 

@@ -3,7 +3,7 @@ import { ClientsModule, Transport } from '@nestjs/microservices';
 import { natsConnectionOf } from '@hdiya/platform';
 import { DONATIONS_CONFIG, type DonationsConfig } from '../config.js';
 import { PointsClient, POINTS_RPC } from './points.client.js';
-import { ReservationJobs } from './reservation-jobs.js';
+import { ReservationJobs } from './reservations.jobs.js';
 import { ReservationsHandlers } from './reservations.handlers.js';
 import { ReservationsService } from './reservations.service.js';
 
