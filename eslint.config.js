@@ -59,7 +59,7 @@ function layered(base, levels) {
 const folderLayers = [
   ...layered('services/gateway/src', [
     { layer: ['config.ts', 'errors', 'redis', 'rpc', 'security', 'frontend', 'core'] },
-    { layer: ['session', 'requests'] },
+    { layer: ['session', 'input'] },
     { layer: ['realtime', 'images'], apart: true },
     { layer: ['auth', 'metrics', 'http', 'dead-letters'], apart: true },
     { layer: ['app.module.ts', 'gateway-app.ts', 'main.ts', 'app-routes.spec.ts'] },
@@ -85,7 +85,7 @@ const folderLayers = [
     },
     // The request window reserves through the saga and shows the askers' records; a new
     // donation's alerts go to saved searches and to asks.
-    { layer: ['requests', 'alerts'] },
+    { layer: ['request-window', 'alerts'] },
     { layer: ['app.module.ts', 'main.ts', 'search-api.ts'] },
   ]),
 ];

@@ -1,6 +1,6 @@
 // Domain words only: this file sits below the schemas and RPC payloads, which build on it (decision 0036).
 import type { MyRatingView } from './trust.js';
-import type { AllocationView } from './requests.js';
+import type { AllocationView } from './request-window.js';
 import type { Role } from './users.js';
 
 export const DONATION_STATUSES = ['available', 'reserved', 'completed', 'cancelled'] as const;

@@ -1,5 +1,5 @@
 import type { DonationView } from './donations.js';
-import type { AllocationView } from './requests.js';
+import type { AllocationView } from './request-window.js';
 
 // The reservation action rules: which buttons a member sees on a donation. The gateway and the
 // services enforce the same rules on each action; the web app reads them from here.

@@ -19,7 +19,7 @@ import { RatingsModule } from './ratings/ratings.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReservationsModule } from './reservations/reservations.module.js';
 import { RetentionModule } from './retention/retention.module.js';
-import { RequestsModule } from './requests/requests.module.js';
+import { RequestWindowModule } from './request-window/request-window.module.js';
 import { SavedSearchesModule } from './saved-searches/saved-searches.module.js';
 import { WaitlistModule } from './waitlist/waitlist.module.js';
 
@@ -44,7 +44,7 @@ export class AppModule {
         RatingsModule,
         ReservationsModule,
         WaitlistModule,
-        RequestsModule,
+        RequestWindowModule,
         SavedSearchesModule,
         AsksModule,
         AlertsModule,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Rpc, type Actor, type DonationRequestsView, type DonationView, type RpcErrorBody } from '@hdiya/contracts';
 import { RpcFailure } from '@hdiya/testing';
-import { drawOrder } from '../src/requests/draw.js';
-import { RequestsService } from '../src/requests/requests.service.js';
+import { drawOrder } from '../src/request-window/draw.js';
+import { RequestWindowService } from '../src/request-window/request-window.service.js';
 import { member, ONLY_TESTS_RUN_JOBS, DonationsFixture } from './donations-fixture.js';
 
 // The request window on the real donations service and database, with two replicas: publishing
@@ -141,7 +141,7 @@ it('should refuse asking a first-come item, after the close, with markup, and a 
 it('should open a window nobody asked in to first come at its close', async () => {
   const donation = await windowDonation();
   await replica.db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '1 minute' WHERE id = $1`, [donation.id]);
-  await replica.app.get(RequestsService).settleDue();
+  await replica.app.get(RequestWindowService).settleDue();
   const after = await replica.call<DonationView>(Rpc.donations.get, { donationId: donation.id });
   expect(after.allocation).toMatchObject({ mode: 'choose', decided: true });
 });
@@ -156,7 +156,7 @@ it('should store the draw (seed, each asker’s weight from their last 28 days) 
   await replica.db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '25 hours' WHERE id = $1`, [donation.id]);
 
   // Without a points service the drawn member's hold fails: the draw is stored before it is tried.
-  await replica.app.get(RequestsService).settleDue();
+  await replica.app.get(RequestWindowService).settleDue();
   const [{ draw_seed: seed }] = await replica.db.query(`SELECT draw_seed FROM donations.donations WHERE id = $1`, [donation.id]);
   const stored: { id: string; member_id: string; received_28d: number; draw_weight: number; draw_rank: number }[] = await replica.db.query(
     `SELECT id, member_id, received_28d, draw_weight, draw_rank FROM donations.donation_requests WHERE donation_id = $1 ORDER BY draw_rank`,
@@ -171,7 +171,7 @@ it('should store the draw (seed, each asker’s weight from their last 28 days) 
   expect(replayed.map((r) => r.id)).toEqual(stored.map((r) => r.id));
 
   // Run again (by the other replica): the same order, not a new draw.
-  await other.app.get(RequestsService).settleDue();
+  await other.app.get(RequestWindowService).settleDue();
   const [{ draw_seed: again }] = await replica.db.query(`SELECT draw_seed FROM donations.donations WHERE id = $1`, [donation.id]);
   expect(again).toBe(seed);
 });
@@ -201,7 +201,7 @@ it('should take five new accounts at most in one window, and give them less weig
   expect((await requestsOf(donation.id)).length).toBe(6);
 
   await replica.db.query(`UPDATE donations.donations SET requests_close_at = now() - interval '25 hours' WHERE id = $1`, [donation.id]);
-  await replica.app.get(RequestsService).settleDue();
+  await replica.app.get(RequestWindowService).settleDue();
   const weights: { member_id: string; draw_weight: number }[] = await replica.db.query(`SELECT member_id, draw_weight FROM donations.donation_requests WHERE donation_id = $1`, [donation.id]);
   expect(Object.fromEntries(weights.map((w) => [w.member_id, w.draw_weight]))).toEqual({ ...Object.fromEntries(fresh.map((m) => [m.id, 0.5])), [neighbour.id]: 1 });
 });

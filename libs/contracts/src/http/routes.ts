@@ -31,8 +31,8 @@ import type { DismissedMemberReportView, MemberModerationResult, MemberModeratio
 import { ReportMemberSchema, SuspendMemberSchema } from '../schemas/member-reports.js';
 import { answer, type RouteSpec } from './route.js';
 import type { MemberLimitsView } from '../limits.js';
-import type { DonationRequestsView } from '../requests.js';
-import { AskDonationSchema } from '../schemas/requests.js';
+import type { DonationRequestsView } from '../request-window.js';
+import { AskDonationSchema } from '../schemas/request-window.js';
 import type { AskPage, AskView, DonationAskMatchesView } from '../asks.js';
 import type { ModerationLogEntryView } from '../moderation-log.js';
 import { ForceDeleteSchema, ModerationLogQuerySchema } from '../schemas/moderation-log.js';

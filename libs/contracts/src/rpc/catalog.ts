@@ -10,7 +10,7 @@ import type { BalanceView, GiftPair } from '../points.js';
 import type { ModerationRatingView, RatingCommentView, RatingModerationResult, RatingStateView, RatingView, TrustRecordView } from '../trust.js';
 import { PushSubscribePayloadSchema, PushUnsubscribePayloadSchema, type PushConfigView } from '../push.js';
 import type { DonationLimitsView, PointsLimitsView } from '../limits.js';
-import type { DonationRequestsView } from '../requests.js';
+import type { DonationRequestsView } from '../request-window.js';
 import type { AskPage, AskView, DonationAskMatchesView } from '../asks.js';
 import type { PointsHistoryEntry, ReservedDonationView, TransferResult } from '../reservations.js';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema, VerifyEmailSchema } from '../schemas/auth.js';

@@ -7,10 +7,10 @@ import { ConversationQuerySchema, ConversationReadSchema, NotificationsQuerySche
 import { CHAT_PHOTO_KEY, CHAT_PHOTO_THUMBNAIL_KEY } from '../messaging.js';
 import { IDEMPOTENCY_KEY } from '../schemas/points.js';
 import { HandoverCodeSchema, SavedSearchSchema } from '../schemas/neighbourhood.js';
-import { AskDonationSchema } from '../schemas/requests.js';
+import { AskDonationSchema } from '../schemas/request-window.js';
 import { AnswerAskSchema, AskListQuerySchema, PostAskSchema } from '../schemas/asks.js';
 import { AskMessages } from '../asks.js';
-import { RequestMessages } from '../requests.js';
+import { RequestMessages } from '../request-window.js';
 import { RateDonationSchema, ReportRatingSchema } from '../schemas/trust.js';
 import { ReportMemberSchema, SuspendMemberSchema } from '../schemas/member-reports.js';
 import { MemberReportMessages } from '../member-reports.js';

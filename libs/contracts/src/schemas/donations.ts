@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DonationRules, REPORT_REASONS } from '../donations.js';
 import { DonationMessages, Messages } from '../messages.js';
-import { AllocationSchema } from './requests.js';
+import { AllocationSchema } from './request-window.js';
 import { decimal, fromText, integer, MAX_INT_ID, optionalText, requiredText, string } from '../validation/fields.js';
 
 const title = requiredText('title', DonationRules.titleMaxLength, Messages.required);

@@ -2,8 +2,8 @@ import { Controller, Delete, HttpCode, Req, Res, UseGuards } from '@nestjs/commo
 import type { Request, Response } from 'express';
 import { AccountDeletionMessages, DeleteAccountSchema, ErrorCodes, Rpc, type AccountDeletedView, type ApiErrorBody, type DeleteAccountInput } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { SESSION_COOKIE } from '../session/session.middleware.js';

@@ -1,13 +1,13 @@
 import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { ResetPasswordSchema, Rpc, VerifyEmailSchema, type ResetPasswordInput, type VerifyEmailInput } from '@hdiya/contracts';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { MemberSessions } from './member-sessions.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /**
  * What the links of account mails lead to. The web pages post the token (a mail scanner that

@@ -14,7 +14,7 @@ import {
   type UpdateProfileInput,
 } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { SocketServer } from '../realtime/socket-server.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { isCrossSiteNavigation } from '../security/origin-check.js';
@@ -26,7 +26,7 @@ import { MemberSessions } from './member-sessions.js';
 import { SESSION_COOKIE } from '../session/session.middleware.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { isSignedIn, NOT_SIGNED_IN, SignedInGuard } from '../session/signed-in.guard.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** A 409 "already taken": the answer that tells whether someone is a member. */
 const isConflict = (error: unknown) => error instanceof ApiException && error.getStatus() === 409;

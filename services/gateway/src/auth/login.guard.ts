@@ -2,7 +2,7 @@ import { HttpException, Injectable, type ExecutionContext } from '@nestjs/common
 import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { LoginSchema, Rpc, type AccountView } from '@hdiya/contracts';
-import { validateBody } from '../requests/validated-body.pipe.js';
+import { validateBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits, type LoginAttempt } from '../security/rate-limits.js';
 import { KnownDevices } from './known-device.js';

@@ -4,7 +4,7 @@ import { ModerationLogQuerySchema, ModerationLogRules, Rpc, type ModerationLogEn
 import { AdminGuard } from '../session/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { mergeModerationLogs } from './moderation-log-pages.js';
 import { sendPage } from './pagination.js';
 

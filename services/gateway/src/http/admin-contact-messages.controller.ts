@@ -13,8 +13,8 @@ import {
 import { AdminGuard } from '../session/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { sendPage } from './pagination.js';
 import { UuidParam } from './uuid-param.js';
 

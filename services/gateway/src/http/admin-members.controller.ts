@@ -9,9 +9,9 @@ import {
   type MemberModerationView,
   type SuspendMemberInput,
 } from '@hdiya/contracts';
-import { JsonBody } from '../requests/json-body.decorator.js';
-import { MemberId } from '../requests/member-id.pipe.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
+import { MemberId } from '../input/member-id.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { AdminGuard } from '../session/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';

@@ -3,7 +3,7 @@ import { Rpc, type ModerationRatingView, type RatingModerationResult } from '@hd
 import { AdminGuard } from '../session/admin.guard.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { RatingId } from '../requests/rating-id.pipe.js';
+import { RatingId } from '../input/rating-id.pipe.js';
 
 /** Moderation of rating comments (docs/product.md#rating-comments); the services check the role again. */
 @Controller('api/admin/ratings')

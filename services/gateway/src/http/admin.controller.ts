@@ -7,8 +7,8 @@ import { DonationImages } from '../images/donation-images.service.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** Moderation: every route checks the administrator role on the server. */
 @Controller('api/admin')

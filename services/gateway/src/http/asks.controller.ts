@@ -14,10 +14,10 @@ import {
 } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { UuidParam } from './uuid-param.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 const AskId = () => UuidParam(ErrorCodes.ASK_NOT_FOUND, AskMessages.notFound);
 

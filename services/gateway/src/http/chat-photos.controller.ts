@@ -19,11 +19,11 @@ import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { processImage } from '../images/image-pipeline.js';
 import { ImageStore } from '../images/image-store.js';
 import { MULTIPART_LIMITS, sendImage, UploadTooLargeFilter } from '../images/images.controller.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** The photo and a message's four fields; a caption of 2,000 characters may take 4 bytes each. */
 const PHOTO_MESSAGE_LIMITS = { ...MULTIPART_LIMITS, fieldSize: MessagingRules.contentMaxLength * 4 };

@@ -4,8 +4,8 @@ import { ContactSchema, Rpc, type ContactInput } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 import { requestLanguage } from './request-language.js';
 
 @Controller('api/contact')

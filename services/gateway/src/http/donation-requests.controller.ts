@@ -2,11 +2,11 @@ import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nest
 import { AskDonationSchema, ErrorCodes, RequestMessages, Rpc, type AskDonationInput, type DonationRequestsView } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { UuidParam } from './uuid-param.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** `/requests/{requestId}`: anything but a UUID names no request. */
 const RequestId = () => UuidParam(ErrorCodes.REQUEST_NOT_FOUND, RequestMessages.notFound);

@@ -29,8 +29,8 @@ import { DonationImages } from '../images/donation-images.service.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { RateLimits } from '../security/rate-limits.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** The photos a body names, in order: `photos`, else the older single `imageUrl`; none for an edit keeping them. */
 function photosOf(body: { imageUrl?: string; photos?: string[] }): { urls: string[]; field: 'photos' | 'imageUrl' } | null {

@@ -3,7 +3,7 @@ import { ErrorCodes } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
 import { bodyParserErrors } from '../errors/body-parser-errors.js';
 import { imageTooLarge } from '../images/image-pipeline.js';
-import { markBodyTooLarge } from '../requests/json-body.decorator.js';
+import { markBodyTooLarge } from '../input/json-body.decorator.js';
 
 export const requestTooLarge = () => new ApiException(413, ErrorCodes.PAYLOAD_TOO_LARGE, 'La requête est trop volumineuse.');
 

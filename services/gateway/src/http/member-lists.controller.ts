@@ -14,8 +14,8 @@ import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { DonationId } from './donations.controller.js';
 import { sendPage } from './pagination.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 /** The signed-in member's own lists: favourites and donations; and where they stand against the limits. */
 @Controller('api')

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ErrorCodes, MemberReportMessages, ReportMemberSchema, Rpc, type ReportMemberInput } from '@hdiya/contracts';
 import { ApiException } from '../errors/api-exception.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
-import { MemberId } from '../requests/member-id.pipe.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
+import { MemberId } from '../input/member-id.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';

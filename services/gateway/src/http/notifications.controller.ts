@@ -13,7 +13,7 @@ import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
 import { ApiException } from '../errors/api-exception.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
 
 const NotificationIdSchema = uuid();
 

@@ -2,10 +2,10 @@ import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ReportRatingSchema, Rpc, type ReportRatingInput } from '@hdiya/contracts';
 import { CurrentUser, type SessionUser } from '../session/session-user.js';
 import { SignedInGuard } from '../session/signed-in.guard.js';
-import { RatingId } from '../requests/rating-id.pipe.js';
+import { RatingId } from '../input/rating-id.pipe.js';
 import { ServiceClient } from '../rpc/service-client.js';
-import { ValidatedBody } from '../requests/validated-body.pipe.js';
-import { JsonBody } from '../requests/json-body.decorator.js';
+import { ValidatedBody } from '../input/validated-body.pipe.js';
+import { JsonBody } from '../input/json-body.decorator.js';
 
 @Controller('api/ratings')
 export class RatingsController {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { Rpc, type MemberProfileView } from '@hdiya/contracts';
 import { ServiceClient } from '../rpc/service-client.js';
-import { MemberId } from '../requests/member-id.pipe.js';
+import { MemberId } from '../input/member-id.pipe.js';
 
 @Controller('api/users')
 export class UsersController {

@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { Rpc, type RpcRequest } from '@hdiya/contracts';
 import { RpcHandler } from '@hdiya/platform';
-import { RequestsService } from './requests.service.js';
+import { RequestWindowService } from './request-window.service.js';
 
 @Controller()
-export class RequestsHandlers {
-  constructor(private readonly requests: RequestsService) {}
+export class RequestWindowHandlers {
+  constructor(private readonly requests: RequestWindowService) {}
 
   @RpcHandler(Rpc.donations.requests)
   view(input: RpcRequest<'donations.requests.get'>) {

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RatingsModule } from '../ratings/ratings.module.js';
 import { ReservationsModule } from '../reservations/reservations.module.js';
-import { RequestJobs } from './requests.jobs.js';
-import { RequestsHandlers } from './requests.handlers.js';
-import { RequestsService } from './requests.service.js';
+import { RequestWindowJobs } from './request-window.jobs.js';
+import { RequestWindowHandlers } from './request-window.handlers.js';
+import { RequestWindowService } from './request-window.service.js';
 
 /**
  * The request window: a way to a reservation, so it stands on the reservations (the saga) and on
@@ -11,7 +11,7 @@ import { RequestsService } from './requests.service.js';
  */
 @Module({
   imports: [ReservationsModule, RatingsModule],
-  controllers: [RequestsHandlers],
-  providers: [RequestsService, RequestJobs],
+  controllers: [RequestWindowHandlers],
+  providers: [RequestWindowService, RequestWindowJobs],
 })
-export class RequestsModule {}
+export class RequestWindowModule {}

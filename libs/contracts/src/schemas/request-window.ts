@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RequestMessages, RequestWindowRules } from '../requests.js';
+import { RequestMessages, RequestWindowRules } from '../request-window.js';
 import { MARKUP, requiredText } from '../validation/fields.js';
 
 /**

@@ -43,7 +43,7 @@ const CANNOT_TAKE: readonly string[] = [ErrorCodes.POINTS_INSUFFICIENT, ErrorCod
  * choice through, whichever replica or job makes it.
  */
 @Injectable()
-export class RequestsService {
+export class RequestWindowService {
   private readonly logger = new Logger('requests');
 
   constructor(
